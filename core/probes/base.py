@@ -1,0 +1,93 @@
+"""What every probe returns: a status, values, evidence and any error text.
+
+Probes never raise: :func:`safe_probe` turns an unexpected exception into an
+``error`` state, so a bug in one probe cannot take down the scan or the GUI.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import logging
+import traceback
+from dataclasses import dataclass, field
+from typing import Any, Callable, TypeVar
+
+log = logging.getLogger(__name__)
+
+
+class Status(str, enum.Enum):
+    OK = "ok"
+    MISSING = "missing"
+    ERROR = "error"
+    UNSUPPORTED = "unsupported"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """Who said so: ``kind`` is one of nvml, command, file, env, registry, agent, api."""
+
+    kind: str
+    source: str  # the command line, file path, variable name, API call...
+    detail: str = ""  # a short excerpt or value
+
+    def __str__(self) -> str:
+        return f"{self.kind}: {self.source}" + (f" -> {self.detail}" if self.detail else "")
+
+
+@dataclass(kw_only=True)
+class ProbeResult:
+    """Base of every probe's dataclass. ``reason`` is a stable machine code,
+    ``hint`` a plain-words next step, ``error`` the raw error text."""
+
+    status: Status = Status.OK
+    reason: str | None = None
+    hint: str | None = None
+    error: str | None = None
+    evidence: list[Evidence] = field(default_factory=list)
+
+    def add(self, kind: str, source: str, detail: str = "") -> None:
+        self.evidence.append(Evidence(kind, source, _short(detail)))
+
+
+def _short(text: str, limit: int = 500) -> str:
+    text = text.strip()
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+R = TypeVar("R", bound=ProbeResult)
+
+
+def safe_probe(factory: Callable[[], R], fn: Callable[..., R], *args: Any, **kwargs: Any) -> R:
+    """Call a probe; on any exception return ``factory()`` in the ``error`` state."""
+    try:
+        return fn(*args, **kwargs)
+    except Exception as exc:  # noqa: BLE001 - the whole point
+        log.exception("probe %s failed", getattr(fn, "__name__", fn))
+        result = factory()
+        result.status = Status.ERROR
+        result.reason = "probe-crashed"
+        result.error = f"{type(exc).__name__}: {exc}"
+        result.hint = "This is a bug in tfgpu; the rest of the scan is still valid."
+        result.add("api", getattr(fn, "__name__", "probe"), traceback.format_exc(limit=3))
+        return result
+
+
+def to_jsonable(obj: Any) -> Any:
+    """Dataclasses, enums, tuples and paths as plain JSON values."""
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        return {f.name: to_jsonable(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
+    if isinstance(obj, enum.Enum):
+        return obj.value
+    if isinstance(obj, dict):
+        return {str(k): to_jsonable(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple, set, frozenset)):
+        return [to_jsonable(v) for v in obj]
+    if isinstance(obj, float) and obj != obj:  # NaN is not JSON
+        return None
+    if obj is None or isinstance(obj, (str, int, float, bool)):
+        return obj
+    return str(obj)

@@ -1,0 +1,105 @@
+"""The ``tfgpu`` command. With no sub-command it starts the GUI."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import signal
+import sys
+import threading
+from typing import Sequence
+
+from tfgpu.core.version import __version__
+
+log = logging.getLogger(__name__)
+
+EXIT_OK = 0
+EXIT_USAGE = 2
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="tfgpu",
+        description="TF GPU Assistant: is TensorFlow using your NVIDIA GPU, and if not, why.",
+    )
+    parser.add_argument("--version", action="version", version=f"tfgpu {__version__}")
+    parser.add_argument("-v", "--verbose", action="store_true", help="more detail and debug logging")
+    subs = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    scan = subs.add_parser("scan", help="scan driver, GPUs, CUDA, cuDNN, Pythons and their TensorFlow")
+    scan.add_argument("--json", action="store_true", help="print one JSON document")
+    scan.add_argument(
+        "--python", action="append", default=[], metavar="PATH", help="also check this interpreter (repeatable)"
+    )
+    scan.add_argument("--no-tf", action="store_true", help="skip the TensorFlow check (fast)")
+    scan.add_argument("--tf-timeout", type=_positive, default=None, metavar="S", help="seconds per TF check")
+
+    gui = subs.add_parser("gui", help="start the app window")
+    gui.add_argument("gui_args", nargs=argparse.REMAINDER, help="--screenshot FILE [--page ID] [--lang en|zh_CN]")
+    return parser
+
+
+def _positive(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError("must be more than 0")
+    return value
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        from tfgpu.core.logging_setup import setup_logging
+
+        setup_logging(verbose=args.verbose)
+    except Exception:  # noqa: BLE001 - no log file is no reason to fail
+        pass
+    if args.command in (None, "gui"):
+        from importlib import import_module  # the GUI is only loaded when asked for
+
+        return import_module("tfgpu.gui.app").main(list(getattr(args, "gui_args", []) or []))
+    if args.command == "scan":
+        return _scan(args)
+    return EXIT_USAGE
+
+
+def _scan(args: argparse.Namespace) -> int:
+    from tfgpu.core.scan import ScanOptions, run_scan
+    from tfgpu.core.scan_text import format_scan
+
+    options = ScanOptions(include_tf=not args.no_tf, extra_pythons=list(args.python))
+    if args.tf_timeout:
+        options.tf_timeout = args.tf_timeout
+    cancel = threading.Event()
+    in_main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, lambda *_: cancel.set()) if in_main else None  # Ctrl+C ends agents
+    try:
+        progress = None
+        if not args.json and sys.stderr.isatty():
+            progress = lambda p: print(f"\r[{p.done}/{p.total}] {p.label[:60]:<60}", end="", file=sys.stderr)  # noqa: E731
+        scan = run_scan(options=options, progress=progress, cancel=cancel)
+        if progress:
+            print("\r" + " " * 70 + "\r", end="", file=sys.stderr)
+    finally:
+        if in_main:
+            signal.signal(signal.SIGINT, previous)
+    out = scan.to_json() if args.json else format_scan(scan, verbose=args.verbose)
+    _write(out if out.endswith("\n") else out + "\n")
+    return EXIT_OK
+
+
+def _write(text: str) -> None:
+    """Print without dying on a console that cannot show every character."""
+    try:
+        sys.stdout.write(text)
+    except UnicodeEncodeError:
+        encoding = sys.stdout.encoding or "ascii"
+        sys.stdout.write(text.encode(encoding, errors="replace").decode(encoding))
+    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

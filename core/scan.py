@@ -1,0 +1,169 @@
+"""The Scan: every probe run once, in parallel where it pays, into one JSON-able tree."""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import logging
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Callable
+
+from tfgpu.core.host import Host, RealHost
+from tfgpu.core.probes.base import Status, safe_probe, to_jsonable
+from tfgpu.core.probes.cuda import CudaInfo, probe_cuda
+from tfgpu.core.probes.cudnn import CudnnInfo, probe_cudnn
+from tfgpu.core.probes.driver import DriverInfo, probe_driver
+from tfgpu.core.probes.os_info import OsInfo, probe_os
+from tfgpu.core.probes.pythons import PythonEnv, PythonsInfo, probe_pythons
+from tfgpu.core.probes.tensorflow import TF_PROBE_TIMEOUT_S, TfInfo, probe_tensorflow
+from tfgpu.core.version import __version__
+
+log = logging.getLogger(__name__)
+
+SCHEMA_VERSION = "1.0"
+MAX_PARALLEL_AGENTS = 2  # each TF import wants a core of its own
+
+
+@dataclass
+class ScanOptions:
+    include_tf: bool = True
+    extra_pythons: list[str] = field(default_factory=list)
+    tf_timeout: float = TF_PROBE_TIMEOUT_S
+    command_timeout: float = 10.0
+
+
+@dataclass(frozen=True)
+class ScanProgress:
+    step: str  # "os", "driver", "cuda", "cudnn", "pythons", "tf:<python>"
+    label: str  # plain words for a status line
+    done: int
+    total: int
+
+
+@dataclass(kw_only=True)
+class Scan:
+    schema_version: str = SCHEMA_VERSION
+    tool_version: str = __version__
+    created_at: str = ""
+    duration_s: float = 0.0
+    cancelled: bool = False
+    tf_probed: bool = True
+    os: OsInfo
+    driver: DriverInfo
+    cuda: CudaInfo
+    cudnn: CudnnInfo
+    pythons: PythonsInfo
+
+    def to_dict(self) -> dict:
+        return to_jsonable(self)
+
+    def to_json(self, indent: int | None = 2) -> str:
+        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+
+
+ProgressCallback = Callable[[ScanProgress], None]
+
+
+class _Progress:
+    """Counts finished steps from several threads and reports each one."""
+
+    def __init__(self, callback: ProgressCallback | None, total: int) -> None:
+        self._callback = callback
+        self._lock = threading.Lock()
+        self.done = 0
+        self.total = total
+
+    def add_steps(self, count: int) -> None:
+        with self._lock:
+            self.total += count
+
+    def finished(self, step: str, label: str) -> None:
+        with self._lock:
+            self.done += 1
+            event = ScanProgress(step, label, self.done, self.total)
+        if self._callback is not None:
+            try:
+                self._callback(event)
+            except Exception:  # noqa: BLE001 - a faulty listener must not break the scan
+                log.exception("progress callback failed")
+
+
+def run_scan(
+    host: Host | None = None,
+    options: ScanOptions | None = None,
+    progress: ProgressCallback | None = None,
+    cancel: threading.Event | None = None,
+) -> Scan:
+    """Run every probe. Never raises; a cancelled scan returns what it has."""
+    host = host or RealHost()
+    options = options or ScanOptions()
+    cancel = cancel or threading.Event()
+    started = time.monotonic()
+    created = _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
+    steps = _Progress(progress, total=5)
+    timeout = options.command_timeout
+
+    def step(name: str, label: str, factory, fn, *args):
+        result = safe_probe(factory, fn, host, *args, timeout=timeout)
+        steps.finished(name, label)
+        return result
+
+    def cuda_then_cudnn() -> tuple[CudaInfo, CudnnInfo]:
+        cuda = step("cuda", "CUDA toolkits", CudaInfo, probe_cuda)
+        cudnn = step("cudnn", "cuDNN", CudnnInfo, probe_cudnn, cuda)
+        return cuda, cudnn
+
+    def pythons_then_tf() -> PythonsInfo:
+        pythons = step("pythons", "Python environments", PythonsInfo, probe_pythons, options.extra_pythons)
+        if options.include_tf and not cancel.is_set():
+            _probe_tf_in(host, pythons.envs, options, steps, cancel)
+        return pythons
+
+    with ThreadPoolExecutor(max_workers=4, thread_name_prefix="tfgpu-scan") as pool:
+        pythons_job = pool.submit(pythons_then_tf)  # the long pole first
+        driver_job = pool.submit(step, "driver", "NVIDIA driver and GPUs", DriverInfo, probe_driver)
+        cuda_job = pool.submit(cuda_then_cudnn)
+        os_info = step("os", "Operating system", OsInfo, probe_os)
+        driver = driver_job.result()
+        cuda, cudnn = cuda_job.result()
+        pythons = pythons_job.result()
+
+    return Scan(
+        created_at=created,
+        duration_s=round(time.monotonic() - started, 3),
+        cancelled=cancel.is_set(),
+        tf_probed=options.include_tf,
+        os=os_info,
+        driver=driver,
+        cuda=cuda,
+        cudnn=cudnn,
+        pythons=pythons,
+    )
+
+
+def _probe_tf_in(
+    host: Host, envs: list[PythonEnv], options: ScanOptions, steps: _Progress, cancel: threading.Event
+) -> None:
+    """Run the TF agent in every working environment, a few at a time."""
+    targets = [env for env in envs if env.status is Status.OK]
+    steps.add_steps(len(targets))
+
+    def one(env: PythonEnv) -> None:
+        if cancel.is_set():
+            env.tensorflow = TfInfo(python=env.executable, status=Status.ERROR, reason="cancelled")
+        else:
+            env.tensorflow = safe_probe(
+                lambda: TfInfo(python=env.executable),
+                probe_tensorflow,
+                host,
+                env.executable,
+                timeout=options.tf_timeout,
+                cancel=cancel,
+            )
+        steps.finished(f"tf:{env.executable}", f"TensorFlow in {env.executable}")
+
+    with ThreadPoolExecutor(max_workers=MAX_PARALLEL_AGENTS, thread_name_prefix="tfgpu-tf") as pool:
+        list(pool.map(one, targets))

@@ -1,0 +1,73 @@
+"""Shared test set-up: Qt offscreen, and helpers that build fake machines."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from tfgpu.core.fake_host import FakeHost  # noqa: E402
+
+REPO = Path(__file__).resolve().parent.parent
+CORPUS = REPO.parent / "shared" / "corpus"
+PYENV = Path("/root/.pyenv/versions")
+
+
+def corpus_text(case: str) -> str:
+    """The real captured input of a corpus case (skips if shared/ is absent)."""
+    path = CORPUS / case / "input.txt"
+    if not path.exists():
+        pytest.skip(f"corpus case {case} not available")
+    return path.read_text(encoding="utf-8", errors="replace")
+
+
+def pyenv_python(version_prefix: str) -> str:
+    """A real interpreter of the image's pyenv, or skip."""
+    if PYENV.is_dir():
+        for folder in sorted(PYENV.iterdir()):
+            exe = folder / "bin" / "python"
+            if folder.name.startswith(version_prefix) and exe.exists():
+                return str(exe)
+    pytest.skip(f"no pyenv Python {version_prefix} on this machine")
+
+
+@pytest.fixture
+def windows_host(tmp_path: Path) -> FakeHost:
+    """A bare Windows 11 machine: C:\\Windows\\System32 exists, nothing NVIDIA."""
+    host = FakeHost(
+        root=tmp_path,
+        system="Windows",
+        env={
+            "SystemRoot": "C:\\Windows",
+            "ProgramFiles": "C:\\Program Files",
+            "USERPROFILE": "C:\\Users\\user",
+            "PATHEXT": ".COM;.EXE;.BAT;.CMD;.PY",
+            "PATH": "C:\\Windows\\system32;C:\\Windows;C:\\Windows\\System32\\Wbem",
+        },
+    )
+    host.mkdir("C:\\Windows\\System32")
+    return host
+
+
+@pytest.fixture
+def linux_host(tmp_path: Path) -> FakeHost:
+    host = FakeHost(
+        root=tmp_path,
+        system="Linux",
+        release="6.8.0-45-generic",
+        version="#45-Ubuntu SMP",
+        machine="x86_64",
+        env={"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": "/home/user"},
+    )
+    host.write("/etc/os-release", 'PRETTY_NAME="Ubuntu 22.04.4 LTS"\nNAME="Ubuntu"\nVERSION_ID="22.04"\n')
+    host.write("/proc/version", "Linux version 6.8.0-45-generic (buildd@lcy02-amd64-075) #45-Ubuntu SMP\n")
+    return host
+
+
+@pytest.fixture
+def python_exe() -> str:
+    return sys.executable

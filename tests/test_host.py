@@ -1,0 +1,162 @@
+"""The real command runner and the rooted file system, against real processes and files."""
+
+from __future__ import annotations
+
+import sys
+import textwrap
+import threading
+import time
+from pathlib import Path
+
+import psutil
+import pytest
+
+from tfgpu.core.fake_host import FakeCommand, FakeHost
+from tfgpu.core.host import MAX_OUTPUT_BYTES, FileSystem, RealHost, decode_output, path_entries, run_process, which
+
+
+def script(tmp_path: Path, name: str, body: str) -> str:
+    path = tmp_path / name
+    path.write_text("#!/bin/sh\n" + textwrap.dedent(body))
+    path.chmod(0o755)
+    return str(path)
+
+
+def test_runs_a_command_and_reports_exit_code_output_and_duration():
+    result = run_process([sys.executable, "-c", "import sys; print('out'); print('err', file=sys.stderr); sys.exit(3)"])
+    assert result.returncode == 3
+    assert result.stdout.strip() == "out"
+    assert result.stderr.strip() == "err"
+    assert result.duration_s > 0
+    assert not result.ok
+
+
+def test_a_hung_command_is_killed_with_its_children(tmp_path):
+    pid_file = tmp_path / "child.pid"
+    hang = script(tmp_path, "hang.sh", f"sleep 60 & echo $! > {pid_file}; wait\n")
+    started = time.monotonic()
+    result = run_process([hang], timeout=0.5)
+    elapsed = time.monotonic() - started
+    assert result.timed_out and result.returncode is None
+    assert elapsed < 5
+    child = int(pid_file.read_text())
+    assert not psutil.pid_exists(child) or psutil.Process(child).status() == psutil.STATUS_ZOMBIE
+
+
+def test_cancel_stops_a_running_command_quickly(tmp_path):
+    cancel = threading.Event()
+    threading.Timer(0.3, cancel.set).start()
+    started = time.monotonic()
+    result = run_process(["sleep", "30"], timeout=60, cancel=cancel)
+    assert result.cancelled and result.returncode is None
+    assert time.monotonic() - started < 3
+
+
+def test_missing_binary_is_a_state_not_an_exception(tmp_path):
+    result = run_process([str(tmp_path / "no-such-program")])
+    assert result.error == "not found" and result.returncode is None
+
+
+def test_permission_denied_is_a_state(tmp_path):
+    path = tmp_path / "not-executable"
+    path.write_text("#!/bin/sh\necho hi\n")
+    path.chmod(0o644)
+    result = run_process([str(path)])
+    assert result.error == "permission denied"
+
+
+def test_a_file_that_is_not_a_program_is_a_state(tmp_path):
+    path = tmp_path / "data.bin"
+    path.write_bytes(b"\x00\x01\x02garbage")
+    path.chmod(0o755)
+    result = run_process([str(path)])
+    assert result.returncode is None and result.error and result.error.startswith("cannot run")
+
+
+def test_non_utf8_output_never_raises_and_keeps_the_text(tmp_path):
+    gbk = "驱动程序版本".encode("gbk")  # what a Chinese Windows console prints
+    result = run_process([sys.executable, "-c", f"import sys; sys.stdout.buffer.write({gbk!r})"], encoding="cp936")
+    assert result.stdout == "驱动程序版本"
+    garbage = run_process([sys.executable, "-c", "import sys; sys.stdout.buffer.write(bytes(range(256)))"])
+    assert garbage.returncode == 0 and "\ufffd" in garbage.stdout
+
+
+def test_huge_output_is_capped_and_flagged():
+    code = f"import sys; sys.stdout.write('x' * {MAX_OUTPUT_BYTES + 100_000})"
+    result = run_process([sys.executable, "-c", code], timeout=60)
+    assert result.returncode == 0
+    assert result.truncated
+    assert len(result.stdout) == MAX_OUTPUT_BYTES
+
+
+def test_stdout_lines_stream_to_the_callback_as_they_come():
+    seen: list[tuple[float, str]] = []
+    code = "import time\nfor i in range(3):\n    print(i, flush=True); time.sleep(0.2)"
+    run_process([sys.executable, "-c", code], on_stdout_line=lambda line: seen.append((time.monotonic(), line)))
+    assert [line for _, line in seen] == ["0", "1", "2"]
+    assert seen[-1][0] - seen[0][0] > 0.3  # streamed, not delivered at the end
+
+
+def test_decode_output_prefers_utf8_then_the_code_page():
+    assert decode_output("Größe".encode()) == "Größe"
+    assert decode_output("Größe".encode("cp850"), "cp850") == "Größe"
+    assert decode_output(b"\xff\xfe", "no-such-codec") == "\ufffd\ufffd"
+
+
+def test_fake_windows_tree_is_case_insensitive_like_a_real_disk(windows_host: FakeHost):
+    windows_host.write("C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v11.2\\bin\\cudart64_110.dll", b"MZ")
+    fs = windows_host.files
+    assert fs.is_file("c:\\program files\\nvidia gpu computing toolkit\\cuda\\V11.2\\BIN\\CUDART64_110.DLL")
+    assert fs.listdir("C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA") == ["v11.2"]
+    assert not fs.exists("D:\\anything")
+
+
+def test_which_honours_pathext_on_windows(windows_host: FakeHost):
+    windows_host.write("C:\\Windows\\System32\\nvidia-smi.exe", b"MZ")
+    assert which(windows_host, "nvidia-smi") == "C:\\Windows\\system32\\nvidia-smi.exe"
+    assert which(windows_host, "nvcc") is None
+
+
+def test_path_entries_drop_blanks_quotes_and_duplicates(windows_host: FakeHost):
+    value = 'C:\\A;;"C:\\B";c:\\a;C:\\C'
+    assert path_entries(windows_host, value) == ["C:\\A", "C:\\B", "C:\\C"]
+
+
+def test_fake_commands_match_by_name_and_args(windows_host: FakeHost):
+    windows_host.on("nvidia-smi", FakeCommand(stdout="table"))
+    windows_host.on("nvidia-smi", FakeCommand(stdout="csv"), args=["--format=csv,noheader"])
+    assert windows_host.run(["C:\\Windows\\System32\\nvidia-smi.exe"]).stdout == "table"
+    assert windows_host.run(["nvidia-smi", "--format=csv,noheader"]).stdout == "csv"
+    assert windows_host.run(["nvcc"]).error == "not found"
+    hung = FakeHost(root=Path("/nonexistent"), system="Linux")
+    hung.on("nvidia-smi", FakeCommand(hang=True))
+    assert hung.run(["nvidia-smi"], timeout=3).timed_out
+
+
+def test_fake_registry_lists_subkeys_and_values(windows_host: FakeHost):
+    reg = windows_host.registry
+    reg.set("HKCU\\SOFTWARE\\Python\\PythonCore\\3.10\\InstallPath", "ExecutablePath", "C:\\Py310\\python.exe")
+    reg.set("HKCU\\SOFTWARE\\Python\\ContinuumAnalytics\\Anaconda3-64\\InstallPath", "", "C:\\Anaconda3")
+    assert reg.subkeys("HKCU\\SOFTWARE\\Python") == ["ContinuumAnalytics", "PythonCore"]
+    assert reg.values("hkcu\\software\\python\\pythoncore\\3.10\\installpath") == {
+        "ExecutablePath": "C:\\Py310\\python.exe"
+    }
+
+
+def test_real_host_file_system_reads_this_machine(tmp_path):
+    (tmp_path / "f.txt").write_text("hello")
+    host = RealHost()
+    assert host.files.read_text(str(tmp_path / "f.txt")) == "hello"
+    assert host.files.listdir(str(tmp_path)) == ["f.txt"]
+    with pytest.raises(OSError):
+        host.files.read_text(str(tmp_path / "missing"))
+    linked = tmp_path / "link"
+    linked.symlink_to(tmp_path / "f.txt")
+    assert host.files.realpath(str(linked)) == str(tmp_path / "f.txt")
+
+
+def test_rooted_file_system_resolves_symlinks_inside_the_root(linux_host: FakeHost):
+    linux_host.write("/usr/local/cuda-12.4/version.json", "{}")
+    linux_host.symlink("/usr/local/cuda", "/usr/local/cuda-12.4")
+    assert linux_host.files.realpath("/usr/local/cuda") == "/usr/local/cuda-12.4"
+    assert isinstance(linux_host.files, FileSystem)

@@ -1,0 +1,70 @@
+"""The tfgpu command, run as a user runs it (the installed console script)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tfgpu.core import __version__
+from tfgpu.core.cli import main
+
+TFGPU = shutil.which("tfgpu", path=str(Path(sys.executable).parent)) or "tfgpu"
+
+
+def run_tfgpu(*args: str, timeout: float = 240) -> subprocess.CompletedProcess:
+    return subprocess.run([TFGPU, *args], capture_output=True, text=True, timeout=timeout)
+
+
+def test_version():
+    done = run_tfgpu("--version")
+    assert done.returncode == 0
+    assert done.stdout.strip() == f"tfgpu {__version__}"
+
+
+def test_usage_error_exits_2_with_a_message():
+    done = run_tfgpu("scan", "--tf-timeout", "-1")
+    assert done.returncode == 2
+    assert "must be more than 0" in done.stderr
+
+
+def test_scan_without_tf_prints_a_readable_summary_and_exits_0():
+    done = run_tfgpu("scan", "--no-tf")
+    assert done.returncode == 0, done.stderr
+    for title in ("System", "NVIDIA driver", "CUDA toolkits", "cuDNN", "Python + TF"):
+        assert title in done.stdout
+    assert "not checked (--no-tf)" in done.stdout
+
+
+def test_scan_json_without_tf_is_one_document(capsys):
+    assert main(["scan", "--json", "--no-tf"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["schema_version"] and doc["tf_probed"] is False
+    assert "tensorflow" not in sys.modules  # the app process never imports TF
+
+
+@pytest.mark.slow
+def test_scan_json_tells_the_truth_about_this_machine():
+    """No NVIDIA driver here; the test env's TF is a CUDA build that sees no GPU."""
+    done = run_tfgpu("scan", "--json", "--python", sys.executable)
+    assert done.returncode == 0, done.stderr
+    doc = json.loads(done.stdout)
+    assert doc["driver"]["status"] == "missing"
+    assert doc["driver"]["reason"] == "nvml-library-not-found"
+    has_toolkit = any(Path(p).is_dir() for p in Path("/usr/local").glob("cuda-*"))
+    assert (doc["cuda"]["status"] == "ok") == has_toolkit
+    me = os.path.realpath(sys.executable)
+    envs = {os.path.realpath(e["executable"]): e for e in doc["pythons"]["envs"]}
+    env = envs.get(me) or next(e for e in doc["pythons"]["envs"] if os.path.realpath(e["real_path"]) == me)
+    tf = env["tensorflow"]
+    assert tf["status"] == "ok"
+    assert tf["is_cuda_build"] is True
+    assert tf["cuda_build_version"].startswith("12.")
+    assert tf["cudnn_build_version"].startswith("9")
+    assert tf["gpu_count"] == 0
+    assert "cuInit" in (tf["gpu_init_error"] or "") or "Could not find cuda drivers" in (tf["gpu_init_error"] or "")

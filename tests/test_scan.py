@@ -1,0 +1,66 @@
+"""The scan orchestration: progress, cancel, and one broken probe not spoiling the rest."""
+
+from __future__ import annotations
+
+import json
+import sys
+import threading
+import time
+
+from tfgpu.core.fake_host import FakeHost
+from tfgpu.core.probes.base import Status
+from tfgpu.core.scan import SCHEMA_VERSION, ScanOptions, run_scan
+
+
+class ExplodingRunHost(FakeHost):
+    """A host whose command runner has a bug: probes that run commands hit it."""
+
+    def run(self, argv, *args, **kwargs):
+        raise RuntimeError("runner bug")
+
+
+def test_progress_counts_up_to_the_total_and_ends_there(linux_host: FakeHost):
+    events = []
+    scan = run_scan(linux_host, ScanOptions(include_tf=False), progress=events.append)
+    assert [e.done for e in events] == list(range(1, len(events) + 1))
+    assert events[-1].done == events[-1].total == 5
+    assert {e.step for e in events} == {"os", "driver", "cuda", "cudnn", "pythons"}
+    assert not scan.cancelled and scan.tf_probed is False
+
+
+def test_json_document_has_schema_version_and_every_section(linux_host: FakeHost):
+    doc = json.loads(run_scan(linux_host, ScanOptions(include_tf=False)).to_json())
+    assert doc["schema_version"] == SCHEMA_VERSION
+    for section in ("os", "driver", "cuda", "cudnn", "pythons"):
+        assert doc[section]["status"] in {"ok", "missing", "error", "unsupported"}
+        assert isinstance(doc[section]["evidence"], list)
+
+
+def test_a_crashing_probe_becomes_an_error_state_and_the_rest_survives(tmp_path):
+    host = ExplodingRunHost(root=tmp_path, system="Linux", env={"PATH": "/usr/bin"})
+    host.write("/etc/os-release", 'PRETTY_NAME="Ubuntu 24.04 LTS"\n')
+    scan = run_scan(host, ScanOptions(include_tf=False))
+    assert scan.os.status is Status.OK and scan.os.name == "Ubuntu 24.04 LTS"
+    crashed = [s for s in (scan.driver, scan.cuda, scan.cudnn, scan.pythons) if s.reason == "probe-crashed"]
+    for section in crashed:
+        assert section.status is Status.ERROR and "runner bug" in (section.error or "")
+    json.dumps(scan.to_dict())  # still serialisable
+
+
+def test_cancel_during_the_tf_step_returns_promptly(tmp_path):
+    hang = tmp_path / "python-that-hangs"
+    # answers the environment query like a Python, then hangs when asked to run the agent
+    hang.write_text(
+        "#!/bin/sh\n"
+        'case "$*" in *tf_probe*) exec sleep 60;; esac\n'
+        f'exec {sys.executable} "$@"\n'
+    )
+    hang.chmod(0o755)
+    from tfgpu.core.host import RealHost
+
+    cancel = threading.Event()
+    threading.Timer(1.0, cancel.set).start()
+    started = time.monotonic()
+    scan = run_scan(RealHost(), ScanOptions(extra_pythons=[str(hang)], tf_timeout=60), cancel=cancel)
+    assert time.monotonic() - started < 15
+    assert scan.cancelled

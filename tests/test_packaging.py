@@ -1,0 +1,57 @@
+"""The built wheel: everything under tfgpu/, the agent and data files shipped, both entry points."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> zipfile.ZipFile:
+    out = tmp_path_factory.mktemp("wheel")
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", str(out), str(REPO)],
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
+    (built,) = out.glob("tfgpu_assistant-*.whl")
+    return zipfile.ZipFile(built)
+
+
+def test_nothing_bare_lands_in_site_packages(wheel: zipfile.ZipFile):
+    tops = {name.split("/")[0] for name in wheel.namelist()}
+    assert {t for t in tops if not t.endswith(".dist-info")} == {"tfgpu"}
+
+
+def test_the_agent_and_package_data_are_shipped(wheel: zipfile.ZipFile):
+    names = set(wheel.namelist())
+    assert "tfgpu/core/agents/tf_probe.py" in names
+    assert "tfgpu/core/probes/driver.py" in names
+    assert "tfgpu/gui/app.py" in names
+    assert any(n.startswith("tfgpu/resources/i18n/") and n.endswith(".qm") for n in names)
+    assert not any("/tests/" in n or n.startswith("tests/") for n in names)
+
+
+def test_console_and_gui_entry_points(wheel: zipfile.ZipFile):
+    (entry_points,) = [n for n in wheel.namelist() if n.endswith(".dist-info/entry_points.txt")]
+    text = wheel.read(entry_points).decode()
+    console = text.split("[console_scripts]")[1].split("[")[0]
+    gui = text.split("[gui_scripts]")[1].split("[")[0]
+    assert "tfgpu = tfgpu.core.cli:main" in console
+    assert "tfgpu-assistant = tfgpu.gui.app:main" in gui
+
+
+def test_tensorflow_is_only_an_extra(wheel: zipfile.ZipFile):
+    (metadata,) = [n for n in wheel.namelist() if n.endswith(".dist-info/METADATA")]
+    requires = [line for line in wheel.read(metadata).decode().splitlines() if line.startswith("Requires-Dist:")]
+    tf = [line for line in requires if line.split()[1].startswith("tensorflow")]
+    assert tf and all('extra == "tensorflow"' in line for line in tf)
+    pyside = [line for line in requires if "PySide6" in line]
+    assert pyside and "!=6.12.0" in pyside[0]

@@ -35,6 +35,7 @@ def test_the_agent_and_package_data_are_shipped(wheel: zipfile.ZipFile):
     assert "tfgpu/core/agents/tf_probe.py" in names
     assert "tfgpu/core/probes/driver.py" in names
     assert "tfgpu/gui/app.py" in names
+    assert "tfgpu/resources/kb/cudnn_windows.json" in names
     assert any(n.startswith("tfgpu/resources/i18n/") and n.endswith(".qm") for n in names)
     assert not any("/tests/" in n or n.startswith("tests/") for n in names)
 

@@ -287,17 +287,17 @@ def which(host: Host, name: str, extra_dirs: Iterable[str] = ()) -> str | None:
 
 
 def _kill_tree(pid: int) -> None:
+    """Kill a process and its descendants. Only the direct child is waited for
+    (by the caller): orphans are reaped by init, which can be slow in containers."""
     try:
         import psutil
 
         parent = psutil.Process(pid)
-        procs = parent.children(recursive=True) + [parent]
-        for proc in procs:
+        for proc in [parent, *parent.children(recursive=True)]:
             try:
                 proc.kill()
             except psutil.Error:
                 pass
-        psutil.wait_procs(procs, timeout=2)
     except Exception:  # noqa: BLE001 - already gone, or no psutil
         pass
 

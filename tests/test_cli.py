@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
 import sys
@@ -58,9 +57,7 @@ def test_scan_json_tells_the_truth_about_this_machine():
     assert doc["driver"]["reason"] == "nvml-library-not-found"
     has_toolkit = any(Path(p).is_dir() for p in Path("/usr/local").glob("cuda-*"))
     assert (doc["cuda"]["status"] == "ok") == has_toolkit
-    me = os.path.realpath(sys.executable)
-    envs = {os.path.realpath(e["executable"]): e for e in doc["pythons"]["envs"]}
-    env = envs.get(me) or next(e for e in doc["pythons"]["envs"] if os.path.realpath(e["real_path"]) == me)
+    env = next(e for e in doc["pythons"]["envs"] if e["is_self"])  # the test venv, which has TF
     tf = env["tensorflow"]
     assert tf["status"] == "ok"
     assert tf["is_cuda_build"] is True

@@ -1,14 +1,60 @@
-"""TensorFlow inside one Python environment, measured by the tf_probe agent."""
+"""TensorFlow inside one Python environment, measured by the tf_probe agent.
+
+TF is never imported here: the agent (``core/agents/tf_probe.py``) runs inside
+the target interpreter and reports JSON lines; TF's own log arrives on stderr.
+Every way a run can end (hang, crash, garbage, too-old Python, not a Python at
+all, cancel) becomes a state of :class:`TfInfo`, never an exception.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import importlib.resources
+import json
+import re
 import threading
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterator
 
-from tfgpu.core.host import Host
+from packaging.version import InvalidVersion, Version
+
+from tfgpu.core.host import CommandResult, Host
 from tfgpu.core.probes.base import ProbeResult, Status
 
 TF_PROBE_TIMEOUT_S = 120.0
+AGENT_NAME = "tf_probe"
+AGENT_PROTOCOL = 1
+MIN_AGENT_PYTHON = Version("3.7")  # the agent's own floor, not a TF fact
+MAX_LOG_LINES = 200
+MAX_LINE_CHARS = 1000
+
+# TF log lines that are true on every machine and say nothing about the GPU.
+_NOISE = (
+    "All log messages before absl::InitializeLog() is called",
+    "oneDNN custom operations are on",
+    "This TensorFlow binary is optimized to use available CPU instructions",
+    "To enable the following instructions:",
+)
+# Why TF gave up on the GPU, most specific first.
+_GPU_INIT_PATTERNS = (
+    re.compile(r"failed call to cuInit", re.I),
+    re.compile(r"Could not load dynamic library", re.I),
+    re.compile(r"Cannot dlopen some GPU libraries", re.I),
+    re.compile(r"Could not find cuda drivers", re.I),
+)
+_MISSING_LIBRARY = re.compile(r"Could not load dynamic library '([^']+)'")
+_LOG_PREFIX = re.compile(r"^.*?\b[\w./\\-]+\.(?:cc|cpp|h):\d+\]\s*")  # "... dso_loader.cc:64] "
+# Windows NTSTATUS exit codes a crashing TF import leaves behind.
+_NTSTATUS = {
+    0xC0000005: "access violation",
+    0xC000001D: "illegal instruction (the CPU lacks an instruction set this build needs, e.g. AVX)",
+    0xC0000135: "a required DLL was not found",
+    0xC0000409: "fail-fast / stack buffer overrun",
+    0xC00000FD: "stack overflow",
+}
+_SIGNALS = {4: "SIGILL (illegal instruction: the CPU lacks an instruction set this build needs, e.g. AVX)",
+            6: "SIGABRT", 7: "SIGBUS", 9: "SIGKILL (killed, often out of memory)", 11: "SIGSEGV"}
 
 
 @dataclass(kw_only=True)
@@ -36,6 +82,22 @@ class TfInfo(ProbeResult):
     gpu_init_error: str | None = None  # e.g. "failed call to cuInit: ... (303)"
     log_lines: list[str] = field(default_factory=list)  # TF's own stderr lines
     duration_s: float | None = None
+    # Added by the agent protocol v1:
+    python_executable: str | None = None  # sys.executable as the interpreter reports it
+    python_prefix: str | None = None
+    module_path: str | None = None  # tensorflow/__init__.py that was imported
+    import_seconds: float | None = None
+    import_traceback: str | None = None
+    duplicate_distributions: dict[str, list[str]] = field(default_factory=dict)
+    missing_libraries: list[str] = field(default_factory=list)  # from "Could not load dynamic library 'X'"
+    library_checks: dict[str, dict] = field(default_factory=dict)  # name -> {"loaded": bool, "error": ...}
+    agent_env: dict[str, str | None] = field(default_factory=dict)  # CUDA_VISIBLE_DEVICES & co. as TF saw them
+    step_errors: dict[str, str] = field(default_factory=dict)  # agent steps that failed after import
+    stage: str | None = None  # the last stage the agent reported (where it hung or crashed)
+    returncode: int | None = None
+
+
+EventCallback = Callable[[dict], None]
 
 
 def probe_tensorflow(
@@ -43,5 +105,293 @@ def probe_tensorflow(
     python: str,
     timeout: float = TF_PROBE_TIMEOUT_S,
     cancel: threading.Event | None = None,
+    *,
+    check_libraries: list[str] | None = None,
+    on_event: EventCallback | None = None,
 ) -> TfInfo:
-    return TfInfo(python=python, status=Status.MISSING, reason="not-implemented")
+    """Run the agent in ``python``. ``check_libraries``: extra names the agent
+    load-tests (e.g. ``cudart64_110.dll`` from the KB); ``on_event``: live protocol events."""
+    info = TfInfo(python=python)
+    if cancel is not None and cancel.is_set():
+        return _set(info, Status.ERROR, "cancelled", "The check was cancelled; run it again.")
+    env = dict(host.env)
+    env.update({"TF_CPP_MIN_LOG_LEVEL": "0", "PYTHONIOENCODING": "utf-8"})
+    if check_libraries:
+        env["TFGPU_CHECK_LIBS"] = ",".join(check_libraries)
+    with _agent_path() as agent:
+        result = host.run(
+            [python, "-I", str(agent)],
+            timeout,
+            env=env,
+            cancel=cancel,
+            on_stdout_line=_event_forwarder(on_event) if on_event else None,
+        )
+    info.add("agent", result.describe())
+    info.duration_s = round(result.duration_s, 3)
+    info.returncode = result.returncode
+    return interpret_agent_run(info, result)
+
+
+def interpret_agent_run(info: TfInfo, result: CommandResult) -> TfInfo:
+    """Turn one finished agent run into a state (public for tests and replays)."""
+    events, stray = _parse_events(result.stdout)
+    _read_log(info, result.stderr, stray)
+    hello = next((e for e in events if e.get("event") == "hello"), None)
+    final = next((e for e in events if e.get("event") == "result"), None)
+    stages = [e.get("name") for e in events if e.get("event") == "stage"]
+    info.stage = stages[-1] if stages else None
+    if hello is not None:
+        _read_python(info, hello.get("python"))
+
+    if result.error:
+        return _set(info, Status.ERROR, "not-python", "This file could not be run as a Python interpreter.",
+                    f"{info.python}: {result.error}")
+    if result.cancelled:
+        return _set(info, Status.ERROR, "cancelled", "The check was cancelled; run it again.")
+    if result.timed_out:
+        where = f" while {_stage_words(info.stage)}" if info.stage else ""
+        return _set(info, Status.ERROR, "agent-timeout",
+                    "TensorFlow did not answer in time. Close other programs using the GPU and re-check; "
+                    "if it keeps hanging, run `python -c \"import tensorflow\"` in that environment to see where.",
+                    f"no answer after {result.duration_s:.0f} s{where}")
+    if hello is None and _looks_too_old(result.stderr):
+        return _too_old(info, _first_line(result.stderr))
+    if hello is not None and (hello.get("agent") != AGENT_NAME or hello.get("protocol") != AGENT_PROTOCOL):
+        return _set(info, Status.ERROR, "agent-bad-output", "The checker and its helper script do not match; "
+                    "reinstall TF GPU Assistant.", f"unexpected hello: {json.dumps(hello)[:300]}")
+    if info.python_version and _version_below(info.python_version, MIN_AGENT_PYTHON):
+        return _too_old(info, f"Python {info.python_version}")
+    if final is not None:
+        return _read_result(info, final)
+    if hello is None and stray:
+        return _set(info, Status.ERROR, "agent-bad-output", "This program printed something that is not the "
+                    "checker's answer; is it really a Python interpreter?", "\n".join(stray[:5]))
+    if hello is None and result.returncode == 0:
+        return _set(info, Status.ERROR, "not-python", "This program ran but said nothing; it is not a "
+                    "Python interpreter.", f"{info.python}: exit 0, no output")
+    where = f" while {_stage_words(info.stage)}" if info.stage else ""
+    last_words = f": {_last_line(result.stderr)}" if result.stderr.strip() else ""
+    return _set(info, Status.ERROR, "agent-crashed", _crash_hint(result.returncode),
+                f"{_exit_words(result.returncode)}{where}{last_words}")
+
+
+# -- the agent file --------------------------------------------------------
+
+
+@contextlib.contextmanager
+def _agent_path() -> Iterator[Path]:
+    """The agent as a real file, also from an installed (even zipped) wheel."""
+    try:
+        manager = importlib.resources.as_file(importlib.resources.files("tfgpu.core.agents") / "tf_probe.py")
+    except (ModuleNotFoundError, TypeError):  # running from a bare source tree
+        manager = contextlib.nullcontext(agent_path())
+    with manager as path:
+        yield Path(path)
+
+
+def agent_path() -> Path:
+    """Where the agent lives in a normal (unzipped) install or source tree."""
+    return Path(__file__).resolve().parent.parent / "agents" / "tf_probe.py"
+
+
+# -- parsing -----------------------------------------------------------------
+
+
+def _event_forwarder(callback: EventCallback) -> Callable[[str], None]:
+    def forward(line: str) -> None:
+        event = _json_event(line)
+        if event is not None:
+            callback(event)
+
+    return forward
+
+
+def _json_event(line: str) -> dict | None:
+    line = line.strip()
+    if not line.startswith("{"):
+        return None
+    try:
+        value = json.loads(line)
+    except ValueError:
+        return None
+    return value if isinstance(value, dict) and isinstance(value.get("event"), str) else None
+
+
+def _parse_events(stdout: str) -> tuple[list[dict], list[str]]:
+    events, stray = [], []
+    for line in stdout.splitlines():
+        event = _json_event(line)
+        if event is not None:
+            events.append(event)
+        elif line.strip():
+            stray.append(line.strip()[:MAX_LINE_CHARS])
+    return events, stray
+
+
+def _read_log(info: TfInfo, stderr: str, stray_stdout: list[str]) -> None:
+    lines = [line.rstrip() for line in stderr.splitlines() if line.strip()]
+    for pattern in _GPU_INIT_PATTERNS:
+        hit = next((line for line in lines if pattern.search(line)), None)
+        if hit:
+            info.gpu_init_error = _LOG_PREFIX.sub("", hit).strip()[:MAX_LINE_CHARS]
+            break
+    for line in lines:
+        match = _MISSING_LIBRARY.search(line)
+        if match and match.group(1) not in info.missing_libraries:
+            info.missing_libraries.append(match.group(1))
+    kept = [line[:MAX_LINE_CHARS] for line in lines if not any(n in line for n in _NOISE)]
+    kept += [f"stdout: {line}" for line in stray_stdout]
+    if len(kept) > MAX_LOG_LINES:  # the start (import) and the end (the failure) matter most
+        half = MAX_LOG_LINES // 2
+        kept = kept[:half] + [f"… {len(kept) - 2 * half} lines left out …"] + kept[-half:]
+    info.log_lines = kept
+
+
+def _read_python(info: TfInfo, python: object) -> None:
+    if not isinstance(python, dict):
+        return
+    info.python_version = _str_or_none(python.get("version"))
+    bits = python.get("bits")
+    info.python_bits = bits if isinstance(bits, int) else None
+    info.python_executable = _str_or_none(python.get("executable"))
+    info.python_prefix = _str_or_none(python.get("prefix"))
+
+
+def _read_result(info: TfInfo, final: dict) -> TfInfo:
+    _read_python(info, final.get("python"))
+    info.distributions = {str(k): str(v) for k, v in _dict(final.get("distributions")).items()}
+    info.duplicate_distributions = {str(k): [str(x) for x in v] for k, v in
+                                    _dict(final.get("duplicate_distributions")).items() if isinstance(v, list)}
+    info.agent_env = {str(k): _str_or_none(v) for k, v in _dict(final.get("env")).items()}
+    info.step_errors = {str(k): str(v) for k, v in _dict(final.get("errors")).items()}
+    info.installed = bool(final.get("installed"))
+    info.import_seconds = final.get("import_seconds") if isinstance(final.get("import_seconds"), (int, float)) else None
+    status = final.get("status")
+    if status == "python-too-old":
+        return _too_old(info, f"Python {info.python_version or '?'}")
+    if status == "not-installed":
+        return _set(info, Status.MISSING, "tf-not-installed", "TensorFlow is not installed in this environment.")
+    if status == "import-failed":
+        failure = _dict(final.get("import_error"))
+        text = f"{failure.get('type', 'Error')}: {failure.get('message', '')}".strip()
+        info.import_error = text
+        info.import_traceback = _str_or_none(failure.get("traceback"))
+        info.installed = True  # something named tensorflow is there, or its wheel is
+        return _set(info, Status.ERROR, "tf-import-failed",
+                    "`import tensorflow` fails in this environment; the exact error is below.", text)
+    if status != "imported":
+        return _set(info, Status.ERROR, "agent-bad-output", "The checker's answer could not be read.",
+                    f"unknown result status {status!r}")
+    info.installed = True
+    info.version = _str_or_none(final.get("version"))
+    info.module_path = _str_or_none(final.get("module_path"))
+    info.build_info = _dict(final.get("build_info"))
+    cuda_flag = final.get("is_cuda_build")  # tf.test.is_built_with_cuda(), else the build info's flag
+    info.is_cuda_build = _bool_or_none(cuda_flag) if cuda_flag is not None else _bool_or_none(
+        info.build_info.get("is_cuda_build"))
+    info.cuda_build_version = _build_version(info.build_info.get("cuda_version")
+                                             or info.build_info.get("cuda_version_number"))
+    info.cudnn_build_version = _build_version(info.build_info.get("cudnn_version")
+                                              or info.build_info.get("cudnn_version_number"))
+    gpus = final.get("gpus")
+    if isinstance(gpus, list):
+        info.gpus = [TfGpu(name=str(g.get("name", "?")), details=_dict(g.get("details")))
+                     for g in gpus if isinstance(g, dict)]
+        info.gpu_count = len(info.gpus)
+    libraries = final.get("loaded_libraries")
+    info.loaded_libraries = [str(p) for p in libraries] if isinstance(libraries, list) else []
+    info.library_checks = {str(k): _dict(v) for k, v in _dict(final.get("library_checks")).items()}
+    info.status, info.reason, info.hint, info.error = Status.OK, None, None, None
+    return info
+
+
+def _build_version(value: object) -> str | None:
+    """'12.5.1' stays; Windows wheels say '64_112' (CUDA 11.2) and '64_8' (cuDNN 8)."""
+    if value is None or value == "":
+        return None
+    text = str(value)
+    match = re.fullmatch(r"64_(\d+)", text)
+    if not match:
+        return text
+    digits = match.group(1)
+    return digits if len(digits) == 1 else f"{digits[:-1]}.{digits[-1]}"
+
+
+# -- states and words ----------------------------------------------------------
+
+
+def _set(info: TfInfo, status: Status, reason: str, hint: str, error: str | None = None) -> TfInfo:
+    info.status, info.reason, info.hint = status, reason, hint
+    if error is not None:
+        info.error = error
+    return info
+
+
+def _too_old(info: TfInfo, detail: str) -> TfInfo:
+    return _set(info, Status.UNSUPPORTED, "python-too-old",
+                f"This Python is too old to check (the checker needs {MIN_AGENT_PYTHON} or newer). "
+                "Use a newer Python environment for TensorFlow.", detail)
+
+
+def _looks_too_old(stderr: str) -> bool:
+    """Python 2 and 3.0-3.3 reject ``-I``; a Python too old for the agent's syntax raises SyntaxError."""
+    return "Unknown option: -I" in stderr or "unknown option -I" in stderr or (
+        "SyntaxError" in stderr and AGENT_NAME in stderr)
+
+
+def _version_below(text: str, floor: Version) -> bool:
+    try:
+        return Version(text) < floor
+    except InvalidVersion:
+        return False
+
+
+def _stage_words(stage: str | None) -> str:
+    return {
+        "distributions": "listing installed packages",
+        "import": "importing tensorflow",
+        "build_info": "reading the build info",
+        "is_built_with_cuda": "asking whether the build has CUDA",
+        "list_gpus": "initialising the GPU (list_physical_devices)",
+        "loaded_libraries": "listing loaded libraries",
+    }.get(stage or "", stage or "starting")
+
+
+def _exit_words(code: int | None) -> str:
+    if code is None:
+        return "killed"
+    if code < 0:
+        return f"killed by signal {_SIGNALS.get(-code, -code)}"
+    if code in _NTSTATUS:
+        return f"crashed with 0x{code:08X} ({_NTSTATUS[code]})"
+    if 128 < code < 160 and code - 128 in _SIGNALS:
+        return f"exit {code} (signal {_SIGNALS[code - 128]})"
+    return f"exit {code}"
+
+
+def _crash_hint(code: int | None) -> str:
+    if code in (0xC000001D, -4, 132):
+        return "TensorFlow crashed on a CPU instruction: this processor lacks an instruction set the build needs."
+    return ("The helper process crashed before answering; the last TensorFlow log lines usually say why. "
+            "Try `python -c \"import tensorflow\"` in that environment.")
+
+
+def _first_line(text: str) -> str:
+    return next((line.strip() for line in text.splitlines() if line.strip()), "")
+
+
+def _last_line(text: str) -> str:
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    return lines[-1][:MAX_LINE_CHARS] if lines else ""
+
+
+def _dict(value: object) -> dict:
+    return value if isinstance(value, dict) else {}
+
+
+def _str_or_none(value: object) -> str | None:
+    return None if value is None else str(value)
+
+
+def _bool_or_none(value: object) -> bool | None:
+    return value if isinstance(value, bool) else None

@@ -1,0 +1,380 @@
+"""tf_probe: what TensorFlow sees, measured INSIDE the Python being diagnosed.
+
+Run as ``<python> -I tf_probe.py``. Stand-alone on purpose: stdlib + TensorFlow
+only, nothing from tfgpu, and syntax that old interpreters can still parse
+(3.5+, so that even a too-old Python can say hello and its version).
+
+Protocol: JSON lines on the ORIGINAL stdout, one object each, ASCII only::
+
+    {"event": "hello", "agent": "tf_probe", "protocol": 1, "python": {...}}
+    {"event": "stage", "name": "import"}          (zero or more, progress)
+    {"event": "result", ...}
+    {"event": "done"}
+
+Before anything is imported, fd 1 is pointed at fd 2, so whatever TF, keras or
+their C++ code print lands on stderr (the caller keeps it as the TF log) and
+can never corrupt the JSON, which goes to a private duplicate of the real stdout.
+"""
+
+import json
+import os
+import struct
+import sys
+import time
+import traceback
+
+AGENT = "tf_probe"
+PROTOCOL = 1
+MIN_PYTHON = (3, 7)
+
+# Distributions that ARE TensorFlow (any one of them means "installed").
+TF_DISTRIBUTIONS = (
+    "tensorflow", "tensorflow-cpu", "tensorflow-gpu", "tensorflow-intel", "tensorflow-macos",
+    "tensorflow-rocm", "tensorflow-directml", "tf-nightly", "tf-nightly-cpu", "tf-nightly-gpu",
+)
+# Reported alongside, with every nvidia-* wheel.
+RELATED_DISTRIBUTIONS = (
+    "keras", "tf-keras", "tensorflow-directml-plugin", "tensorflow-metal", "tensorflow-estimator",
+)
+# CUDA/cuDNN/driver libraries, by file name without a leading "lib" (Linux) or as DLLs (Windows).
+CUDA_LIBRARY_PREFIXES = (
+    "cuda.", "cudart", "cublas", "cudnn", "cufft", "curand", "cusolver", "cusparse", "nccl",
+    "nvrtc", "nvjitlink", "cupti", "nvidia", "nvcuda", "nvinfer", "nvptxcompiler", "zlibwapi",
+)
+# Environment variables that change what TF does with the GPU.
+REPORTED_ENV = (
+    "CUDA_VISIBLE_DEVICES", "TF_FORCE_GPU_ALLOW_GROWTH", "TF_GPU_ALLOCATOR", "TF_ENABLE_ONEDNN_OPTS",
+    "LD_LIBRARY_PATH", "CUDA_PATH", "CUDA_HOME", "XLA_FLAGS",
+)
+CHECK_LIBS_ENV = "TFGPU_CHECK_LIBS"  # comma-separated library names the caller wants load-tested
+MAX_TEXT = 8000
+
+
+class Channel(object):
+    """The private JSON channel: a duplicate of the real stdout."""
+
+    def __init__(self):
+        self.fd = 1
+
+    def open(self):
+        try:
+            sys.stdout.flush()
+            self.fd = os.dup(1)
+            os.dup2(2, 1)  # fd 1 (C and Python stdout) now goes to stderr
+            if sys.platform == "win32":
+                import msvcrt
+
+                msvcrt.setmode(self.fd, os.O_BINARY)
+        except (OSError, ValueError, AttributeError):
+            self.fd = 1  # no stderr to point at: stdout must do
+
+    def send(self, event, **fields):
+        payload = {"event": event}  # "event" first: readable in a raw log
+        payload.update(fields)
+        data = (json.dumps(jsonable(payload), ensure_ascii=True) + "\n").encode("ascii")
+        while data:
+            data = data[os.write(self.fd, data):]
+
+
+def jsonable(value):
+    """Any value as plain JSON (tuples as lists, bytes decoded, NaN as None)."""
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, float):
+        return None if value != value or value in (float("inf"), float("-inf")) else value
+    if isinstance(value, bytes):
+        return value.decode("utf-8", "replace")
+    if isinstance(value, dict):
+        return dict((str(k), jsonable(v)) for k, v in value.items())
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return [jsonable(v) for v in value]
+    try:
+        return int(value) if hasattr(value, "__index__") else str(value)
+    except Exception:  # noqa: BLE001
+        return repr(value)
+
+
+def error_text(exc):
+    return ("%s: %s" % (type(exc).__name__, exc))[:MAX_TEXT]
+
+
+def python_facts():
+    import platform
+
+    return {
+        "version": "%d.%d.%d" % tuple(sys.version_info[:3]),
+        "release_level": sys.version_info[3],
+        "full_version": sys.version,
+        "bits": struct.calcsize("P") * 8,
+        "implementation": platform.python_implementation(),
+        "executable": sys.executable,
+        "prefix": sys.prefix,
+        "base_prefix": getattr(sys, "base_prefix", sys.prefix),
+        "platform": sys.platform,
+        "machine": platform.machine(),
+    }
+
+
+def normalize(name):
+    out = []
+    for char in (name or "").strip().lower():
+        out.append("-" if char in "_." else char)
+    return "".join(out)
+
+
+def wanted(name):
+    return name in TF_DISTRIBUTIONS or name in RELATED_DISTRIBUTIONS or name.startswith("nvidia-")
+
+
+def find_distributions():
+    """{name: version} of the TF-related wheels, plus {name: [versions]} of duplicates."""
+    found, duplicates = {}, {}
+    for name, version in _iter_distributions():
+        name = normalize(name)
+        if not wanted(name):
+            continue
+        if name in found and found[name] != version:
+            duplicates.setdefault(name, [found[name]]).append(version)
+        found.setdefault(name, version)
+    return found, duplicates
+
+
+def _iter_distributions():
+    try:
+        from importlib import metadata  # 3.8+
+    except ImportError:
+        metadata = None
+    if metadata is not None:
+        for dist in metadata.distributions():
+            folder = os.path.basename(str(getattr(dist, "_path", "")))  # "name-1.0.dist-info"
+            if folder.endswith((".dist-info", ".egg-info")) and not wanted(normalize(folder.split("-")[0])):
+                continue  # skip parsing the METADATA of unrelated wheels (big Anaconda envs)
+            try:
+                yield dist.metadata["Name"], dist.version
+            except Exception:  # noqa: BLE001 - one broken dist-info must not hide the rest
+                continue
+        return
+    for item in _scan_metadata_dirs():  # 3.7: read *.dist-info / *.egg-info directly
+        yield item
+
+
+def _scan_metadata_dirs():
+    for folder in sys.path:
+        try:
+            entries = os.listdir(folder or ".")
+        except OSError:
+            continue
+        for entry in entries:
+            for suffix, meta in ((".dist-info", "METADATA"), (".egg-info", "PKG-INFO")):
+                if not entry.endswith(suffix) or not wanted(normalize(entry[: -len(suffix)].split("-")[0])):
+                    continue
+                path = os.path.join(folder, entry)
+                headers = _read_headers(os.path.join(path, meta) if os.path.isdir(path) else path)
+                parts = entry[: -len(suffix)].split("-")
+                yield headers.get("name", parts[0]), headers.get("version", parts[1] if len(parts) > 1 else "")
+
+
+def _read_headers(path):
+    headers = {}
+    try:
+        with open(path, "rb") as handle:
+            for raw in handle:
+                line = raw.decode("utf-8", "replace").rstrip("\r\n")
+                if not line:
+                    break
+                key, sep, value = line.partition(":")
+                if sep and key.lower() in ("name", "version"):
+                    headers.setdefault(key.lower(), value.strip())
+    except OSError:
+        pass
+    return headers
+
+
+def module_findable(name):
+    try:
+        import importlib.util
+
+        return importlib.util.find_spec(name) is not None
+    except Exception:  # noqa: BLE001 - a broken package still counts as "something is there"
+        return True
+
+
+def import_failure(exc):
+    lines = traceback.format_exception(type(exc), exc, exc.__traceback__)
+    return {
+        "type": type(exc).__name__,
+        "message": str(exc)[:MAX_TEXT],
+        "traceback": "".join(lines[-12:])[-MAX_TEXT:],
+    }
+
+
+def build_info(tf):
+    try:
+        return dict(tf.sysconfig.get_build_info())  # TF >= 2.3
+    except Exception:  # noqa: BLE001 - older TF: the module's plain attributes
+        from tensorflow.python.platform import build_info as module
+
+        return dict(
+            (k, v) for k, v in vars(module).items()
+            if not k.startswith("_") and isinstance(v, (str, int, float, bool, list, tuple, dict))
+        )
+
+
+def list_gpus(tf):
+    config = tf.config
+    lister = getattr(config, "list_physical_devices", None) or config.experimental.list_physical_devices
+    gpus = []
+    for device in lister("GPU"):
+        entry = {"name": device.name, "device_type": device.device_type, "details": {}}
+        try:
+            entry["details"] = dict(config.experimental.get_device_details(device))
+        except Exception as exc:  # noqa: BLE001 - TF < 2.3, or a driver that will not say
+            entry["details"] = {"error": error_text(exc)}
+        gpus.append(entry)
+    return gpus
+
+
+def is_cuda_library(path):
+    name = os.path.basename(path).lower()
+    if name.startswith("lib"):
+        name = name[3:]
+    return name.startswith(CUDA_LIBRARY_PREFIXES)
+
+
+def loaded_libraries():
+    """Paths of CUDA libraries mapped into this process; None where we cannot tell."""
+    if sys.platform.startswith("linux"):
+        paths = []
+        with open("/proc/self/maps") as maps:
+            for line in maps:
+                parts = line.rstrip("\n").split(None, 5)
+                if len(parts) == 6 and parts[5].startswith("/") and is_cuda_library(parts[5]):
+                    if parts[5] not in paths:
+                        paths.append(parts[5])
+        return paths
+    if sys.platform == "win32":
+        return [path for path in windows_modules() if is_cuda_library(path)]
+    return None  # macOS and the rest: no CUDA
+
+
+def windows_modules():
+    import ctypes
+    from ctypes import wintypes
+
+    kernel32 = ctypes.WinDLL("kernel32", use_last_error=True)
+    psapi = ctypes.WinDLL("psapi", use_last_error=True)
+    kernel32.GetCurrentProcess.restype = wintypes.HANDLE
+    enum = psapi.EnumProcessModules
+    enum.argtypes = [wintypes.HANDLE, ctypes.POINTER(wintypes.HMODULE), wintypes.DWORD, ctypes.POINTER(wintypes.DWORD)]
+    enum.restype = wintypes.BOOL
+    file_name = kernel32.GetModuleFileNameW
+    file_name.argtypes = [wintypes.HMODULE, wintypes.LPWSTR, wintypes.DWORD]
+    file_name.restype = wintypes.DWORD
+    process = kernel32.GetCurrentProcess()
+    count = 512
+    while True:
+        modules = (wintypes.HMODULE * count)()
+        needed = wintypes.DWORD()
+        if not enum(process, modules, ctypes.sizeof(modules), ctypes.byref(needed)):
+            raise ctypes.WinError(ctypes.get_last_error())
+        if needed.value <= ctypes.sizeof(modules):
+            break
+        count = needed.value // ctypes.sizeof(wintypes.HMODULE) + 32
+    buffer = ctypes.create_unicode_buffer(32768)
+    paths = []
+    for handle in modules[: needed.value // ctypes.sizeof(wintypes.HMODULE)]:
+        if handle and file_name(handle, buffer, len(buffer)):
+            paths.append(buffer.value)
+    return paths
+
+
+def libraries_to_check(info):
+    names = [n.strip() for n in os.environ.get(CHECK_LIBS_ENV, "").split(",") if n.strip()]
+    if sys.platform == "win32":  # the DLL names this TF build itself declares
+        for key in ("cudart_dll_name", "cudnn_dll_name", "nvcuda_dll_name", "msvcp_dll_names"):
+            names += [n.strip() for n in str(info.get(key) or "").split(",") if n.strip()]
+    unique = []
+    for name in names:
+        if name not in unique:
+            unique.append(name)
+    return unique
+
+
+def check_library(name):
+    """Can the OS loader find it? Windows uses the classic search that includes PATH, like TF."""
+    import ctypes
+
+    try:
+        if sys.platform == "win32" and sys.version_info >= (3, 8):
+            ctypes.WinDLL(name, winmode=0)
+        elif sys.platform == "win32":
+            ctypes.WinDLL(name)
+        else:
+            ctypes.CDLL(name)
+        return {"loaded": True}
+    except OSError as exc:
+        return {"loaded": False, "error": error_text(exc)}
+
+
+def probe_tensorflow(channel, result):
+    """Fill ``result`` step by step; a failing step is recorded and the rest still run."""
+    errors = result["errors"]
+
+    def step(name, fn):
+        channel.send("stage", name=name)
+        try:
+            return fn()
+        except Exception as exc:  # noqa: BLE001 - keep going, say what failed
+            errors[name] = error_text(exc)
+            return None
+
+    dists, duplicates = step("distributions", find_distributions) or ({}, {})
+    result["distributions"] = dists
+    result["duplicate_distributions"] = duplicates
+    result["installed"] = any(name in dists for name in TF_DISTRIBUTIONS)
+    if not result["installed"] and not module_findable("tensorflow"):
+        result["status"] = "not-installed"  # fast path: nothing heavy imported
+        return
+    channel.send("stage", name="import")
+    started = time.time()
+    try:
+        import tensorflow as tf
+    except (Exception, SystemExit) as exc:  # noqa: BLE001 - the exact failure IS the finding
+        result["import_seconds"] = round(time.time() - started, 3)
+        result["import_error"] = import_failure(exc)
+        result["status"] = "import-failed"
+        return
+    result["import_seconds"] = round(time.time() - started, 3)
+    result["status"] = "imported"
+    result["version"] = getattr(tf, "__version__", None)
+    result["module_path"] = getattr(tf, "__file__", None)
+    result["build_info"] = step("build_info", lambda: build_info(tf)) or {}
+    result["is_cuda_build"] = step("is_built_with_cuda", lambda: bool(tf.test.is_built_with_cuda()))
+    result["gpus"] = step("list_gpus", lambda: list_gpus(tf))
+    result["loaded_libraries"] = step("loaded_libraries", loaded_libraries)
+    names = libraries_to_check(result["build_info"])
+    result["library_checks"] = dict((name, check_library(name)) for name in names)
+
+
+def main():
+    channel = Channel()
+    channel.open()
+    try:
+        sys.stderr.reconfigure(encoding="utf-8", errors="backslashreplace")  # 3.7+
+    except Exception:  # noqa: BLE001
+        pass
+    python = python_facts()
+    channel.send("hello", agent=AGENT, protocol=PROTOCOL, pid=os.getpid(), python=python)
+    result = {"python": python, "errors": {}, "env": dict((k, os.environ.get(k)) for k in REPORTED_ENV)}
+    if tuple(sys.version_info[:2]) < MIN_PYTHON:
+        result["status"] = "python-too-old"
+    else:
+        os.environ["TF_CPP_MIN_LOG_LEVEL"] = "0"  # TF's C++ log (cuInit, dlopen) is the evidence
+        probe_tensorflow(channel, result)
+    channel.send("result", **result)
+    channel.send("done")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,319 @@
+"""Where Python interpreters hide: PATH (and pyenv shims), the ``py`` launcher,
+PEP 514 registry keys, conda, ``.venv`` folders. Each finder returns candidate
+paths only; :mod:`tfgpu.core.probes.pythons` asks each interpreter about itself.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from dataclasses import dataclass
+from typing import Callable
+
+from tfgpu.core.host import CommandResult, Host, getenv, path_entries, which
+
+Report = Callable[[str, str, str], None]  # ProbeResult.add(kind, source, detail)
+
+_POSIX_NAME = re.compile(r"^python(?:3(?:\.\d+)?)?$")
+_WINDOWS_NAME = re.compile(r"^python(?:3(?:\.\d+)?)?\.exe$", re.I)
+_STORE_PACKAGE = "pythonsoftwarefoundation.python."
+# " -V:3.11 *        C:\...\python.exe"   (launcher >= 3.11, also "-V:Company/Tag")
+# " -3.10-64        C:\...\python.exe *"  (older launchers; default marked at the end)
+_PY_LAUNCHER_LINE = re.compile(
+    r"^\s*-(?:V:)?(?P<tag>\S+?)(?P<star1>\s+\*)?\s+\"?(?P<path>(?:[A-Za-z]:\\|\\\\).*?)\"?(?P<star2>\s+\*)?\s*$"
+)
+_CONDA_DIR_NAMES = ("anaconda3", "miniconda3", "miniforge3", "mambaforge", "Anaconda3", "Miniconda3")
+
+
+@dataclass
+class Candidate:
+    path: str
+    source: str  # self, PATH, py-launcher, registry, conda, venv-dir, user
+    command: str | None = None  # the command it answers to first ("python", "python3", "py")
+
+
+@dataclass
+class PathScan:
+    candidates: list[Candidate]
+    store_stub: str | None = None  # the Store's "python.exe" placeholder, when no Store Python is installed
+    store_stub_first: bool = False  # ...and typing `python` (or `python3`) runs it
+
+
+# -- PATH ---------------------------------------------------------------------
+
+
+def from_path(host: Host, report: Report) -> PathScan:
+    """Every python / python3 / python3.X on PATH, in PATH order; pyenv shims resolved."""
+    windows = host.platform.is_windows
+    pattern = _WINDOWS_NAME if windows else _POSIX_NAME
+    join = host.platform.pathmod.join
+    scan = PathScan(candidates=[])
+    claimed: set[str] = set()  # command names already answered by an earlier PATH entry
+    idle_shims: list[str] = []
+    for directory in path_entries(host):
+        names = sorted((n for n in host.files.listdir(directory) if pattern.match(n)), key=_name_order)
+        for name in names:
+            full = join(directory, name)
+            if not _is_executable(host, full):
+                continue
+            command = name[:-4].lower() if windows else name
+            first = command not in claimed
+            claimed.add(command)
+            if windows and _is_store_stub(host, full, command):
+                report("file", full, "Microsoft Store placeholder (no Store Python installed): skipped")
+                scan.store_stub = scan.store_stub or full
+                scan.store_stub_first = scan.store_stub_first or (first and command in ("python", "python3"))
+                continue
+            target = _resolve_shim(host, full, command, report)
+            if target == "":
+                idle_shims.append(full)  # a shim for a version that is not selected: runs nothing
+                continue
+            scan.candidates.append(Candidate(target or full, "PATH", command if first else None))
+    if idle_shims:
+        report("file", ", ".join(idle_shims), "pyenv shims whose command is not in the selected version: skipped")
+    return scan
+
+
+def _name_order(name: str) -> tuple[int, str]:
+    base = name.lower().removesuffix(".exe")
+    return (0 if base == "python" else 1 if base == "python3" else 2, base)
+
+
+def _is_executable(host: Host, path: str) -> bool:
+    if not host.files.is_file(path):
+        return False
+    return host.platform.is_windows or os.access(host.files.local(path), os.X_OK)
+
+
+def _is_store_stub(host: Host, path: str, command: str) -> bool:
+    """``...\\Microsoft\\WindowsApps\\python.exe`` only opens the Store unless a Store Python is installed."""
+    pathmod = host.platform.pathmod
+    folder = pathmod.dirname(path)
+    if pathmod.basename(folder).lower() != "windowsapps":
+        return False
+    version = command[len("python"):]
+    wanted = _STORE_PACKAGE + (version if "." in version else "")
+    return not any(n.lower().startswith(wanted) for n in host.files.listdir(folder))
+
+
+def _resolve_shim(host: Host, path: str, command: str, report: Report) -> str | None:
+    """A pyenv shim -> the interpreter it would run; "" when it would run nothing; None: not a shim."""
+    pathmod = host.platform.pathmod
+    shims = pathmod.dirname(path)
+    if pathmod.basename(shims) != "shims":
+        return None
+    try:
+        head = host.files.read_bytes(path, 1024)
+    except OSError:
+        return None
+    if not head.startswith(b"#!") or b"pyenv" not in head:
+        return None
+    match = re.search(rb'PYENV_ROOT="([^"]+)"', head)
+    root = match.group(1).decode("utf-8", "replace") if match else pathmod.dirname(shims)
+    versions = _pyenv_versions(host, root)
+    if not versions:
+        return None  # cannot tell: let the shim itself answer (slower, but right)
+    for version in versions:
+        if version == "system":
+            break  # the system Python is found on PATH by itself
+        target = pathmod.join(root, "versions", version, "bin", command)
+        if _is_executable(host, target):
+            report("file", path, f"pyenv shim -> {target}")
+            return target
+    return ""
+
+
+def _pyenv_versions(host: Host, root: str) -> list[str]:
+    """pyenv's own order: PYENV_VERSION, .python-version from cwd upwards, then <root>/version."""
+    pathmod = host.platform.pathmod
+    chosen = getenv(host, "PYENV_VERSION")
+    if chosen:
+        return [v for v in chosen.split(":") if v]
+    folder = host.platform.cwd
+    files = []
+    while folder:
+        files.append(pathmod.join(folder, ".python-version"))
+        parent = pathmod.dirname(folder)
+        folder = "" if parent == folder else parent
+    files.append(pathmod.join(root, "version"))
+    for candidate in files:
+        if host.files.is_file(candidate):
+            try:
+                text = host.files.read_text(candidate, 4096)
+            except OSError:
+                continue
+            versions = [line.split("#")[0].strip() for line in text.splitlines()]
+            if any(versions):
+                return [v for v in versions if v]
+    return []
+
+
+# -- py launcher and registry (Windows) -----------------------------------------
+
+
+def from_py_launcher(host: Host, timeout: float, report: Report) -> list[Candidate]:
+    if not host.platform.is_windows:
+        return []
+    local = getenv(host, "LOCALAPPDATA") or host.platform.pathmod.join(host.platform.home, "AppData", "Local")
+    windir = getenv(host, "SystemRoot", "C:\\Windows")
+    py = which(host, "py", [windir, f"{local}\\Programs\\Python\\Launcher"])
+    if py is None:
+        return []
+    result = host.run([py, "-0p"], timeout)
+    report("command", result.describe(), (result.stdout or result.stderr)[:400])
+    return [Candidate(path, "py-launcher", "py" if default else None)
+            for path, default in parse_py_launcher(result.stdout + "\n" + result.stderr)]
+
+
+def parse_py_launcher(text: str) -> list[tuple[str, bool]]:
+    """(path, is_default) from ``py -0p`` in both the old and the 3.11+ formats."""
+    found = []
+    for line in text.splitlines():
+        match = _PY_LAUNCHER_LINE.match(line.rstrip("\r"))
+        if match and match.group("path").lower().endswith(".exe"):
+            found.append((match.group("path").strip(), bool(match.group("star1") or match.group("star2"))))
+    return found
+
+
+def from_registry(host: Host, report: Report) -> list[Candidate]:
+    """PEP 514: ``<hive>\\SOFTWARE[\\WOW6432Node]\\Python\\<Company>\\<Tag>\\InstallPath``."""
+    if not host.platform.is_windows:
+        return []
+    found = []
+    for hive in ("HKCU", "HKLM"):
+        for base in ("SOFTWARE\\Python", "SOFTWARE\\WOW6432Node\\Python"):
+            root = f"{hive}\\{base}"
+            for company in host.registry.subkeys(root):
+                if company.lower() == "pylauncher":
+                    continue
+                for tag in host.registry.subkeys(f"{root}\\{company}"):
+                    key = f"{root}\\{company}\\{tag}\\InstallPath"
+                    values = host.registry.values(key)
+                    exe = values.get("ExecutablePath")
+                    if not exe and values.get(""):
+                        exe = host.platform.pathmod.join(str(values[""]), "python.exe")
+                    if exe:
+                        report("registry", key, str(exe))
+                        found.append(Candidate(str(exe), "registry"))
+    return found
+
+
+# -- conda ---------------------------------------------------------------------
+
+
+def conda_executable(host: Host) -> str | None:
+    """CONDA_EXE, then conda on PATH, then the usual install folders."""
+    pathmod = host.platform.pathmod
+    windows = host.platform.is_windows
+    candidates = [getenv(host, "CONDA_EXE")]
+    on_path = which(host, "conda")
+    if on_path:  # prefer the real conda.exe over condabin\conda.bat
+        base = pathmod.dirname(pathmod.dirname(on_path))
+        candidates += [pathmod.join(base, "Scripts", "conda.exe") if windows else "", on_path]
+    for base in conda_bases(host):
+        candidates.append(pathmod.join(base, "Scripts", "conda.exe") if windows else pathmod.join(base, "bin", "conda"))
+    return next((c for c in candidates if c and host.files.is_file(c)), None)
+
+
+def conda_bases(host: Host) -> list[str]:
+    """Conda installs in the usual places (a folder with conda-meta)."""
+    pathmod = host.platform.pathmod
+    home = host.platform.home
+    if host.platform.is_windows:
+        local = getenv(host, "LOCALAPPDATA") or pathmod.join(home, "AppData", "Local")
+        program_data = getenv(host, "ProgramData", "C:\\ProgramData")
+        parents = [home, local, program_data, "C:\\"]
+    else:
+        parents = [home, "/opt"]
+    names = list(_CONDA_DIR_NAMES) + ([] if host.platform.is_windows else ["conda"])
+    found: dict[str, str] = {}  # normalised -> as written (Windows folders differ only in case)
+    for parent in parents:
+        for name in names:
+            base = pathmod.join(parent, name)
+            if host.files.is_dir(pathmod.join(base, "conda-meta")):
+                found.setdefault(pathmod.normcase(base), base)
+    return list(found.values())
+
+
+def conda_static(host: Host, report: Report) -> list[Candidate]:
+    """Conda envs without running conda: base folders, their envs/, ~/.conda/environments.txt."""
+    pathmod = host.platform.pathmod
+    prefixes = []
+    for base in conda_bases(host):
+        prefixes.append(base)
+        envs = pathmod.join(base, "envs")
+        prefixes += [pathmod.join(envs, name) for name in host.files.listdir(envs)]
+    registry = pathmod.join(host.platform.home, ".conda", "environments.txt")
+    if host.files.is_file(registry):
+        try:
+            lines = host.files.read_text(registry, 1 << 20).splitlines()
+            report("file", registry, f"{len(lines)} entries")
+            prefixes += [line.strip() for line in lines if line.strip()]
+        except OSError as exc:
+            report("file", registry, f"unreadable: {exc}")
+    return _conda_candidates(host, prefixes)
+
+
+def from_conda_command(host: Host, conda: str | None, timeout: float, report: Report) -> list[Candidate]:
+    if not conda:
+        return []
+    result: CommandResult = host.run([conda, "env", "list", "--json"], timeout)
+    report("command", result.describe(), "")
+    try:
+        envs = json.loads(result.stdout).get("envs", []) if result.ok else []
+    except (ValueError, AttributeError):
+        envs = []
+    return _conda_candidates(host, [str(e) for e in envs if isinstance(e, str)])
+
+
+def _conda_candidates(host: Host, prefixes: list[str]) -> list[Candidate]:
+    found = []
+    for prefix in prefixes:
+        exe = python_in(host, prefix)
+        if exe and host.files.is_dir(host.platform.pathmod.join(prefix, "conda-meta")):
+            found.append(Candidate(exe, "conda"))
+    return found
+
+
+# -- venv folders and user paths -------------------------------------------------------
+
+
+def python_in(host: Host, prefix: str) -> str | None:
+    """The interpreter inside an environment folder (conda, venv or a plain install)."""
+    join = host.platform.pathmod.join
+    if host.platform.is_windows:
+        options = [join(prefix, "python.exe"), join(prefix, "Scripts", "python.exe")]
+    else:
+        options = [join(prefix, "bin", "python"), join(prefix, "bin", "python3")]
+    return next((o for o in options if host.files.is_file(o)), None)
+
+
+def from_venv_dirs(host: Host) -> list[Candidate]:
+    """``.venv`` / ``venv`` in the working folder and the home folder, and an activated one."""
+    join = host.platform.pathmod.join
+    folders = [join(base, name) for base in (host.platform.cwd, host.platform.home) for name in (".venv", "venv")]
+    active = getenv(host, "VIRTUAL_ENV")
+    folders += [active] if active else []
+    found = []
+    for folder in folders:
+        exe = python_in(host, folder) if host.files.is_file(join(folder, "pyvenv.cfg")) else None
+        if exe:
+            found.append(Candidate(exe, "venv-dir"))
+    return found
+
+
+def from_user(host: Host, extra: list[str]) -> list[Candidate]:
+    """Paths the user named: an interpreter, or an environment folder holding one."""
+    found = []
+    for path in extra:
+        inside = python_in(host, path) if host.files.is_dir(path) else None
+        found.append(Candidate(inside or path, "user"))
+    return found
+
+
+def venv_root(host: Host, executable: str) -> str:
+    """The venv folder an interpreter path sits in ('' if none): venv/bin/python, venv\\Scripts\\python.exe."""
+    pathmod = host.platform.pathmod
+    root = pathmod.dirname(pathmod.dirname(executable))
+    return root if root and host.files.is_file(pathmod.join(root, "pyvenv.cfg")) else ""

@@ -34,8 +34,11 @@ def build_parser() -> argparse.ArgumentParser:
     scan.add_argument("--no-tf", action="store_true", help="skip the TensorFlow check (fast)")
     scan.add_argument("--tf-timeout", type=_positive, default=None, metavar="S", help="seconds per TF check")
 
-    gui = subs.add_parser("gui", help="start the app window")
-    gui.add_argument("gui_args", nargs=argparse.REMAINDER, help="--screenshot FILE [--page ID] [--lang en|zh_CN]")
+    subs.add_parser(
+        "gui",
+        help="start the app window",
+        description="Options: --screenshot FILE [--page ID] [--lang en|zh_CN]",
+    )
     return parser
 
 
@@ -50,7 +53,10 @@ def _positive(text: str) -> float:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args, rest = parser.parse_known_args(argv)  # the GUI parses its own options
+    if rest and args.command not in (None, "gui"):
+        parser.error(f"unrecognized arguments: {' '.join(rest)}")
     try:
         from tfgpu.core.logging_setup import setup_logging
 
@@ -60,7 +66,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command in (None, "gui"):
         from importlib import import_module  # the GUI is only loaded when asked for
 
-        return import_module("tfgpu.gui.app").main(list(getattr(args, "gui_args", []) or []))
+        return import_module("tfgpu.gui.app").main(rest)
     if args.command == "scan":
         return _scan(args)
     return EXIT_USAGE

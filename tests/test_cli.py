@@ -65,3 +65,19 @@ def test_scan_json_tells_the_truth_about_this_machine():
     assert tf["cudnn_build_version"].startswith("9")
     assert tf["gpu_count"] == 0
     assert "cuInit" in (tf["gpu_init_error"] or "") or "Could not find cuda drivers" in (tf["gpu_init_error"] or "")
+
+
+def test_gui_options_reach_the_gui_and_a_bad_one_is_a_usage_error(tmp_path):
+    done = run_tfgpu("gui", "--lang", "zh_CN", "--page", "nonexistent-page", "--screenshot", str(tmp_path / "x.png"))
+    assert done.returncode != 0
+    assert "nonexistent-page" in done.stdout + done.stderr  # the GUI, not the CLI parser, rejected it
+    assert "unrecognized arguments" not in done.stderr
+    bad = run_tfgpu("scan", "--lang", "zh_CN")
+    assert bad.returncode == 2 and "unrecognized arguments: --lang zh_CN" in bad.stderr
+
+
+def test_welcome_screenshot_through_the_cli(tmp_path):
+    png = tmp_path / "welcome.png"
+    done = run_tfgpu("gui", "--screenshot", str(png), "--page", "welcome", "--lang", "zh_CN")
+    assert done.returncode == 0, done.stderr
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

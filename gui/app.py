@@ -1,0 +1,128 @@
+"""The GUI entry point: ``tfgpu``, ``tfgpu gui ...`` and the ``tfgpu-assistant`` script."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+from types import TracebackType
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QApplication
+
+from tfgpu.core.version import __version__
+
+if TYPE_CHECKING:
+    from tfgpu.gui.wizard import TfgpuWizard
+
+log = logging.getLogger(__name__)
+
+APP_NAME = "TF GPU Assistant"
+ORGANISATION = "tfgpu"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="tfgpu gui", description="TF GPU Assistant: the desktop wizard.")
+    parser.add_argument(
+        "--screenshot", metavar="FILE", help="open the wizard offscreen at --page, wait for it, save a PNG and exit"
+    )
+    parser.add_argument("--page", metavar="ID", default=None, help="page for --screenshot (default: system)")
+    parser.add_argument("--lang", choices=["en", "zh_CN"], default=None, help="language (default: the system's)")
+    parser.add_argument("--timeout", type=float, default=None, help="seconds --screenshot waits at most (default: 180)")
+    return parser
+
+
+def _say(message: str) -> None:
+    """Print to stderr when there is one (a GUI script on Windows has none)."""
+    if sys.stderr is not None:
+        print(message, file=sys.stderr)
+
+
+def _setup_logging() -> None:
+    try:
+        from tfgpu.core.logging_setup import setup_logging
+    except ImportError:
+        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+        return
+    try:
+        setup_logging()
+    except Exception as exc:  # noqa: BLE001 - no log file is no reason not to start
+        _say(f"tfgpu: logging setup failed: {exc}")
+
+
+def _log_uncaught(kind: type[BaseException], value: BaseException, tb: TracebackType | None) -> None:
+    """A bug in a slot is logged; the app keeps running instead of showing a traceback."""
+    log.critical("unexpected error", exc_info=(kind, value, tb))
+
+
+def _windows_taskbar_identity() -> None:
+    if sys.platform == "win32":  # our icon on the taskbar instead of python.exe's
+        try:
+            import ctypes
+
+            ctypes.windll.shell32.SetCurrentProcessExplicitAppUserModelID("tfgpu.assistant")
+        except Exception:  # noqa: BLE001 - cosmetic
+            pass
+
+
+def _application() -> QApplication:
+    existing = QApplication.instance()
+    if isinstance(existing, QApplication):
+        return existing
+    QGuiApplication.setHighDpiScaleFactorRoundingPolicy(Qt.HighDpiScaleFactorRoundingPolicy.PassThrough)
+    app = QApplication([sys.argv[0] if sys.argv and sys.argv[0] else "tfgpu"])
+    app.setApplicationName(APP_NAME)
+    app.setApplicationDisplayName(APP_NAME)
+    app.setOrganizationName(ORGANISATION)
+    app.setApplicationVersion(__version__)
+    app.setDesktopFileName("tfgpu-assistant")
+    return app
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.screenshot and not os.environ.get("QT_QPA_PLATFORM"):
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    _setup_logging()
+    _windows_taskbar_identity()
+
+    # Qt imports of our own modules come after the platform choice above.
+    from tfgpu.gui.i18n import install_translators, remove_translators, resolve_language
+    from tfgpu.gui.icons import app_icon
+    from tfgpu.gui.wizard import TfgpuWizard
+
+    app = _application()
+    app.setWindowIcon(app_icon())
+    translators = install_translators(app, resolve_language(args.lang))
+    previous_hook, sys.excepthook = sys.excepthook, _log_uncaught
+    wizard = TfgpuWizard()
+    app.aboutToQuit.connect(wizard.shutdown)
+    try:
+        if args.screenshot:
+            return _screenshot(wizard, args)
+        wizard.show()
+        return app.exec()
+    finally:
+        wizard.shutdown()
+        wizard.close()
+        sys.excepthook = previous_hook
+        remove_translators(app, translators)
+
+
+def _screenshot(wizard: TfgpuWizard, args: argparse.Namespace) -> int:
+    from tfgpu.gui.screenshot import DEFAULT_PAGE, DEFAULT_TIMEOUT_S, ScreenshotError, capture
+
+    try:
+        path = capture(wizard, args.screenshot, args.page or DEFAULT_PAGE, args.timeout or DEFAULT_TIMEOUT_S)
+    except ScreenshotError as exc:
+        _say(f"tfgpu: screenshot failed: {exc}")
+        return 1
+    _say(f"tfgpu: screenshot saved to {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

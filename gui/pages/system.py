@@ -1,0 +1,319 @@
+"""The "Your system" page: runs the scan off the GUI thread and shows every section with its status."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex, Qt, Slot
+from PySide6.QtGui import QFont, QGuiApplication
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPlainTextEdit,
+    QProgressBar,
+    QPushButton,
+    QSplitter,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+)
+
+from tfgpu.core.scan import Scan, ScanProgress
+from tfgpu.gui.icons import Tone, tone_icon
+from tfgpu.gui.page_registry import PageContext, PageSpec, TfgpuPage
+from tfgpu.gui.scan_view import SECTION_STEPS, Line, build_lines, scan_to_text, section_title, step_text, write_line
+from tfgpu.gui.workers import ScanController
+from tfgpu.gui.wrap_delegate import WRAP_ROLE, WrappingDelegate
+
+# Tree columns
+COL_WHAT, COL_STATUS, COL_DETAILS = range(3)
+LINE_ROLE = Qt.ItemDataRole.UserRole + 1  # the Line an item shows
+
+
+class SystemPage(TfgpuPage):
+    def __init__(self, context: PageContext) -> None:
+        super().__init__(context)
+        self.setTitle(self.tr("Your system"))
+        self.setSubTitle(
+            self.tr(
+                "We look at the graphics driver, CUDA, cuDNN and every Python on this computer. "
+                "Nothing is installed or changed."
+            )
+        )
+        self.scan: Scan | None = None
+        self.error: str | None = None
+        self._scanning = False
+        self._tf_checked = 0
+        self.controller = ScanController(context.host, context.scan_options, parent=self)
+        self.controller.started.connect(self._on_started)
+        self.controller.progress.connect(self._on_progress)
+        self.controller.finished.connect(self._on_finished)
+        self.controller.failed.connect(self._on_failed)
+        self._build()
+
+    # -- layout ------------------------------------------------------------
+    def _build(self) -> None:
+        self.headline_icon = QLabel()
+        self.headline = QLabel()
+        self.headline.setWordWrap(True)
+        bold = QFont(self.headline.font())
+        bold.setBold(True)
+        self.headline.setFont(bold)
+        self.headline.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        headline_row = QHBoxLayout()
+        headline_row.addWidget(self.headline_icon)
+        headline_row.addWidget(self.headline, 1)
+
+        self.progress_bar = QProgressBar()
+        self.progress_bar.setTextVisible(True)
+        self.step_label = QLabel()
+        self.step_label.setWordWrap(True)
+        self.step_label.setTextFormat(Qt.TextFormat.PlainText)
+
+        self.tree = QTreeWidget()
+        self.tree.setColumnCount(3)
+        self.tree.setHeaderLabels([self.tr("What"), self.tr("Status"), self.tr("Details")])
+        self.tree.setAlternatingRowColors(True)
+        self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.tree.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.tree.setWordWrap(True)  # hints are sentences: show them whole
+        self.tree.setUniformRowHeights(False)
+        self.tree.setItemDelegate(WrappingDelegate(self.tree))
+        header = self.tree.header()
+        header.setSectionResizeMode(COL_WHAT, QHeaderView.ResizeMode.Interactive)
+        header.setSectionResizeMode(COL_STATUS, QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(True)
+        self.tree.setColumnWidth(COL_WHAT, 270)
+        self.tree.currentItemChanged.connect(self._show_details)
+
+        self.details = QPlainTextEdit()
+        self.details.setReadOnly(True)
+        self.details.setPlaceholderText(self.tr("Select a line above to read it in full here."))
+        splitter = QSplitter(Qt.Orientation.Vertical)
+        splitter.addWidget(self.tree)
+        splitter.addWidget(self.details)
+        splitter.setStretchFactor(0, 4)
+        splitter.setStretchFactor(1, 1)
+        splitter.setSizes([360, 70])
+
+        self.recheck_button = QPushButton(self.tr("Re-check"))
+        self.recheck_button.setToolTip(self.tr("Run every check again, e.g. after you changed something."))
+        self.recheck_button.clicked.connect(self._on_recheck_clicked)
+        self.copy_button = QPushButton(self.tr("Copy as text"))
+        self.copy_button.setToolTip(self.tr("Copy the whole result, to paste into a chat or an issue."))
+        self.copy_button.clicked.connect(self.copy_as_text)
+        self.copied_label = QLabel()
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.recheck_button)
+        buttons.addWidget(self.copy_button)
+        buttons.addWidget(self.copied_label, 1)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(headline_row)
+        layout.addWidget(self.progress_bar)
+        layout.addWidget(self.step_label)
+        layout.addWidget(splitter, 1)
+        layout.addLayout(buttons)
+        self._set_headline(Tone.BUSY, self.tr("Ready to check this computer."))
+        self._update_controls()
+
+    # -- QWizardPage -----------------------------------------------------------
+    def initializePage(self) -> None:
+        if self.scan is None and not self._scanning:
+            self.start_scan()
+
+    def cleanupPage(self) -> None:
+        """Going Back keeps the results (and a scan in progress) for when the user returns."""
+
+    def isComplete(self) -> bool:
+        return not self._scanning and super().isComplete()
+
+    # -- TfgpuPage protocol --------------------------------------------------------
+    def is_busy(self) -> bool:
+        return self._scanning
+
+    def shutdown(self) -> None:
+        self.controller.shutdown()
+        if self._scanning:  # the stopped scan's result is dropped: the wizard is closing
+            self._scanning = False
+            self.work_finished.emit()
+
+    # -- actions ---------------------------------------------------------------------
+    def start_scan(self) -> None:
+        self.controller.start()
+
+    def copy_as_text(self) -> str:
+        """Put the plain-text result on the clipboard (and return it)."""
+        if self.scan is not None:
+            text = scan_to_text(self.scan)
+        else:
+            text = self.headline.text() + "\n"
+        QGuiApplication.clipboard().setText(text)
+        self.copied_label.setText(self.tr("Copied to the clipboard."))
+        return text
+
+    @Slot()
+    def _on_recheck_clicked(self) -> None:
+        if self._scanning:
+            self.controller.cancel()
+            self.recheck_button.setEnabled(False)  # back on when the stopped scan has ended
+        else:
+            self.start_scan()
+
+    # -- controller signals ------------------------------------------------------------
+    @Slot()
+    def _on_started(self) -> None:
+        self._scanning = True
+        self.error = None
+        self.copied_label.clear()
+        self.progress_bar.setRange(0, 0)  # busy until the first step reports
+        self.progress_bar.show()
+        self.step_label.setText(self.tr("Starting…"))
+        self.step_label.show()
+        self._set_headline(Tone.BUSY, self.tr("Checking your computer… this takes a few seconds, up to a minute."))
+        self._show_placeholders()
+        self._update_controls()
+        self.completeChanged.emit()
+
+    @Slot(object)
+    def _on_progress(self, event: ScanProgress) -> None:
+        self.progress_bar.setRange(0, max(event.total, 1))
+        self.progress_bar.setValue(event.done)
+        self.progress_bar.setFormat(self.tr("%v of %m checks done"))
+        self.step_label.setText(self.tr("Done: {step}").format(step=step_text(event.step, event.label)))
+        self._mark_progress(event)
+
+    @Slot(object)
+    def _on_finished(self, scan: Scan) -> None:
+        self.scan = scan
+        self.context.state.set_scan(scan)
+        lines = build_lines(scan)
+        self._set_headline(*self._finished_headline(scan, lines))
+        self._show_lines(lines)
+        self._end_work()
+
+    def _finished_headline(self, scan: Scan, lines: list[Line]) -> tuple[Tone, str]:
+        if scan.cancelled:
+            return Tone.WARN, self.tr(
+                "The check was stopped; some results are missing. Click Re-check to run it again."
+            )
+        text = self.tr("Check finished in {seconds:.1f} s.").format(seconds=scan.duration_s) + " "
+        problems = sum(1 for line in lines if line.tone in (Tone.WARN, Tone.BAD))
+        if not problems:
+            return Tone.GOOD, text + self.tr("No problem found in these checks.")
+        return Tone.WARN, text + self.tr("%n part(s) need your attention: select one to read what to do.", "", problems)
+
+    @Slot(str)
+    def _on_failed(self, message: str) -> None:
+        self.error = message
+        self.scan = None  # the tree is cleared too: nothing on the page is older than the failure
+        self.tree.clear()
+        self.details.clear()
+        self._set_headline(
+            Tone.BAD,
+            self.tr(
+                "The check could not finish: {error}. "
+                "Click Re-check to try again; if it keeps failing, please report it."
+            ).format(error=message),
+        )
+        self._end_work()
+
+    def _end_work(self) -> None:
+        self._scanning = False
+        self.progress_bar.hide()
+        self.step_label.hide()
+        self._update_controls()
+        self.completeChanged.emit()
+        self.work_finished.emit()
+
+    # -- rendering ---------------------------------------------------------------------
+    def _set_headline(self, tone: Tone, text: str) -> None:
+        self.headline_icon.setPixmap(tone_icon(tone).pixmap(20, 20))
+        self.headline.setText(text)
+
+    def _update_controls(self) -> None:
+        self.recheck_button.setEnabled(True)
+        self.recheck_button.setText(self.tr("Stop") if self._scanning else self.tr("Re-check"))
+        self.copy_button.setEnabled(not self._scanning and (self.scan is not None or self.error is not None))
+
+    def _show_lines(self, lines: list[Line]) -> None:
+        self.tree.clear()
+        for line in lines:
+            self.tree.addTopLevelItem(self._item(line))
+        for index in range(self.tree.topLevelItemCount()):
+            self._apply_expansion(self.tree.topLevelItem(index))
+        self.tree.setCurrentIndex(QModelIndex())
+        self.details.clear()
+        first_problem = next((i for i, line in enumerate(lines) if line.tone in (Tone.WARN, Tone.BAD)), None)
+        if first_problem is not None:  # its full text shows below the tree at once
+            self.tree.setCurrentItem(self.tree.topLevelItem(first_problem))
+
+    def _show_placeholders(self) -> None:
+        """One row per section while the scan runs; each is ticked off as its step ends."""
+        self._tf_checked = 0
+        checking = self.tr("Checking…")
+        self._show_lines([Line(section_title(step), "", Tone.BUSY, checking, kind="section") for step in SECTION_STEPS])
+
+    def _mark_progress(self, event: ScanProgress) -> None:
+        if self.tree.topLevelItemCount() != len(SECTION_STEPS):
+            return
+        pythons_row = self.tree.topLevelItem(SECTION_STEPS.index("pythons"))
+        if event.step == "pythons":
+            pythons_row.setText(
+                COL_DETAILS, self.tr("Found; now asking TensorFlow in each one whether it sees the GPU…")
+            )
+        elif event.step in SECTION_STEPS:
+            row = self.tree.topLevelItem(SECTION_STEPS.index(event.step))
+            row.setText(COL_STATUS, self.tr("Checked"))
+            row.setIcon(COL_STATUS, tone_icon(Tone.DONE))
+        elif event.step.startswith("tf:"):
+            self._tf_checked += 1
+            total = max(event.total - len(SECTION_STEPS), self._tf_checked)
+            pythons_row.setText(
+                COL_DETAILS,
+                self.tr("TensorFlow checked in {done} of {total} Pythons…").format(done=self._tf_checked, total=total),
+            )
+
+    def _item(self, line: Line) -> QTreeWidgetItem:
+        item = QTreeWidgetItem([line.label, line.status_text, line.value])
+        if line.tone is not None:
+            column = COL_STATUS if line.status_text else COL_WHAT
+            item.setIcon(column, tone_icon(line.tone))
+        if line.kind == "section":
+            font = QFont(item.font(COL_WHAT))
+            font.setBold(True)
+            item.setFont(COL_WHAT, font)
+        item.setToolTip(COL_DETAILS, line.value)
+        item.setData(COL_DETAILS, WRAP_ROLE, line.kind in ("hint", "error"))
+        item.setData(COL_WHAT, LINE_ROLE, line)
+        item.setExpanded(line.expanded)
+        for child in line.children:
+            item.addChild(self._item(child))
+        return item
+
+    def _apply_expansion(self, item: QTreeWidgetItem) -> None:
+        line: Line = item.data(COL_WHAT, LINE_ROLE)
+        item.setExpanded(line.expanded)
+        for index in range(item.childCount()):
+            self._apply_expansion(item.child(index))
+
+    @Slot(QTreeWidgetItem, QTreeWidgetItem)
+    def _show_details(self, current: QTreeWidgetItem | None, _previous: QTreeWidgetItem | None) -> None:
+        if current is None:
+            self.details.clear()
+            return
+        line: Line = current.data(COL_WHAT, LINE_ROLE)
+        out: list[str] = []
+        write_line(line, out)
+        self.details.setPlainText("\n".join(out))
+
+    # -- helpers for tests and tools ------------------------------------------------------
+    def section_items(self) -> dict[str, QTreeWidgetItem]:
+        """Top-level tree items by their (translated) label."""
+        return {
+            self.tree.topLevelItem(i).text(COL_WHAT): self.tree.topLevelItem(i)
+            for i in range(self.tree.topLevelItemCount())
+        }
+
+
+PAGE = PageSpec(page_id="system", order=20, factory=SystemPage)

@@ -1,0 +1,15 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en" sourcelanguage="en">
+<context>
+    <name>SystemPage</name>
+    <message numerus="yes">
+        <location filename="../../gui/pages/system.py" line="204"/>
+        <source>%n part(s) need your attention: select one to read what to do.</source>
+        <translation>
+            <numerusform>%n part needs your attention: select it to read what to do.</numerusform>
+            <numerusform>%n parts need your attention: select one to read what to do.</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,366 @@
+"""The wizard shell: page discovery, the system page's scan through its worker thread,
+Re-check, closing mid-scan, failures shown in the page, translations and screenshots."""
+
+from __future__ import annotations
+
+import ast
+import os
+import subprocess
+import sys
+import threading
+import time
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from PySide6.QtCore import QCoreApplication, QTranslator  # noqa: E402
+from PySide6.QtGui import QGuiApplication, QImage  # noqa: E402
+from PySide6.QtWidgets import QWizard  # noqa: E402
+
+from tfgpu.core.fake_host import FakeHost  # noqa: E402
+from tfgpu.core.host import FileSystem  # noqa: E402
+from tfgpu.core.scan import Scan, ScanOptions, ScanProgress, run_scan  # noqa: E402
+from tfgpu.gui import workers  # noqa: E402
+from tfgpu.gui.i18n import install_translators, remove_translators, resolve_language  # noqa: E402
+from tfgpu.gui.page_registry import discover_pages  # noqa: E402
+from tfgpu.gui.pages.system import COL_DETAILS, COL_STATUS, SystemPage  # noqa: E402
+from tfgpu.gui.scan_view import scan_to_text, status_text, step_text  # noqa: E402
+from tfgpu.gui.screenshot import ScreenshotError, capture  # noqa: E402
+from tfgpu.gui.wizard import TfgpuWizard  # noqa: E402
+
+REPO = Path(__file__).resolve().parent.parent
+I18N = REPO / "resources" / "i18n"
+SCAN_TIMEOUT_MS = 60_000
+SECTIONS = ["Operating system", "NVIDIA driver and GPUs", "CUDA toolkits", "cuDNN", "Python and TensorFlow"]
+
+
+def make_wizard(qtbot, host: FakeHost | None, options: ScanOptions | None = None) -> TfgpuWizard:
+    wizard = TfgpuWizard(host=host, scan_options=options)
+    qtbot.addWidget(wizard)
+    wizard.show()
+    return wizard
+
+
+def go_to_system(qtbot, wizard: TfgpuWizard) -> SystemPage:
+    page = wizard.page_by_id("system")
+    assert isinstance(page, SystemPage)
+    with qtbot.waitSignal(page.controller.finished, timeout=SCAN_TIMEOUT_MS):
+        wizard.next()
+        assert wizard.current_page_id() == "system"
+        assert page.is_busy() and not page.isComplete()  # the result only arrives through the event loop
+        assert not forward_button(wizard).isEnabled()
+    return page
+
+
+def forward_button(wizard: TfgpuWizard):
+    which = QWizard.WizardButton.FinishButton if wizard.currentPage().isFinalPage() else QWizard.WizardButton.NextButton
+    return wizard.button(which)
+
+
+# -- shell -------------------------------------------------------------------------
+
+
+def test_pages_are_discovered_in_order() -> None:
+    ids = [spec.page_id for spec in discover_pages()]
+    assert ids[:2] == ["welcome", "system"]
+    orders = [spec.order for spec in discover_pages()]
+    assert orders == sorted(orders) and len(set(orders)) == len(orders)
+
+
+def test_wizard_opens_on_welcome_then_scans_on_your_system(qtbot, linux_host: FakeHost) -> None:
+    wizard = make_wizard(qtbot, linux_host)
+    assert wizard.current_page_id() == "welcome"
+    assert wizard.windowTitle() == "TF GPU Assistant"
+    page = go_to_system(qtbot, wizard)
+
+    assert page.isComplete() and not page.is_busy()
+    assert forward_button(wizard).isEnabled()
+    assert page.controller.thread is None  # released only after wait()
+    assert wizard.context.state.scan is page.scan
+    sections = page.section_items()
+    assert list(sections) == SECTIONS
+    assert "Ubuntu 22.04.4 LTS" in sections["Operating system"].text(COL_DETAILS)
+    assert sections["Operating system"].text(COL_STATUS) == "OK"
+    assert sections["NVIDIA driver and GPUs"].text(COL_STATUS) == status_text(page.scan.driver.status)
+    assert not sections["NVIDIA driver and GPUs"].icon(COL_STATUS).isNull()
+    assert "Check finished" in page.headline.text()
+
+
+def test_recheck_runs_the_scan_again(qtbot, linux_host: FakeHost) -> None:
+    wizard = make_wizard(qtbot, linux_host)
+    page = go_to_system(qtbot, wizard)
+    first = page.scan
+    with qtbot.waitSignal(page.controller.finished, timeout=SCAN_TIMEOUT_MS):
+        page.recheck_button.click()
+        assert page.is_busy() and not page.isComplete()
+        assert page.recheck_button.text() == "Stop"
+    assert page.controller.runs_started == 2
+    assert page.scan is not first and page.scan is not None
+    assert page.controller.thread is None
+    assert page.recheck_button.text() == "Re-check"
+    assert len(page.section_items()) == len(SECTIONS)
+
+
+def test_progress_reaches_the_step_label(qtbot, linux_host: FakeHost, monkeypatch) -> None:
+    release = threading.Event()
+
+    def slow_scan(host=None, options=None, progress=None, cancel=None) -> Scan:
+        progress(ScanProgress("tf:/usr/bin/python3", "TensorFlow in /usr/bin/python3", 1, 2))
+        release.wait(10)
+        return run_scan(host=host, options=options, cancel=cancel)
+
+    monkeypatch.setattr(workers, "run_scan", slow_scan)
+    wizard = make_wizard(qtbot, linux_host)
+    page = wizard.page_by_id("system")
+    wizard.next()
+    try:
+        qtbot.waitUntil(lambda: "TensorFlow in /usr/bin/python3" in page.step_label.text(), timeout=10_000)
+        assert (page.progress_bar.value(), page.progress_bar.maximum()) == (1, 2)
+        assert page.is_busy() and not page.isComplete()
+    finally:
+        release.set()
+    qtbot.waitUntil(lambda: not page.is_busy(), timeout=SCAN_TIMEOUT_MS)
+    assert page.progress_bar.isHidden()
+
+
+def test_a_failing_scan_is_shown_in_the_page(qtbot, linux_host: FakeHost, monkeypatch) -> None:
+    def broken_scan(**_kwargs) -> Scan:
+        raise RuntimeError("boom in the scan")
+
+    monkeypatch.setattr(workers, "run_scan", broken_scan)
+    wizard = make_wizard(qtbot, linux_host)
+    page = wizard.page_by_id("system")
+    with qtbot.waitSignal(page.controller.failed, timeout=10_000):
+        wizard.next()
+    assert "boom in the scan" in page.headline.text()
+    assert page.error and "RuntimeError" in page.error
+    assert page.isComplete() and page.controller.thread is None
+    assert page.recheck_button.isEnabled() and page.recheck_button.text() == "Re-check"
+    assert page.tree.topLevelItemCount() == 0  # no "Checking…" rows left behind
+    assert "boom in the scan" in page.copy_as_text()
+
+
+def test_copy_as_text_puts_every_section_on_the_clipboard(qtbot, linux_host: FakeHost) -> None:
+    wizard = make_wizard(qtbot, linux_host)
+    page = go_to_system(qtbot, wizard)
+    text = page.copy_as_text()
+    assert QGuiApplication.clipboard().text() == text == scan_to_text(page.scan)
+    for title in SECTIONS:
+        assert title in text
+    assert "[OK] Operating system: Ubuntu 22.04.4 LTS" in text
+
+
+def test_step_ids_in_plain_words() -> None:
+    assert step_text("driver") == "NVIDIA driver and GPUs"
+    assert step_text("tf:C:\\Python310\\python.exe") == "TensorFlow in C:\\Python310\\python.exe"
+    assert step_text("something-new", "Fallback label") == "Fallback label"
+
+
+def test_stop_ends_the_scan_early_and_says_so(qtbot, linux_host: FakeHost, monkeypatch) -> None:
+    entered = threading.Event()
+
+    def scan_until_cancelled(host=None, options=None, progress=None, cancel=None) -> Scan:
+        entered.set()
+        cancel.wait(30)
+        return run_scan(host=host, options=options, cancel=cancel)
+
+    monkeypatch.setattr(workers, "run_scan", scan_until_cancelled)
+    wizard = make_wizard(qtbot, linux_host)
+    page = wizard.page_by_id("system")
+    wizard.next()
+    qtbot.waitUntil(entered.is_set, timeout=10_000)
+    assert [page.section_items()[t].text(COL_STATUS) for t in SECTIONS] == ["Checking…"] * len(SECTIONS)
+    with qtbot.waitSignal(page.controller.finished, timeout=10_000):
+        page.recheck_button.click()  # reads "Stop" while scanning
+    assert page.scan.cancelled
+    assert "stopped" in page.headline.text()
+    assert page.isComplete() and page.controller.thread is None
+
+
+# -- closing mid-scan ------------------------------------------------------------------
+
+
+def test_closing_mid_scan_cancels_and_waits_for_the_thread(qtbot, linux_host: FakeHost, monkeypatch) -> None:
+    saw_cancel = threading.Event()
+    entered = threading.Event()
+
+    def scan_until_cancelled(host=None, options=None, progress=None, cancel=None) -> Scan:
+        entered.set()
+        if cancel.wait(30):  # run_scan's contract: a cancelled scan returns what it has
+            saw_cancel.set()
+        return run_scan(host=host, options=options, cancel=cancel)
+
+    monkeypatch.setattr(workers, "run_scan", scan_until_cancelled)
+    wizard = make_wizard(qtbot, linux_host)
+    page = wizard.page_by_id("system")
+    wizard.next()
+    qtbot.waitUntil(entered.is_set, timeout=10_000)
+    thread = page.controller.thread
+    assert thread is not None and thread.isRunning()
+
+    started = time.monotonic()
+    wizard.close()
+    assert time.monotonic() - started < 10
+    assert saw_cancel.is_set()
+    assert thread.isFinished() and not thread.isRunning()
+    assert page.controller.thread is None
+    assert page.controller.start() is False  # a closed wizard starts nothing new
+
+
+@dataclass
+class SlowLinuxHost(FakeHost):
+    """Every file read and command takes ``delay`` seconds (commands end early when cancelled)."""
+
+    delay: float = 0.4
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self.busy = threading.Event()
+        host = self
+
+        class SlowFiles(FileSystem):
+            def read_bytes(self, path: str, limit: int = 1 << 22) -> bytes:
+                host.busy.set()
+                time.sleep(host.delay)
+                return super().read_bytes(path, limit)
+
+        self.files = SlowFiles(self.root, windows=False)
+
+    def run(self, argv, timeout=15.0, *, cancel=None, **kwargs):
+        self.busy.set()
+        (cancel or threading.Event()).wait(min(timeout, self.delay))
+        return super().run(argv, timeout, cancel=cancel, **kwargs)
+
+
+def test_closing_mid_scan_with_a_slow_machine_leaves_no_thread(qtbot, tmp_path: Path) -> None:
+    host = SlowLinuxHost(root=tmp_path, system="Linux", release="6.8.0", machine="x86_64", env={"PATH": "/usr/bin"})
+    host.write("/etc/os-release", 'PRETTY_NAME="Ubuntu 22.04.4 LTS"\n')
+    wizard = make_wizard(qtbot, host, ScanOptions(command_timeout=2.0))
+    page = wizard.page_by_id("system")
+    wizard.next()
+    qtbot.waitUntil(host.busy.is_set, timeout=10_000)
+    thread = page.controller.thread
+    assert thread is not None and thread.isRunning()
+    wizard.close()  # returns only after the thread has finished
+    assert thread.isFinished() and not thread.isRunning()
+    assert page.controller.thread is None and not page.is_busy()
+
+
+# -- translations -------------------------------------------------------------------------
+
+
+@pytest.fixture
+def chinese(qapp):
+    translators = install_translators(qapp, "zh_CN")
+    yield translators
+    remove_translators(qapp, translators)
+
+
+def test_zh_CN_translator_translates_ours_and_qts(qtbot, chinese) -> None:
+    assert len(chinese) == 2  # ours and qtbase
+    assert QCoreApplication.translate("SystemPage", "Your system") == "你的系统"
+    assert QCoreApplication.translate("ScanView", "Not found") == "未找到"
+    wizard = make_wizard(qtbot, None)
+    assert wizard.windowTitle() == "TF GPU 助手"
+    assert wizard.page_by_id("system").title() == "你的系统"
+    assert "下一步" in wizard.button(QWizard.WizardButton.NextButton).text()  # Qt's own qtbase_zh_CN
+
+
+def test_english_plurals_come_from_tfgpu_en(qapp) -> None:
+    translators = install_translators(qapp, "en")
+    try:
+        text = QCoreApplication.translate(
+            "SystemPage", "%n part(s) need your attention: select one to read what to do.", "", 1
+        )
+        assert text.startswith("1 part needs")
+    finally:
+        remove_translators(qapp, translators)
+
+
+def test_resolve_language() -> None:
+    assert resolve_language("zh_CN", "en_US") == "zh_CN"
+    assert resolve_language(None, "zh_TW") == "zh_CN"
+    assert resolve_language(None, "en_GB") == "en"
+    assert resolve_language(None, "fr_FR") == "en"
+
+
+def _tr_calls(node: ast.AST, class_name: str, found: set[tuple[str, str]]) -> None:
+    """Collect (context, source) of tr()/translate() calls with literal strings under ``node``."""
+    if isinstance(node, ast.ClassDef):
+        class_name = node.name  # self.tr's context
+    if isinstance(node, ast.Call):
+        func, args = node.func, node.args
+        name = getattr(func, "attr", None) or getattr(func, "id", None)
+        if name == "tr" and args and isinstance(args[0], ast.Constant):
+            found.add((class_name, args[0].value))
+        elif name == "translate" and len(args) >= 2 and all(isinstance(a, ast.Constant) for a in args[:2]):
+            found.add((args[0].value, args[1].value))
+    for child in ast.iter_child_nodes(node):
+        _tr_calls(child, class_name, found)
+
+
+def _tr_calls_in_sources() -> set[tuple[str, str]]:
+    found: set[tuple[str, str]] = set()
+    for path in (REPO / "gui").rglob("*.py"):
+        _tr_calls(ast.parse(path.read_text(encoding="utf-8")), "", found)
+    return found
+
+
+def test_every_string_is_translated_and_compiled() -> None:
+    """Fails when a new tr() string was not extracted, translated or compiled (see resources/i18n/README.md)."""
+    messages: dict[tuple[str, str], ET.Element] = {}
+    for context in ET.parse(I18N / "tfgpu_zh_CN.ts").getroot().iter("context"):
+        name = context.findtext("name")
+        for message in context.iter("message"):
+            messages[(name, message.findtext("source"))] = message
+    assert _tr_calls_in_sources() <= set(messages), "run pyside6-lupdate (resources/i18n/README.md)"
+    compiled = QTranslator()
+    assert compiled.load(str(I18N / "tfgpu_zh_CN.qm"))
+    for (context, source), message in messages.items():
+        translation = message.find("translation")
+        assert translation.get("type") not in ("unfinished", "vanished", "obsolete"), source
+        expected = translation.text if message.get("numerus") != "yes" else translation.findtext("numerusform")
+        assert expected and expected.strip(), f"no Chinese for {source!r}"
+        n = 2 if message.get("numerus") == "yes" else -1
+        got = compiled.translate(context, source, None, n)
+        assert got == expected, f".qm is older than .ts for {source!r}: run pyside6-lrelease"
+
+
+# -- screenshots ------------------------------------------------------------------------
+
+
+def test_capture_writes_a_png_of_the_system_page(qtbot, linux_host: FakeHost, tmp_path: Path) -> None:
+    wizard = TfgpuWizard(host=linux_host)
+    qtbot.addWidget(wizard)
+    path = capture(wizard, tmp_path / "shot.png", "system", timeout_s=60)
+    image = QImage(str(path))
+    assert path.stat().st_size > 1000 and image.width() >= 600 and image.height() >= 400
+    assert wizard.current_page_id() == "system" and not wizard.page_by_id("system").is_busy()
+    with pytest.raises(ScreenshotError, match="unknown page"):
+        capture(wizard, tmp_path / "other.png", "no-such-page")
+
+
+def _run_main(args: list[str], timeout: float) -> subprocess.CompletedProcess:
+    code = "import sys; from tfgpu.gui.app import main; sys.exit(main(sys.argv[1:]))"
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=timeout, env=env)
+
+
+def test_main_screenshot_of_an_unknown_page_fails_with_a_message(tmp_path: Path) -> None:
+    result = _run_main(["--screenshot", str(tmp_path / "x.png"), "--page", "nope"], timeout=60)
+    assert result.returncode == 1
+    assert "unknown page 'nope'" in result.stderr
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_main_screenshot_with_the_real_scan(tmp_path: Path, lang: str) -> None:
+    target = tmp_path / f"system-{lang}.png"
+    result = _run_main(["--screenshot", str(target), "--page", "system", "--lang", lang], timeout=240)
+    assert result.returncode == 0, result.stderr
+    image = QImage(str(target))
+    assert target.stat().st_size > 1000 and image.width() >= 900 and image.height() >= 650

@@ -4,14 +4,17 @@ Pure functions of a :class:`~tfgpu.core.scan.Scan` (no widgets), so the text
 and the tree can never disagree, and both are testable without a window.
 Placeholders in translated strings are ``{name}`` (``str.format``). Counts are written
 as "GPUs: {n}", not "%n GPU(s)": pyside6-lupdate only sees plurals in ``self.tr``.
+Core's hints are English ``QT_TRANSLATE_NOOP("core", ...)`` texts: :func:`hint_text` translates them.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QCoreApplication
 
+from tfgpu.core.i18n import CONTEXT as CORE_CONTEXT
 from tfgpu.core.probes.base import ProbeResult, Status
 from tfgpu.core.probes.cuda import CudaInfo
 from tfgpu.core.probes.cudnn import CudnnInfo
@@ -56,6 +59,28 @@ def status_text(status: Status) -> str:
         Status.ERROR: translate("ScanView", "Problem"),
         Status.UNSUPPORTED: translate("ScanView", "Not supported"),
     }.get(status, str(status))
+
+
+def hint_text(result: ProbeResult) -> str | None:
+    """The result's hint in the UI language (English where there is no translation).
+
+    A formatted hint is rebuilt from its translated template; the template is only trusted
+    while it still produces ``hint`` (a later plain assignment of ``hint`` wins).
+    """
+    if not result.hint:
+        return result.hint
+    template, args = result.hint_template, result.hint_args
+    if template and template.format(**args) == result.hint:
+        try:
+            return translate(CORE_CONTEXT, template).format(**args)
+        except (KeyError, IndexError, ValueError):  # a broken placeholder in a translation
+            return result.hint
+    return translate(CORE_CONTEXT, result.hint)
+
+
+def _first_sentence(text: str) -> str:
+    """Up to the first ". " (English) or "。" (Chinese), without the full stop."""
+    return re.split(r"\. |。", text, maxsplit=1)[0].strip().rstrip(".。")
 
 
 def yes_no(value: bool | None) -> str:
@@ -105,13 +130,13 @@ def _problem_value(result: ProbeResult, missing: str) -> str:
     if result.status is Status.UNSUPPORTED:
         return translate("ScanView", "Not supported on this system")
     error_line = (result.error or "").strip().splitlines()[:1]
-    hint_sentence = (result.hint or "").split(". ")[0].strip().rstrip(".")
+    hint_sentence = _first_sentence(hint_text(result) or "")
     return (error_line[0] if error_line else hint_sentence) or translate("ScanView", "Something is wrong here")
 
 
 def _add_common(line: Line, result: ProbeResult) -> None:
     """Hint, error, reason code and evidence: the same for every section and item."""
-    line.add(translate("ScanView", "What to do"), result.hint, tone=Tone.INFO, kind="hint")
+    line.add(translate("ScanView", "What to do"), hint_text(result), tone=Tone.INFO, kind="hint")
     line.add(translate("ScanView", "Error"), result.error, tone=Tone.BAD, kind="error")
     line.add(translate("ScanView", "Reason code"), result.reason)
     if result.evidence:

@@ -23,6 +23,8 @@ from PySide6.QtWidgets import QWizard  # noqa: E402
 
 from tfgpu.core.fake_host import FakeHost  # noqa: E402
 from tfgpu.core.host import FileSystem  # noqa: E402
+from tfgpu.core.probes.base import Status  # noqa: E402
+from tfgpu.core.probes.driver import REASONS  # noqa: E402
 from tfgpu.core.scan import Scan, ScanOptions, ScanProgress, run_scan  # noqa: E402
 from tfgpu.gui import workers  # noqa: E402
 from tfgpu.gui.i18n import install_translators, remove_translators, resolve_language  # noqa: E402
@@ -268,6 +270,34 @@ def test_zh_CN_translator_translates_ours_and_qts(qtbot, chinese) -> None:
     assert wizard.windowTitle() == "TF GPU 助手"
     assert wizard.page_by_id("system").title() == "你的系统"
     assert "下一步" in wizard.button(QWizard.WizardButton.NextButton).text()  # Qt's own qtbase_zh_CN
+
+
+def _zh_ts(context: str, source: str) -> str:
+    """The finished zh_CN translation in the .ts file (not through Qt, so a stale .qm shows)."""
+    for ctx in ET.parse(I18N / "tfgpu_zh_CN.ts").getroot().iter("context"):
+        if ctx.findtext("name") == context:
+            for message in ctx.iter("message"):
+                if message.findtext("source") == source:
+                    return message.findtext("translation")
+    raise AssertionError(f"{source!r} is not in the {context} context of tfgpu_zh_CN.ts")
+
+
+def test_zh_CN_system_page_shows_core_hints_in_chinese(qtbot, chinese, linux_host: FakeHost) -> None:
+    """A Linux machine without an NVIDIA driver: the driver's "What to do" row is Chinese."""
+    wizard = make_wizard(qtbot, linux_host)
+    page = go_to_system(qtbot, wizard)
+    driver = page.scan.driver
+    assert driver.status is Status.MISSING and driver.reason in REASONS
+    english = REASONS[driver.reason][1]
+    assert driver.hint == english  # the scan itself stays English
+    section = page.section_items()[_zh_ts("ScanView", "NVIDIA driver and GPUs")]
+    what_to_do = _zh_ts("ScanView", "What to do")
+    rows = [section.child(i) for i in range(section.childCount())]
+    (hint_row,) = [row for row in rows if row.text(0) == what_to_do]
+    chinese_hint = _zh_ts("core", english)
+    assert hint_row.text(COL_DETAILS) == chinese_hint
+    assert hint_row.text(COL_DETAILS) != english and "nvidia.com" in chinese_hint
+    assert chinese_hint in page.copy_as_text() and english not in page.copy_as_text()
 
 
 def test_english_plurals_come_from_tfgpu_en(qapp) -> None:

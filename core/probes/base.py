@@ -13,6 +13,8 @@ import traceback
 from dataclasses import dataclass, field
 from typing import Any, Callable, TypeVar
 
+from tfgpu.core.i18n import QT_TRANSLATE_NOOP
+
 log = logging.getLogger(__name__)
 
 
@@ -38,19 +40,41 @@ class Evidence:
         return f"{self.kind}: {self.source}" + (f" -> {self.detail}" if self.detail else "")
 
 
+# Field metadata: kept on the object, left out of :func:`to_jsonable` (and so of ``--json``).
+NOT_IN_JSON = {"json": False}
+
+
 @dataclass(kw_only=True)
 class ProbeResult:
     """Base of every probe's dataclass. ``reason`` is a stable machine code,
-    ``hint`` a plain-words next step, ``error`` the raw error text."""
+    ``hint`` a plain-words next step, ``error`` the raw error text.
+
+    Translation: ``hint`` is always the final English text (CLI and ``--json`` show it).
+    A static hint is itself a ``QT_TRANSLATE_NOOP("core", ...)`` source text, so the GUI
+    translates ``hint`` directly. A hint with variable parts is set with :meth:`set_hint`,
+    which also keeps its English template and values (``hint_template``, ``hint_args``;
+    not in the JSON): the GUI translates the template, then formats it.
+    """
 
     status: Status = Status.OK
     reason: str | None = None
     hint: str | None = None
     error: str | None = None
     evidence: list[Evidence] = field(default_factory=list)
+    hint_template: str | None = field(default=None, metadata=NOT_IN_JSON)
+    hint_args: dict[str, str] = field(default_factory=dict, metadata=NOT_IN_JSON)
 
     def add(self, kind: str, source: str, detail: str = "") -> None:
         self.evidence.append(Evidence(kind, source, _short(detail)))
+
+    def set_hint(self, template: str, **args: object) -> None:
+        """``hint = template.format(**args)``, keeping the template for translation.
+
+        ``template`` must be a ``QT_TRANSLATE_NOOP("core", ...)`` literal with ``{name}`` placeholders.
+        """
+        self.hint_args = {name: str(value) for name, value in args.items()}
+        self.hint_template = template if args else None
+        self.hint = template.format(**self.hint_args) if args else template
 
 
 def _short(text: str, limit: int = 500) -> str:
@@ -71,7 +95,7 @@ def safe_probe(factory: Callable[[], R], fn: Callable[..., R], *args: Any, **kwa
         result.status = Status.ERROR
         result.reason = "probe-crashed"
         result.error = f"{type(exc).__name__}: {exc}"
-        result.hint = "This is a bug in tfgpu; the rest of the scan is still valid."
+        result.set_hint(QT_TRANSLATE_NOOP("core", "This is a bug in tfgpu; the rest of the scan is still valid."))
         result.add("api", getattr(fn, "__name__", "probe"), traceback.format_exc(limit=3))
         return result
 
@@ -79,7 +103,11 @@ def safe_probe(factory: Callable[[], R], fn: Callable[..., R], *args: Any, **kwa
 def to_jsonable(obj: Any) -> Any:
     """Dataclasses, enums, tuples and paths as plain JSON values."""
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        return {f.name: to_jsonable(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
+        return {
+            f.name: to_jsonable(getattr(obj, f.name))
+            for f in dataclasses.fields(obj)
+            if f.metadata.get("json", True)
+        }
     if isinstance(obj, enum.Enum):
         return obj.value
     if isinstance(obj, dict):

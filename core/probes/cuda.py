@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from packaging.version import InvalidVersion, Version
 
 from tfgpu.core.host import CommandResult, Host, getenv, path_entries, which
+from tfgpu.core.i18n import QT_TRANSLATE_NOOP
 from tfgpu.core.probes.base import ProbeResult, Status
 
 
@@ -361,14 +362,16 @@ def _set_status(info: CudaInfo) -> None:
     else:
         info.status = Status.MISSING
         info.reason = "no-toolkit"
-        info.hint = (
+        info.set_hint(QT_TRANSLATE_NOOP(
+            "core",
             "No CUDA toolkit was found. Linux TensorFlow installed with pip "
             "(tensorflow[and-cuda]) brings its own CUDA libraries and does not need one; "
-            "native Windows TensorFlow needs the toolkit version it was built for."
-        )
+            "native Windows TensorFlow needs the toolkit version it was built for.",
+        ))
     if "CUDA_PATH" in info.stale_env:
         info.reason = "cuda-path-stale"
-        info.hint = (
-            f"CUDA_PATH points to {info.cuda_path}, which is not a CUDA toolkit (it was probably "
-            "uninstalled). Point it at an installed toolkit or remove it."
-        )
+        info.set_hint(QT_TRANSLATE_NOOP(
+            "core",
+            "CUDA_PATH points to {path}, which is not a CUDA toolkit (it was probably "
+            "uninstalled). Point it at an installed toolkit or remove it.",
+        ), path=info.cuda_path)

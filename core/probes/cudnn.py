@@ -18,6 +18,7 @@ from packaging.specifiers import SpecifierSet
 
 from tfgpu.core.facts import kb_row
 from tfgpu.core.host import Host, getenv
+from tfgpu.core.i18n import QT_TRANSLATE_NOOP
 from tfgpu.core.probes.base import ProbeResult, Status
 from tfgpu.core.probes.cuda import (
     CudaInfo,
@@ -30,7 +31,7 @@ from tfgpu.core.probes.cuda import (
     search_dirs,
 )
 
-#: cuDNN releases whose Windows DLLs import zlibwapi.dll (resources/kb/cudnn_windows.json).
+# cuDNN releases whose Windows DLLs import zlibwapi.dll (resources/kb/cudnn_windows.json).
 ZLIBWAPI_NEEDED = SpecifierSet(kb_row("cudnn_windows", "zlibwapi-needed")["cudnn_versions"])
 
 
@@ -125,7 +126,7 @@ def probe_cudnn(host: Host, cuda: CudaInfo | None = None, timeout: float = 10.0)
     info = CudnnInfo(status=Status.MISSING)
     if host.platform.system not in ("Windows", "Linux"):
         info.status, info.reason = Status.UNSUPPORTED, "unsupported-os"
-        info.hint = "cuDNN for TensorFlow exists only for Windows and Linux."
+        info.set_hint(QT_TRANSLATE_NOOP("core", "cuDNN for TensorFlow exists only for Windows and Linux."))
         return info
     started = time.monotonic()
     if cuda is None:
@@ -394,19 +395,24 @@ def _set_status(host: Host, info: CudnnInfo) -> None:
     if not with_libraries:
         info.status = Status.MISSING
         info.reason = "cudnn-header-only" if info.installs else "no-cudnn"
-        info.hint = (
+        info.set_hint(QT_TRANSLATE_NOOP(
+            "core",
             "No cuDNN library was found. On Linux, tensorflow[and-cuda] installs cuDNN as a pip "
             "package inside the Python environment (not checked here). On Windows, copy cuDNN's "
-            "bin, include and lib files into the CUDA toolkit folder, or add its bin folder to PATH."
-        )
+            "bin, include and lib files into the CUDA toolkit folder, or add its bin folder to PATH.",
+        ))
         return
     info.status = Status.OK
     if host.platform.is_windows and not any(i.on_path for i in with_libraries):
         info.reason = "cudnn-not-on-path"
-        info.hint = f"cuDNN is installed in {with_libraries[0].location}, but that folder is not on PATH."
+        info.set_hint(QT_TRANSLATE_NOOP("core", "cuDNN is installed in {folder}, but that folder is not on PATH."),
+                      folder=with_libraries[0].location)
     elif info.zlibwapi_needed and not info.zlibwapi:
         info.reason = "zlibwapi-missing"
-        info.hint = "This cuDNN needs zlibwapi.dll, which was not found. Put it in a folder on PATH."
+        info.set_hint(QT_TRANSLATE_NOOP(
+            "core", "This cuDNN needs zlibwapi.dll, which was not found. Put it in a folder on PATH."
+        ))
     elif info.zlibwapi_needed and not info.zlibwapi_on_path:
         info.reason = "zlibwapi-not-on-path"
-        info.hint = f"zlibwapi.dll is in {info.zlibwapi[0]}, which is not on PATH or in System32."
+        info.set_hint(QT_TRANSLATE_NOOP("core", "zlibwapi.dll is in {folder}, which is not on PATH or in System32."),
+                      folder=info.zlibwapi[0])

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, fields
 from typing import Callable
 
 from tfgpu.core.host import CommandResult, Host
+from tfgpu.core.i18n import QT_TRANSLATE_NOOP
 from tfgpu.core.probes import nvidia_smi as smi
 from tfgpu.core.probes.base import ProbeResult, Status
 from tfgpu.core.probes.nvml_gateway import NvmlReport, read_nvml
@@ -51,53 +52,80 @@ class DriverInfo(ProbeResult):
 REASONS: dict[str, tuple[Status, str]] = {
     "nvml-library-not-found": (
         Status.MISSING,
-        "No NVIDIA driver is installed: its management library (nvml.dll on Windows, "
-        "libnvidia-ml.so.1 on Linux) is not on this computer. Install the NVIDIA driver "
-        "for your GPU from nvidia.com, restart, then re-check.",
+        QT_TRANSLATE_NOOP(
+            "core",
+            "No NVIDIA driver is installed: its management library (nvml.dll on Windows, "
+            "libnvidia-ml.so.1 on Linux) is not on this computer. Install the NVIDIA driver "
+            "for your GPU from nvidia.com, restart, then re-check.",
+        ),
     ),
     "driver-not-loaded": (
         Status.ERROR,
-        "The NVIDIA driver is installed but not running. On Linux this usually happens "
-        "after a kernel update when the driver module was not rebuilt for the new kernel: "
-        "install DKMS and reinstall the driver (or boot the previous kernel), then restart. "
-        "On Windows, reinstall the driver and restart.",
+        QT_TRANSLATE_NOOP(
+            "core",
+            "The NVIDIA driver is installed but not running. On Linux this usually happens "
+            "after a kernel update when the driver module was not rebuilt for the new kernel: "
+            "install DKMS and reinstall the driver (or boot the previous kernel), then restart. "
+            "On Windows, reinstall the driver and restart.",
+        ),
     ),
     "no-device": (
         Status.MISSING,
-        "The NVIDIA driver is running but sees no GPU. Check that the card is enabled "
-        "(BIOS, Device Manager, a laptop's hybrid-graphics setting) and, in a container "
-        "or VM, that the GPU was passed through.",
+        QT_TRANSLATE_NOOP(
+            "core",
+            "The NVIDIA driver is running but sees no GPU. Check that the card is enabled "
+            "(BIOS, Device Manager, a laptop's hybrid-graphics setting) and, in a container "
+            "or VM, that the GPU was passed through.",
+        ),
     ),
     "driver-library-mismatch": (
         Status.ERROR,
-        "The NVIDIA driver was updated but the old driver is still loaded, so the two "
-        "halves do not match. Restart the computer.",
+        QT_TRANSLATE_NOOP(
+            "core",
+            "The NVIDIA driver was updated but the old driver is still loaded, so the two "
+            "halves do not match. Restart the computer.",
+        ),
     ),
     "no-permission": (
         Status.ERROR,
-        "This user is not allowed to talk to the NVIDIA driver (or to run nvidia-smi). "
-        "Try again as an administrator/root; in a container, start it with GPU access "
-        "(e.g. docker --gpus all).",
+        QT_TRANSLATE_NOOP(
+            "core",
+            "This user is not allowed to talk to the NVIDIA driver (or to run nvidia-smi). "
+            "Try again as an administrator/root; in a container, start it with GPU access "
+            "(e.g. docker --gpus all).",
+        ),
     ),
     "nvidia-smi-failed": (
         Status.ERROR,
-        "nvidia-smi ran but its answer could not be understood. Its raw output is kept "
-        "with this result; reinstalling the NVIDIA driver usually fixes a broken nvidia-smi.",
+        QT_TRANSLATE_NOOP(
+            "core",
+            "nvidia-smi ran but its answer could not be understood. Its raw output is kept "
+            "with this result; reinstalling the NVIDIA driver usually fixes a broken nvidia-smi.",
+        ),
     ),
     "nvidia-smi-timeout": (
         Status.ERROR,
-        "nvidia-smi did not answer in time, so the driver or the GPU is stuck. "
-        "Close programs using the GPU and restart the computer.",
+        QT_TRANSLATE_NOOP(
+            "core",
+            "nvidia-smi did not answer in time, so the driver or the GPU is stuck. "
+            "Close programs using the GPU and restart the computer.",
+        ),
     ),
     "nvml-error": (
         Status.ERROR,
-        "The NVIDIA driver reported an error. Restart the computer; if it persists, "
-        "reinstall the NVIDIA driver.",
+        QT_TRANSLATE_NOOP(
+            "core",
+            "The NVIDIA driver reported an error. Restart the computer; if it persists, "
+            "reinstall the NVIDIA driver.",
+        ),
     ),
     "driver-not-found": (
         Status.MISSING,
-        "Neither NVIDIA's management library nor nvidia-smi could be used, so no NVIDIA "
-        "driver was found. If this computer has an NVIDIA GPU, install its driver from nvidia.com.",
+        QT_TRANSLATE_NOOP(
+            "core",
+            "Neither NVIDIA's management library nor nvidia-smi could be used, so no NVIDIA "
+            "driver was found. If this computer has an NVIDIA GPU, install its driver from nvidia.com.",
+        ),
     ),
 }
 
@@ -136,7 +164,8 @@ def probe_driver(host: Host, timeout: float = 10.0) -> DriverInfo:
 
 
 def _set_reason(info: DriverInfo, reason: str, error: str | None = None) -> None:
-    info.status, info.hint = REASONS[reason]
+    info.status, hint = REASONS[reason]
+    info.set_hint(hint)
     info.reason = reason
     if error:
         info.error = error

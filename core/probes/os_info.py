@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass, field
 
 from tfgpu.core.host import Host, getenv
+from tfgpu.core.i18n import QT_TRANSLATE_NOOP
 from tfgpu.core.probes.base import ProbeResult, Status
 
 _WIN11_FIRST_BUILD = 22000  # Windows 11 still reports release "10"
@@ -52,7 +53,7 @@ def probe_os(host: Host, timeout: float = 10.0) -> OsInfo:
         info.name = facts.system
         info.status = Status.UNSUPPORTED
         info.reason = "os-unsupported"
-        info.hint = "NVIDIA GPUs with TensorFlow are supported on Windows and Linux only."
+        info.set_hint(QT_TRANSLATE_NOOP("core", "NVIDIA GPUs with TensorFlow are supported on Windows and Linux only."))
     return info
 
 
@@ -136,7 +137,9 @@ def _linux(host: Host, info: OsInfo) -> None:
         info.wsl_gpu = host.files.exists("/dev/dxg")
         info.add("file", "/dev/dxg", "present" if info.wsl_gpu else "absent")
         if info.wsl_version == 1:
-            info.hint = "WSL 1 cannot use the GPU; convert this distro with `wsl --set-version <distro> 2`."
+            info.set_hint(QT_TRANSLATE_NOOP(
+                "core", "WSL 1 cannot use the GPU; convert this distro with `wsl --set-version <distro> 2`."
+            ))
 
 
 def _read(host: Host, path: str, info: OsInfo) -> str:

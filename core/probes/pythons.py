@@ -18,6 +18,7 @@ from pathlib import Path
 from packaging.version import InvalidVersion, Version
 
 from tfgpu.core.host import CommandResult, Host
+from tfgpu.core.i18n import QT_TRANSLATE_NOOP
 from tfgpu.core.probes import python_sources as sources
 from tfgpu.core.probes.base import ProbeResult, Status, safe_probe
 from tfgpu.core.probes.python_sources import Candidate
@@ -219,21 +220,24 @@ def _make_env(host: Host, group: _Group, answer: tuple[CommandResult, dict | Non
     env.kind = _kind(host, env, bool(facts.get("conda")), bool(facts.get("pyvenv_cfg")))
     if _too_old(env.version):
         env.status, env.reason = Status.UNSUPPORTED, "python-too-old"
-        env.hint = (f"Python {env.version} is too old for TensorFlow checks (needs {MIN_AGENT_PYTHON}+); "
-                    "use a newer Python for TensorFlow.")
+        env.set_hint(QT_TRANSLATE_NOOP("core", "Python {version} is too old for TensorFlow checks "
+                                       "(needs {min_python}+); use a newer Python for TensorFlow."),
+                     version=env.version, min_python=MIN_AGENT_PYTHON)
     return env
 
 
 def _failed(env: PythonEnv, result: CommandResult) -> PythonEnv:
     if result.error == "not found":
         env.status, env.reason = Status.MISSING, "not-found"
-        env.hint = "This interpreter is listed but no longer exists (left behind by an uninstall)."
+        env.set_hint(QT_TRANSLATE_NOOP(
+            "core", "This interpreter is listed but no longer exists (left behind by an uninstall)."
+        ))
     elif result.timed_out:
         env.status, env.reason = Status.ERROR, "timeout"
-        env.hint = "This interpreter did not answer in time; it may hang on start-up."
+        env.set_hint(QT_TRANSLATE_NOOP("core", "This interpreter did not answer in time; it may hang on start-up."))
     else:
         env.status, env.reason = Status.ERROR, "not-python"
-        env.hint = "This program is named like Python but did not answer like one."
+        env.set_hint(QT_TRANSLATE_NOOP("core", "This program is named like Python but did not answer like one."))
     output = (result.stderr or result.stdout).strip()
     env.error = result.describe() + (f": {output.splitlines()[0][:300]}" if output else "")
     return env
@@ -291,10 +295,12 @@ def _summarise(info: PythonsInfo) -> None:
         info.status = Status.OK
     elif not info.envs:
         info.status, info.reason = Status.MISSING, "no-python"
-        info.hint = "No Python was found. Install Python from python.org (3.10 for TensorFlow 2.10 on Windows)."
+        info.set_hint(QT_TRANSLATE_NOOP(
+            "core", "No Python was found. Install Python from python.org (3.10 for TensorFlow 2.10 on Windows)."
+        ))
     else:
         info.status, info.reason = Status.ERROR, "no-working-python"
-        info.hint = "Pythons were found but none of them could be used; see each entry."
+        info.set_hint(QT_TRANSLATE_NOOP("core", "Pythons were found but none of them could be used; see each entry."))
 
 
 def _norm(host: Host, path: str) -> str:

@@ -20,6 +20,7 @@ from typing import Callable, Iterator
 from packaging.version import InvalidVersion, Version
 
 from tfgpu.core.host import CommandResult, Host
+from tfgpu.core.i18n import QT_TRANSLATE_NOOP
 from tfgpu.core.probes.base import ProbeResult, Status
 
 TF_PROBE_TIMEOUT_S = 120.0
@@ -55,6 +56,40 @@ _NTSTATUS = {
 }
 _SIGNALS = {4: "SIGILL (illegal instruction: the CPU lacks an instruction set this build needs, e.g. AVX)",
             6: "SIGABRT", 7: "SIGBUS", 9: "SIGKILL (killed, often out of memory)", 11: "SIGSEGV"}
+
+# Hints: plain-words next steps, translated by the GUI (see core/i18n.py).
+_HINT_CANCELLED = QT_TRANSLATE_NOOP("core", "The check was cancelled; run it again.")
+_HINT_NOT_RUNNABLE = QT_TRANSLATE_NOOP("core", "This file could not be run as a Python interpreter.")
+_HINT_TIMEOUT = QT_TRANSLATE_NOOP(
+    "core",
+    "TensorFlow did not answer in time. Close other programs using the GPU and re-check; "
+    "if it keeps hanging, run `python -c \"import tensorflow\"` in that environment to see where.",
+)
+_HINT_AGENT_MISMATCH = QT_TRANSLATE_NOOP(
+    "core", "The checker and its helper script do not match; reinstall TF GPU Assistant."
+)
+_HINT_STRAY_OUTPUT = QT_TRANSLATE_NOOP(
+    "core", "This program printed something that is not the checker's answer; is it really a Python interpreter?"
+)
+_HINT_SILENT = QT_TRANSLATE_NOOP("core", "This program ran but said nothing; it is not a Python interpreter.")
+_HINT_NOT_INSTALLED = QT_TRANSLATE_NOOP("core", "TensorFlow is not installed in this environment.")
+_HINT_IMPORT_FAILED = QT_TRANSLATE_NOOP(
+    "core", "`import tensorflow` fails in this environment; the exact error is below."
+)
+_HINT_UNREADABLE = QT_TRANSLATE_NOOP("core", "The checker's answer could not be read.")
+_HINT_TOO_OLD = QT_TRANSLATE_NOOP(  # {min_python}: MIN_AGENT_PYTHON
+    "core",
+    "This Python is too old to check (the checker needs {min_python} or newer). "
+    "Use a newer Python environment for TensorFlow.",
+)
+_HINT_CPU_INSTRUCTION = QT_TRANSLATE_NOOP(
+    "core", "TensorFlow crashed on a CPU instruction: this processor lacks an instruction set the build needs."
+)
+_HINT_CRASHED = QT_TRANSLATE_NOOP(
+    "core",
+    "The helper process crashed before answering; the last TensorFlow log lines usually say why. "
+    "Try `python -c \"import tensorflow\"` in that environment.",
+)
 
 
 @dataclass(kw_only=True)
@@ -113,7 +148,7 @@ def probe_tensorflow(
     load-tests (e.g. ``cudart64_110.dll`` from the KB); ``on_event``: live protocol events."""
     info = TfInfo(python=python)
     if cancel is not None and cancel.is_set():
-        return _set(info, Status.ERROR, "cancelled", "The check was cancelled; run it again.")
+        return _set(info, Status.ERROR, "cancelled", _HINT_CANCELLED)
     env = dict(host.env)
     env.update({"TF_CPP_MIN_LOG_LEVEL": "0", "PYTHONIOENCODING": "utf-8"})
     if check_libraries:
@@ -144,31 +179,26 @@ def interpret_agent_run(info: TfInfo, result: CommandResult) -> TfInfo:
         _read_python(info, hello.get("python"))
 
     if result.error:
-        return _set(info, Status.ERROR, "not-python", "This file could not be run as a Python interpreter.",
-                    f"{info.python}: {result.error}")
+        return _set(info, Status.ERROR, "not-python", _HINT_NOT_RUNNABLE, f"{info.python}: {result.error}")
     if result.cancelled:
-        return _set(info, Status.ERROR, "cancelled", "The check was cancelled; run it again.")
+        return _set(info, Status.ERROR, "cancelled", _HINT_CANCELLED)
     if result.timed_out:
         where = f" while {_stage_words(info.stage)}" if info.stage else ""
-        return _set(info, Status.ERROR, "agent-timeout",
-                    "TensorFlow did not answer in time. Close other programs using the GPU and re-check; "
-                    "if it keeps hanging, run `python -c \"import tensorflow\"` in that environment to see where.",
+        return _set(info, Status.ERROR, "agent-timeout", _HINT_TIMEOUT,
                     f"no answer after {result.duration_s:.0f} s{where}")
     if hello is None and _looks_too_old(result.stderr):
         return _too_old(info, _first_line(result.stderr))
     if hello is not None and (hello.get("agent") != AGENT_NAME or hello.get("protocol") != AGENT_PROTOCOL):
-        return _set(info, Status.ERROR, "agent-bad-output", "The checker and its helper script do not match; "
-                    "reinstall TF GPU Assistant.", f"unexpected hello: {json.dumps(hello)[:300]}")
+        return _set(info, Status.ERROR, "agent-bad-output", _HINT_AGENT_MISMATCH,
+                    f"unexpected hello: {json.dumps(hello)[:300]}")
     if info.python_version and _version_below(info.python_version, MIN_AGENT_PYTHON):
         return _too_old(info, f"Python {info.python_version}")
     if final is not None:
         return _read_result(info, final)
     if hello is None and stray:
-        return _set(info, Status.ERROR, "agent-bad-output", "This program printed something that is not the "
-                    "checker's answer; is it really a Python interpreter?", "\n".join(stray[:5]))
+        return _set(info, Status.ERROR, "agent-bad-output", _HINT_STRAY_OUTPUT, "\n".join(stray[:5]))
     if hello is None and result.returncode == 0:
-        return _set(info, Status.ERROR, "not-python", "This program ran but said nothing; it is not a "
-                    "Python interpreter.", f"{info.python}: exit 0, no output")
+        return _set(info, Status.ERROR, "not-python", _HINT_SILENT, f"{info.python}: exit 0, no output")
     where = f" while {_stage_words(info.stage)}" if info.stage else ""
     last_words = f": {_last_line(result.stderr)}" if result.stderr.strip() else ""
     return _set(info, Status.ERROR, "agent-crashed", _crash_hint(result.returncode),
@@ -270,18 +300,16 @@ def _read_result(info: TfInfo, final: dict) -> TfInfo:
     if status == "python-too-old":
         return _too_old(info, f"Python {info.python_version or '?'}")
     if status == "not-installed":
-        return _set(info, Status.MISSING, "tf-not-installed", "TensorFlow is not installed in this environment.")
+        return _set(info, Status.MISSING, "tf-not-installed", _HINT_NOT_INSTALLED)
     if status == "import-failed":
         failure = _dict(final.get("import_error"))
         text = f"{failure.get('type', 'Error')}: {failure.get('message', '')}".strip()
         info.import_error = text
         info.import_traceback = _str_or_none(failure.get("traceback"))
         info.installed = True  # something named tensorflow is there, or its wheel is
-        return _set(info, Status.ERROR, "tf-import-failed",
-                    "`import tensorflow` fails in this environment; the exact error is below.", text)
+        return _set(info, Status.ERROR, "tf-import-failed", _HINT_IMPORT_FAILED, text)
     if status != "imported":
-        return _set(info, Status.ERROR, "agent-bad-output", "The checker's answer could not be read.",
-                    f"unknown result status {status!r}")
+        return _set(info, Status.ERROR, "agent-bad-output", _HINT_UNREADABLE, f"unknown result status {status!r}")
     info.installed = True
     info.version = _str_or_none(final.get("version"))
     info.module_path = _str_or_none(final.get("module_path"))
@@ -301,7 +329,8 @@ def _read_result(info: TfInfo, final: dict) -> TfInfo:
     libraries = final.get("loaded_libraries")
     info.loaded_libraries = [str(p) for p in libraries] if isinstance(libraries, list) else []
     info.library_checks = {str(k): _dict(v) for k, v in _dict(final.get("library_checks")).items()}
-    info.status, info.reason, info.hint, info.error = Status.OK, None, None, None
+    info.status, info.reason, info.error = Status.OK, None, None
+    info.hint, info.hint_template, info.hint_args = None, None, {}
     return info
 
 
@@ -320,17 +349,18 @@ def _build_version(value: object) -> str | None:
 # -- states and words ----------------------------------------------------------
 
 
-def _set(info: TfInfo, status: Status, reason: str, hint: str, error: str | None = None) -> TfInfo:
-    info.status, info.reason, info.hint = status, reason, hint
+def _set(info: TfInfo, status: Status, reason: str, hint: str, error: str | None = None,
+         **hint_args: object) -> TfInfo:
+    """``hint``: a ``QT_TRANSLATE_NOOP("core", ...)`` literal, formatted with ``hint_args``."""
+    info.status, info.reason = status, reason
+    info.set_hint(hint, **hint_args)
     if error is not None:
         info.error = error
     return info
 
 
 def _too_old(info: TfInfo, detail: str) -> TfInfo:
-    return _set(info, Status.UNSUPPORTED, "python-too-old",
-                f"This Python is too old to check (the checker needs {MIN_AGENT_PYTHON} or newer). "
-                "Use a newer Python environment for TensorFlow.", detail)
+    return _set(info, Status.UNSUPPORTED, "python-too-old", _HINT_TOO_OLD, detail, min_python=MIN_AGENT_PYTHON)
 
 
 def _looks_too_old(stderr: str) -> bool:
@@ -370,10 +400,7 @@ def _exit_words(code: int | None) -> str:
 
 
 def _crash_hint(code: int | None) -> str:
-    if code in (0xC000001D, -4, 132):
-        return "TensorFlow crashed on a CPU instruction: this processor lacks an instruction set the build needs."
-    return ("The helper process crashed before answering; the last TensorFlow log lines usually say why. "
-            "Try `python -c \"import tensorflow\"` in that environment.")
+    return _HINT_CPU_INSTRUCTION if code in (0xC000001D, -4, 132) else _HINT_CRASHED
 
 
 def _first_line(text: str) -> str:

@@ -4,446 +4,446 @@
 <context>
     <name>ScanView</name>
     <message>
-        <location filename="../../gui/scan_view.py" line="54"/>
+        <location filename="../../gui/scan_view.py" line="57"/>
         <source>OK</source>
         <translation>正常</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="55"/>
+        <location filename="../../gui/scan_view.py" line="58"/>
         <source>Not found</source>
         <translation>未找到</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="56"/>
+        <location filename="../../gui/scan_view.py" line="59"/>
         <source>Problem</source>
         <translation>有问题</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="57"/>
+        <location filename="../../gui/scan_view.py" line="60"/>
         <source>Not supported</source>
         <translation>不支持</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="63"/>
+        <location filename="../../gui/scan_view.py" line="88"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="64"/>
+        <location filename="../../gui/scan_view.py" line="89"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="64"/>
-        <location filename="../../gui/scan_view.py" line="213"/>
+        <location filename="../../gui/scan_view.py" line="89"/>
+        <location filename="../../gui/scan_view.py" line="238"/>
         <source>no</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="84"/>
+        <location filename="../../gui/scan_view.py" line="109"/>
         <source>TensorFlow in {python}</source>
         <translation>{python} 中的 TensorFlow</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="73"/>
+        <location filename="../../gui/scan_view.py" line="98"/>
         <source>Operating system</source>
         <extracomment>The scan steps that have a section of their own, in the page&apos;s order.</extracomment>
         <translation>操作系统</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="74"/>
+        <location filename="../../gui/scan_view.py" line="99"/>
         <source>NVIDIA driver and GPUs</source>
         <translation>NVIDIA 驱动和显卡</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="75"/>
+        <location filename="../../gui/scan_view.py" line="100"/>
         <source>CUDA toolkits</source>
         <translation>CUDA 工具包</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="76"/>
+        <location filename="../../gui/scan_view.py" line="101"/>
         <source>cuDNN</source>
         <translation>cuDNN</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="86"/>
+        <location filename="../../gui/scan_view.py" line="111"/>
         <source>Python environments</source>
         <translation>Python 环境</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="106"/>
+        <location filename="../../gui/scan_view.py" line="131"/>
         <source>Not supported on this system</source>
         <translation>此系统不支持</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="114"/>
+        <location filename="../../gui/scan_view.py" line="139"/>
         <source>What to do</source>
         <translation>怎么做</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="115"/>
+        <location filename="../../gui/scan_view.py" line="140"/>
         <source>Error</source>
         <translation>错误信息</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="116"/>
+        <location filename="../../gui/scan_view.py" line="141"/>
         <source>Reason code</source>
         <translation>原因代码</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="119"/>
+        <location filename="../../gui/scan_view.py" line="144"/>
         <source>Evidence</source>
         <translation>依据</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="120"/>
+        <location filename="../../gui/scan_view.py" line="145"/>
         <source>how this was found ({n})</source>
         <translation>检测依据（{n} 条）</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="135"/>
+        <location filename="../../gui/scan_view.py" line="160"/>
         <source>Unknown system</source>
         <translation>未知系统</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="137"/>
+        <location filename="../../gui/scan_view.py" line="162"/>
         <source>Version</source>
         <translation>版本</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="138"/>
+        <location filename="../../gui/scan_view.py" line="163"/>
         <source>Build</source>
         <translation>内部版本号</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="139"/>
+        <location filename="../../gui/scan_view.py" line="164"/>
         <source>Kernel</source>
         <translation>内核</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="142"/>
+        <location filename="../../gui/scan_view.py" line="167"/>
         <source>Running inside WSL</source>
         <translation>运行在 WSL 中</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="143"/>
+        <location filename="../../gui/scan_view.py" line="168"/>
         <source>yes, WSL {n}</source>
         <translation>是，WSL {n}</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="145"/>
+        <location filename="../../gui/scan_view.py" line="170"/>
         <source>GPU passed through to WSL</source>
         <translation>显卡已直通到 WSL</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="147"/>
+        <location filename="../../gui/scan_view.py" line="172"/>
         <source>WSL installed</source>
         <translation>已安装 WSL</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="149"/>
+        <location filename="../../gui/scan_view.py" line="174"/>
         <source> (default)</source>
         <translation>（默认）</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="151"/>
+        <location filename="../../gui/scan_view.py" line="176"/>
         <source>WSL distro</source>
         <translation>WSL 发行版</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="152"/>
+        <location filename="../../gui/scan_view.py" line="177"/>
         <source>{name}{default}: WSL {version}, {state}</source>
         <translation>{name}{default}：WSL {version}，{state}</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="161"/>
+        <location filename="../../gui/scan_view.py" line="186"/>
         <source>GPU {index}</source>
         <translation>显卡 {index}</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="162"/>
+        <location filename="../../gui/scan_view.py" line="187"/>
         <source>Compute capability</source>
         <translation>计算能力</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="165"/>
+        <location filename="../../gui/scan_view.py" line="190"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="166"/>
+        <location filename="../../gui/scan_view.py" line="191"/>
         <source>{gib:.1f} GiB</source>
         <translation>{gib:.1f} GiB</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="168"/>
+        <location filename="../../gui/scan_view.py" line="193"/>
         <source>Driver model</source>
         <translation>驱动模式</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="169"/>
+        <location filename="../../gui/scan_view.py" line="194"/>
         <source>PCI bus</source>
         <translation>PCI 总线</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="175"/>
+        <location filename="../../gui/scan_view.py" line="200"/>
         <source>Driver {driver}, supports CUDA up to {cuda}</source>
         <translation>驱动 {driver}，最高支持 CUDA {cuda}</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="178"/>
+        <location filename="../../gui/scan_view.py" line="203"/>
         <source>GPUs: {n}</source>
         <translation>显卡：{n} 块</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="180"/>
+        <location filename="../../gui/scan_view.py" line="205"/>
         <source>No NVIDIA driver found</source>
         <translation>未找到 NVIDIA 驱动</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="182"/>
+        <location filename="../../gui/scan_view.py" line="207"/>
         <source>Driver version</source>
         <translation>驱动版本</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="183"/>
+        <location filename="../../gui/scan_view.py" line="208"/>
         <source>Highest CUDA this driver supports</source>
         <translation>此驱动支持的最高 CUDA 版本</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="184"/>
+        <location filename="../../gui/scan_view.py" line="209"/>
         <source>Read through</source>
         <translation>读取方式</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="185"/>
+        <location filename="../../gui/scan_view.py" line="210"/>
         <source>nvidia-smi</source>
         <translation>nvidia-smi</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="194"/>
-        <location filename="../../gui/scan_view.py" line="225"/>
+        <location filename="../../gui/scan_view.py" line="219"/>
+        <location filename="../../gui/scan_view.py" line="250"/>
         <source>Installed: {versions}</source>
         <translation>已安装：{versions}</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="196"/>
+        <location filename="../../gui/scan_view.py" line="221"/>
         <source>No CUDA toolkit found</source>
         <translation>未找到 CUDA 工具包</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="198"/>
+        <location filename="../../gui/scan_view.py" line="223"/>
         <source>CUDA_PATH</source>
         <translation>CUDA_PATH</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="199"/>
+        <location filename="../../gui/scan_view.py" line="224"/>
         <source>First on PATH</source>
         <translation>PATH 中排在最前</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="200"/>
+        <location filename="../../gui/scan_view.py" line="225"/>
         <source>nvcc on PATH</source>
         <translation>PATH 中的 nvcc</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="203"/>
+        <location filename="../../gui/scan_view.py" line="228"/>
         <source>CUDA {version}</source>
         <translation>CUDA {version}</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="208"/>
+        <location filename="../../gui/scan_view.py" line="233"/>
         <source>Full version</source>
         <translation>完整版本</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="209"/>
+        <location filename="../../gui/scan_view.py" line="234"/>
         <source>nvcc</source>
         <translation>nvcc</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="211"/>
+        <location filename="../../gui/scan_view.py" line="236"/>
         <source>yes (entry {n})</source>
         <translation>是（第 {n} 项）</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="215"/>
+        <location filename="../../gui/scan_view.py" line="240"/>
         <source>bin folder on PATH</source>
         <translation>bin 文件夹在 PATH 中</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="216"/>
-        <location filename="../../gui/scan_view.py" line="240"/>
-        <location filename="../../gui/scan_view.py" line="313"/>
+        <location filename="../../gui/scan_view.py" line="241"/>
+        <location filename="../../gui/scan_view.py" line="265"/>
+        <location filename="../../gui/scan_view.py" line="338"/>
         <source>Found through</source>
         <translation>发现途径</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="227"/>
+        <location filename="../../gui/scan_view.py" line="252"/>
         <source>No cuDNN found</source>
         <translation>未找到 cuDNN</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="231"/>
+        <location filename="../../gui/scan_view.py" line="256"/>
         <source>cuDNN {version}</source>
         <translation>cuDNN {version}</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="236"/>
+        <location filename="../../gui/scan_view.py" line="261"/>
         <source>Header</source>
         <translation>头文件</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="237"/>
+        <location filename="../../gui/scan_view.py" line="262"/>
         <source>Inside CUDA toolkit</source>
         <translation>所在 CUDA 工具包</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="239"/>
+        <location filename="../../gui/scan_view.py" line="264"/>
         <source>Library</source>
         <translation>库文件</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="254"/>
+        <location filename="../../gui/scan_view.py" line="279"/>
         <source>TensorFlow</source>
         <translation>TensorFlow</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="256"/>
+        <location filename="../../gui/scan_view.py" line="281"/>
         <source>not checked</source>
         <translation>未检查</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="261"/>
-        <location filename="../../gui/scan_view.py" line="268"/>
+        <location filename="../../gui/scan_view.py" line="286"/>
+        <location filename="../../gui/scan_view.py" line="293"/>
         <source>not installed</source>
         <translation>未安装</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="269"/>
+        <location filename="../../gui/scan_view.py" line="294"/>
         <source>Import error</source>
         <translation>导入错误</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="270"/>
-        <location filename="../../gui/scan_view.py" line="293"/>
+        <location filename="../../gui/scan_view.py" line="295"/>
+        <location filename="../../gui/scan_view.py" line="318"/>
         <source>Why no GPU</source>
         <translation>为什么没有 GPU</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="264"/>
+        <location filename="../../gui/scan_view.py" line="289"/>
         <source>Not installed</source>
         <translation>未安装</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="109"/>
+        <location filename="../../gui/scan_view.py" line="134"/>
         <source>Something is wrong here</source>
         <translation>这里有问题</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="246"/>
+        <location filename="../../gui/scan_view.py" line="271"/>
         <source>missing (cuDNN 8.3 and later needs it)</source>
         <translation>缺失（cuDNN 8.3 及以上需要它）</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="273"/>
+        <location filename="../../gui/scan_view.py" line="298"/>
         <source>GPUs seen: {n}</source>
         <translation>识别到的 GPU：{n} 块</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="278"/>
-        <location filename="../../gui/scan_view.py" line="331"/>
+        <location filename="../../gui/scan_view.py" line="303"/>
+        <location filename="../../gui/scan_view.py" line="356"/>
         <source>GPU ready</source>
         <translation>GPU 可用</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="278"/>
-        <location filename="../../gui/scan_view.py" line="333"/>
+        <location filename="../../gui/scan_view.py" line="303"/>
+        <location filename="../../gui/scan_view.py" line="358"/>
         <source>No GPU</source>
         <translation>没有 GPU</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="284"/>
+        <location filename="../../gui/scan_view.py" line="309"/>
         <source>yes: CUDA {cuda}, cuDNN {cudnn}</source>
         <translation>是：CUDA {cuda}，cuDNN {cudnn}</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="288"/>
+        <location filename="../../gui/scan_view.py" line="313"/>
         <source>no: this TensorFlow can only use the CPU</source>
         <translation>否：这个 TensorFlow 只能使用 CPU</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="290"/>
+        <location filename="../../gui/scan_view.py" line="315"/>
         <source>Built with CUDA</source>
         <translation>带 CUDA 编译</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="292"/>
+        <location filename="../../gui/scan_view.py" line="317"/>
         <source>GPU seen</source>
         <translation>识别到的 GPU</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="294"/>
+        <location filename="../../gui/scan_view.py" line="319"/>
         <source>CUDA libraries loaded</source>
         <translation>已加载的 CUDA 库</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="296"/>
+        <location filename="../../gui/scan_view.py" line="321"/>
         <source>NVIDIA pip packages</source>
         <translation>NVIDIA 的 pip 包</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="307"/>
+        <location filename="../../gui/scan_view.py" line="332"/>
         <source>Python {details}</source>
         <translation>Python {details}</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="310"/>
+        <location filename="../../gui/scan_view.py" line="335"/>
         <source>Note</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="310"/>
+        <location filename="../../gui/scan_view.py" line="335"/>
         <source>this is the Python running this app</source>
         <translation>这是正在运行本程序的 Python</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="311"/>
+        <location filename="../../gui/scan_view.py" line="336"/>
         <source>Prefix</source>
         <translation>环境目录</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="312"/>
+        <location filename="../../gui/scan_view.py" line="337"/>
         <source>Bits</source>
         <translation>位数</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="323"/>
+        <location filename="../../gui/scan_view.py" line="348"/>
         <source>Pythons: {envs} · with TensorFlow: {tf} · TensorFlow sees a GPU: {gpu}</source>
         <translation>Python：{envs} 个 · 装有 TensorFlow：{tf} 个 · TensorFlow 识别到 GPU：{gpu} 个</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="327"/>
+        <location filename="../../gui/scan_view.py" line="352"/>
         <source>No Python found</source>
         <translation>未找到 Python</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="77"/>
+        <location filename="../../gui/scan_view.py" line="102"/>
         <source>Python and TensorFlow</source>
         <translation>Python 与 TensorFlow</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="335"/>
+        <location filename="../../gui/scan_view.py" line="360"/>
         <source>No TensorFlow</source>
         <translation>没有 TensorFlow</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="354"/>
+        <location filename="../../gui/scan_view.py" line="379"/>
         <source>TF GPU Assistant {version}: system check of {when} ({seconds:.1f} s)</source>
         <translation>TF GPU 助手 {version}：{when} 的系统检查（用时 {seconds:.1f} 秒）</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="359"/>
+        <location filename="../../gui/scan_view.py" line="384"/>
         <source>The check was stopped before the end; some results are missing.</source>
         <translation>检查在完成前被停止，部分结果缺失。</translation>
     </message>
@@ -643,6 +643,194 @@
         <location filename="../../gui/pages/welcome.py" line="65"/>
         <source>The app speaks English and Simplified Chinese and follows your system language. To choose, start it with &lt;code&gt;tfgpu gui --lang en&lt;/code&gt; or &lt;code&gt;tfgpu gui --lang zh_CN&lt;/code&gt;.</source>
         <translation>本程序支持英文和简体中文，默认跟随系统语言。如需指定，请用 &lt;code&gt;tfgpu gui --lang en&lt;/code&gt; 或 &lt;code&gt;tfgpu gui --lang zh_CN&lt;/code&gt; 启动。</translation>
+    </message>
+</context>
+<context>
+    <name>core</name>
+    <message>
+        <location filename="../../core/probes/base.py" line="98"/>
+        <source>This is a bug in tfgpu; the rest of the scan is still valid.</source>
+        <translation>这是 tfgpu 自身的程序错误（bug）；其余的检查结果仍然有效。</translation>
+    </message>
+    <message>
+        <location filename="../../core/probes/cuda.py" line="365"/>
+        <source>No CUDA toolkit was found. Linux TensorFlow installed with pip (tensorflow[and-cuda]) brings its own CUDA libraries and does not need one; native Windows TensorFlow needs the toolkit version it was built for.</source>
+        <translation>没有找到 CUDA 工具包。在 Linux 上用 pip 安装的 TensorFlow（tensorflow[and-cuda]）自带 CUDA 库，不需要单独安装工具包；原生 Windows 版 TensorFlow 则需要安装它编译时所用版本的工具包。</translation>
+    </message>
+    <message>
+        <location filename="../../core/probes/cuda.py" line="373"/>
+        <source>CUDA_PATH points to {path}, which is not a CUDA toolkit (it was probably uninstalled). Point it at an installed toolkit or remove it.</source>
+        <translation>CUDA_PATH 指向 {path}，但那里不是 CUDA 工具包（很可能已被卸载）。请把它改为指向已安装的工具包，或者删除这个变量。</translation>
+    </message>
+    <message>
+        <location filename="../../core/probes/cudnn.py" line="129"/>
+        <source>cuDNN for TensorFlow exists only for Windows and Linux.</source>
+        <translation>供 TensorFlow 使用的 cuDNN 只有 Windows 和 Linux 版本。</translation>
+    </message>
+    <message>
+        <location filename="../../core/probes/cudnn.py" line="398"/>
+        <source>No cuDNN library was found. On Linux, tensorflow[and-cuda] installs cuDNN as a pip package inside the Python environment (not checked here). On Windows, copy cuDNN&apos;s bin, include and lib files into the CUDA toolkit folder, or add its bin folder to PATH.</source>
+        <translation>没有找到 cuDNN 库。在 Linux 上，tensorflow[and-cuda] 会把 cuDNN 作为 pip 包装进 Python 环境里（这里不检查）。在 Windows 上，请把 cuDNN 的 bin、include 和 lib 文件复制到 CUDA 工具包文件夹中，或者把它的 bin 文件夹加入 PATH。</translation>
+    </message>
+    <message>
+        <location filename="../../core/probes/cudnn.py" line="408"/>
+        <source>cuDNN is installed in {folder}, but that folder is not on PATH.</source>
+        <translation>cuDNN 安装在 {folder}，但这个文件夹不在 PATH 中。</translation>
+    </message>
+    <message>
+        <location filename="../../core/probes/cudnn.py" line="412"/>
+        <source>This cuDNN needs zlibwapi.dll, which was not found. Put it in a folder on PATH.</source>
+        <translation>这个版本的 cuDNN 需要 zlibwapi.dll，但没有找到它。请把它放到 PATH 中的某个文件夹里。</translation>
+    </message>
+    <message>
+        <location filename="../../core/probes/cudnn.py" line="417"/>
+        <source>zlibwapi.dll is in {folder}, which is not on PATH or in System32.</source>
+        <translation>zlibwapi.dll 位于 {folder}，但这个文件夹既不在 PATH 中，也不是 System32。</translation>
+    </message>
+    <message>
+        <location filename="../../core/probes/driver.py" line="55"/>
+        <source>No NVIDIA driver is installed: its management library (nvml.dll on Windows, libnvidia-ml.so.1 on Linux) is not on this computer. Install the NVIDIA driver for your GPU from nvidia.com, restart, then re-check.</source>
+        <translation>没有安装 NVIDIA 驱动：这台电脑上没有它的管理库（Windows 上是 nvml.dll，Linux 上是 libnvidia-ml.so.1）。请从 nvidia.com 下载适合你显卡的 NVIDIA 驱动并安装，重启电脑，然后重新检查。</translation>
+    </message>
+    <message>
+        <location filename="../../core/probes/driver.py" line="64"/>
+        <source>The NVIDIA driver is installed but not running. On Linux this usually happens after a kernel update when the driver module was not rebuilt for the new kernel: install DKMS and reinstall the driver (or boot the previous kernel), then restart. On Windows, reinstall the driver and restart.</source>
+        <translation>NVIDIA 驱动已安装，但没有在运行。在 Linux 上，这通常发生在内核更新后、驱动模块没有为新内核重新编译的时候：请安装 DKMS 并重新安装驱动（或者改用之前的内核启动），然后重启。在 Windows 上，请重新安装驱动并重启。</translation>
+    </message>
+    <message>
+        <location filename="../../core/probes/driver.py" line="74"/>
+        <source>The NVIDIA driver is running but sees no GPU. Check that the card is enabled (BIOS, Device Manager, a laptop&apos;s hybrid-graphics setting) and, in a container or VM, that the GPU was passed through.</source>
+        <translation>NVIDIA 驱动正在运行，但没有识别到任何 GPU。请检查显卡是否已启用（BIOS、设备管理器、笔记本电脑的混合显卡/双显卡设置）；如果是在容器或虚拟机里，请确认 GPU 已直通进去。</translation>
+    </message>
+    <message>
+        <location filename="../../core/probes/driver.py" line="83"/>
+        <source>The NVIDIA driver was updated but the old driver is still loaded, so the two halves do not match. Restart the computer.</source>
+        <translation>NVIDIA 驱动已经更新，但旧驱动仍处于加载状态，新旧两部分版本对不上。请重启电脑。</translation>
+    </message>
+    <message>
+        <location filename="../../core/probes/driver.py" line="91"/>
+        <source>This user is not allowed to talk to the NVIDIA driver (or to run nvidia-smi). Try again as an administrator/root; in a container, start it with GPU access (e.g. docker --gpus all).</source>
+        <translation>当前用户无权访问 NVIDIA 驱动（或无权运行 nvidia-smi）。请以管理员/root 身份重试；如果是在容器里，请在启动容器时开启 GPU 访问（例如 docker --gpus all）。</translation>
+    </message>
+    <message>
+        <location filename="../../core/probes/driver.py" line="100"/>
+        <source>nvidia-smi ran but its answer could not be understood. Its raw output is kept with this result; reinstalling the NVIDIA driver usually fixes a broken nvidia-smi.</source>
+        <translation>nvidia-smi 运行了，但无法理解它的输出。原始输出已随本结果一并保存；重新安装 NVIDIA 驱动通常可以修复出错的 nvidia-smi。</translation>
+    </message>
+    <message>
+        <location filename="../../core/probes/driver.py" line="108"/>
+        <source>nvidia-smi did not answer in time, so the driver or the GPU is stuck. Close programs using the GPU and restart the computer.</source>
+        <translation>nvidia-smi 没有及时响应，说明驱动或 GPU 卡住了。请关闭正在使用 GPU 的程序，然后重启电脑。</translation>
+    </message>
+    <message>
+        <location filename="../../core/probes/driver.py" line="116"/>
+        <source>The NVIDIA driver reported an error. Restart the computer; if it persists, reinstall the NVIDIA driver.</source>
+        <translation>NVIDIA 驱动报告了一个错误。请重启电脑；如果问题依旧，请重新安装 NVIDIA 驱动。</translation>
+    </message>
+    <message>
+        <location filename="../../core/probes/driver.py" line="124"/>
+        <source>Neither NVIDIA&apos;s management library nor nvidia-smi could be used, so no NVIDIA driver was found. If this computer has an NVIDIA GPU, install its driver from nvidia.com.</source>
+        <translation>NVIDIA 的管理库和 nvidia-smi 都无法使用，所以没有找到 NVIDIA 驱动。如果这台电脑装有 NVIDIA 显卡，请从 nvidia.com 安装它的驱动。</translation>
+    </message>
+    <message>
+        <location filename="../../core/probes/os_info.py" line="56"/>
+        <source>NVIDIA GPUs with TensorFlow are supported on Windows and Linux only.</source>
+        <translation>只有 Windows 和 Linux 支持用 NVIDIA GPU 运行 TensorFlow。</translation>
+    </message>
+    <message>
+        <location filename="../../core/probes/os_info.py" line="140"/>
+        <source>WSL 1 cannot use the GPU; convert this distro with `wsl --set-version &lt;distro&gt; 2`.</source>
+        <translation>WSL 1 无法使用 GPU；请运行 `wsl --set-version &lt;distro&gt; 2`（把 &lt;distro&gt; 换成发行版名称），把这个发行版转换为 WSL 2。</translation>
+    </message>
+    <message>
+        <location filename="../../core/probes/pythons.py" line="223"/>
+        <source>Python {version} is too old for TensorFlow checks (needs {min_python}+); use a newer Python for TensorFlow.</source>
+        <translation>Python {version} 太旧，无法进行 TensorFlow 检查（需要 {min_python} 及以上）；请用更新的 Python 来运行 TensorFlow。</translation>
+    </message>
+    <message>
+        <location filename="../../core/probes/pythons.py" line="232"/>
+        <source>This interpreter is listed but no longer exists (left behind by an uninstall).</source>
+        <translation>这个解释器仍被列出，但实际已经不存在了（卸载后遗留的记录）。</translation>
+    </message>
+    <message>
+        <location filename="../../core/probes/pythons.py" line="237"/>
+        <source>This interpreter did not answer in time; it may hang on start-up.</source>
+        <translation>这个解释器没有及时响应；它可能在启动时卡住了。</translation>
+    </message>
+    <message>
+        <location filename="../../core/probes/pythons.py" line="240"/>
+        <source>This program is named like Python but did not answer like one.</source>
+        <translation>这个程序的名字像 Python，但它的响应不像 Python。</translation>
+    </message>
+    <message>
+        <location filename="../../core/probes/pythons.py" line="298"/>
+        <source>No Python was found. Install Python from python.org (3.10 for TensorFlow 2.10 on Windows).</source>
+        <translation>没有找到 Python。请从 python.org 安装 Python（如果要在 Windows 上使用 TensorFlow 2.10，请选 3.10）。</translation>
+    </message>
+    <message>
+        <location filename="../../core/probes/pythons.py" line="303"/>
+        <source>Pythons were found but none of them could be used; see each entry.</source>
+        <translation>找到了 Python，但没有一个能用；请查看每一项的详情。</translation>
+    </message>
+    <message>
+        <location filename="../../core/probes/tensorflow.py" line="61"/>
+        <source>The check was cancelled; run it again.</source>
+        <translation>检查已取消；请重新运行。</translation>
+    </message>
+    <message>
+        <location filename="../../core/probes/tensorflow.py" line="62"/>
+        <source>This file could not be run as a Python interpreter.</source>
+        <translation>这个文件无法作为 Python 解释器运行。</translation>
+    </message>
+    <message>
+        <location filename="../../core/probes/tensorflow.py" line="63"/>
+        <source>TensorFlow did not answer in time. Close other programs using the GPU and re-check; if it keeps hanging, run `python -c &quot;import tensorflow&quot;` in that environment to see where.</source>
+        <translation>TensorFlow 没有及时响应。请关闭其他正在使用 GPU 的程序，然后重新检查；如果仍然卡住，请在该环境中运行 `python -c &quot;import tensorflow&quot;`，看看卡在哪里。</translation>
+    </message>
+    <message>
+        <location filename="../../core/probes/tensorflow.py" line="68"/>
+        <source>The checker and its helper script do not match; reinstall TF GPU Assistant.</source>
+        <translation>检查程序与它的辅助脚本版本不匹配；请重新安装 TF GPU 助手。</translation>
+    </message>
+    <message>
+        <location filename="../../core/probes/tensorflow.py" line="71"/>
+        <source>This program printed something that is not the checker&apos;s answer; is it really a Python interpreter?</source>
+        <translation>这个程序输出了一些不属于检查程序应答的内容；它真的是 Python 解释器吗？</translation>
+    </message>
+    <message>
+        <location filename="../../core/probes/tensorflow.py" line="74"/>
+        <source>This program ran but said nothing; it is not a Python interpreter.</source>
+        <translation>这个程序运行了，但没有任何输出；它不是 Python 解释器。</translation>
+    </message>
+    <message>
+        <location filename="../../core/probes/tensorflow.py" line="75"/>
+        <source>TensorFlow is not installed in this environment.</source>
+        <translation>这个环境中没有安装 TensorFlow。</translation>
+    </message>
+    <message>
+        <location filename="../../core/probes/tensorflow.py" line="76"/>
+        <source>`import tensorflow` fails in this environment; the exact error is below.</source>
+        <translation>在这个环境中 `import tensorflow` 失败；具体错误见下方。</translation>
+    </message>
+    <message>
+        <location filename="../../core/probes/tensorflow.py" line="79"/>
+        <source>The checker&apos;s answer could not be read.</source>
+        <translation>无法读取检查程序的应答。</translation>
+    </message>
+    <message>
+        <location filename="../../core/probes/tensorflow.py" line="80"/>
+        <source>This Python is too old to check (the checker needs {min_python} or newer). Use a newer Python environment for TensorFlow.</source>
+        <translation>这个 Python 太旧，无法检查（检查程序需要 {min_python} 或更新版本）。请为 TensorFlow 使用更新的 Python 环境。</translation>
+    </message>
+    <message>
+        <location filename="../../core/probes/tensorflow.py" line="85"/>
+        <source>TensorFlow crashed on a CPU instruction: this processor lacks an instruction set the build needs.</source>
+        <translation>TensorFlow 在执行某条 CPU 指令时崩溃：这台电脑的处理器缺少这个 TensorFlow 版本所需的指令集。</translation>
+    </message>
+    <message>
+        <location filename="../../core/probes/tensorflow.py" line="88"/>
+        <source>The helper process crashed before answering; the last TensorFlow log lines usually say why. Try `python -c &quot;import tensorflow&quot;` in that environment.</source>
+        <translation>辅助进程在给出应答之前就崩溃了；TensorFlow 日志的最后几行通常会说明原因。请在该环境中运行 `python -c &quot;import tensorflow&quot;` 试试。</translation>
     </message>
 </context>
 </TS>

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import json
 import logging
+import math
 import signal
 import sys
 import threading
@@ -28,6 +30,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     scan = subs.add_parser("scan", help="scan driver, GPUs, CUDA, cuDNN, Pythons and their TensorFlow")
     scan.add_argument("--json", action="store_true", help="print one JSON document")
+    scan.add_argument("-v", "--verbose", action="store_true", default=argparse.SUPPRESS, help="show evidence and TF logs")
     scan.add_argument(
         "--python", action="append", default=[], metavar="PATH", help="also check this interpreter (repeatable)"
     )
@@ -47,8 +50,8 @@ def _positive(text: str) -> float:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError("must be more than 0")
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError("must be a number more than 0")
     return value
 
 
@@ -92,7 +95,8 @@ def _scan(args: argparse.Namespace) -> int:
     finally:
         if in_main:
             signal.signal(signal.SIGINT, previous)
-    out = scan.to_json() if args.json else format_scan(scan, verbose=args.verbose)
+    # JSON escapes non-ASCII, so a Chinese user name survives any console code page
+    out = json.dumps(scan.to_dict(), indent=2, ensure_ascii=True) if args.json else format_scan(scan, args.verbose)
     _write(out if out.endswith("\n") else out + "\n")
     return EXIT_OK
 

@@ -125,12 +125,8 @@ class FakeHost:
         return path
 
     def _local_for_write(self, path: str) -> Path:
-        if self.platform.is_windows:
-            drive, rest = ntpath.splitdrive(ntpath.normpath(path))
-            parts = [drive.rstrip(":").upper() or "C"] + [p for p in rest.split("\\") if p]
-        else:
-            parts = [p for p in posixpath.normpath(path).split("/") if p]
-        return self.root.joinpath(*parts)
+        """Where a new file goes: the path as written (no case matching, unlike ``files.local``)."""
+        return self.root.joinpath(*self.files._parts(path))
 
     def on(self, program: str, answer: FakeCommand | Responder, args: Sequence[str] | None = None) -> None:
         """Answer commands whose program is ``program`` (a name or a full path).

@@ -11,17 +11,25 @@ import ntpath
 import os
 import platform
 import posixpath
-import subprocess
 import sys
 import threading
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable, Mapping, Protocol, Sequence
+from typing import Iterable, Mapping, Protocol, Sequence
 
-#: Output beyond this many bytes per stream is dropped (and flagged as truncated).
-MAX_OUTPUT_BYTES = 4 * 1024 * 1024
-DEFAULT_TIMEOUT_S = 15.0
+# Re-exported: probes and tests import these from here.
+from tfgpu.core.process import (  # noqa: F401
+    DEFAULT_TIMEOUT_S,
+    MAX_OUTPUT_BYTES,
+    CommandResult,
+    LineCallback,
+    _kill_tree,
+    _pump,
+    decode_output,
+    run_process,
+    windows_oem_encoding,
+)
+from tfgpu.core.registry import NoRegistry, Registry, WinRegistry  # noqa: F401
 
 
 @dataclass(frozen=True)
@@ -42,68 +50,6 @@ class PlatformFacts:
         return ntpath if self.is_windows else posixpath
 
 
-@dataclass(frozen=True)
-class CommandResult:
-    """What a command did. ``returncode`` is None when it never ran or was killed."""
-
-    argv: tuple[str, ...]
-    returncode: int | None
-    stdout: str = ""
-    stderr: str = ""
-    duration_s: float = 0.0
-    timed_out: bool = False
-    cancelled: bool = False
-    truncated: bool = False
-    error: str | None = None  # why it could not run: not found, permission denied, ...
-
-    @property
-    def ok(self) -> bool:
-        return self.returncode == 0 and not (self.timed_out or self.cancelled) and self.error is None
-
-    def describe(self) -> str:
-        """One line for evidence: the command and how it ended."""
-        cmd = " ".join(self.argv)
-        if self.error:
-            return f"{cmd}: {self.error}"
-        if self.timed_out:
-            return f"{cmd}: timed out after {self.duration_s:.1f} s"
-        if self.cancelled:
-            return f"{cmd}: cancelled"
-        return f"{cmd}: exit {self.returncode}"
-
-
-def decode_output(data: bytes, encoding: str | None = None) -> str:
-    """Decode command output without ever raising.
-
-    UTF-8 first (most modern tools), then the given code page (the OEM code
-    page on Windows), and finally UTF-8 with replacement characters.
-    """
-    if not data:
-        return ""
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        pass
-    if encoding:
-        try:
-            return data.decode(encoding)
-        except (UnicodeDecodeError, LookupError):
-            pass
-    return data.decode("utf-8", errors="replace")
-
-
-def windows_oem_encoding() -> str | None:
-    """The console (OEM) code page, e.g. ``cp437`` or ``cp936``; None off Windows."""
-    if sys.platform != "win32":
-        return None
-    try:
-        import ctypes
-
-        return f"cp{ctypes.windll.kernel32.GetOEMCP()}"
-    except Exception:  # noqa: BLE001 - never fatal
-        return None
-
-
 class FileSystem:
     """Read-only access to a file tree in the target OS's path syntax.
 
@@ -118,17 +64,19 @@ class FileSystem:
         self._real = str(self.root) == os.path.abspath(os.sep) and not windows
 
     # -- path mapping ----------------------------------------------------
+    def _parts(self, path: str) -> list[str]:
+        """A target path as folder names under the root: ``C:\\x\\y`` -> ``["C", "x", "y"]``."""
+        if self.windows:
+            drive, rest = ntpath.splitdrive(ntpath.normpath(path))
+            return [drive.rstrip(":").upper() or "C"] + [p for p in rest.split("\\") if p]
+        return [p for p in posixpath.normpath(path).split("/") if p]
+
     def local(self, path: str) -> Path:
         """The real path behind a target path (case resolved on Windows)."""
         if self._real:
             return Path(path)
-        if self.windows:
-            drive, rest = ntpath.splitdrive(ntpath.normpath(path))
-            parts = [drive.rstrip(":").upper() or "C"] + [p for p in rest.split("\\") if p]
-        else:
-            parts = [p for p in posixpath.normpath(path).split("/") if p]
         current = self.root
-        for part in parts:
+        for part in self._parts(path):
             candidate = current / part
             if self.windows and not candidate.exists() and current.is_dir():
                 try:
@@ -191,27 +139,6 @@ class FileSystem:
             return self.target(self.local(path).resolve()) if not self._real else os.path.realpath(path)
         except (OSError, ValueError, RuntimeError):
             return path
-
-
-class Registry(Protocol):
-    """A Windows registry reader. Keys look like ``HKLM\\SOFTWARE\\Python``."""
-
-    def subkeys(self, key: str) -> list[str]: ...
-
-    def values(self, key: str) -> dict[str, object]: ...
-
-
-class NoRegistry:
-    """The registry of a machine that has none (Linux, macOS)."""
-
-    def subkeys(self, key: str) -> list[str]:
-        return []
-
-    def values(self, key: str) -> dict[str, object]:
-        return {}
-
-
-LineCallback = Callable[[str], None]
 
 
 class Host(Protocol):
@@ -284,157 +211,6 @@ def which(host: Host, name: str, extra_dirs: Iterable[str] = ()) -> str | None:
 
 # ---------------------------------------------------------------------------
 # The real host.
-
-
-def _kill_tree(pid: int) -> None:
-    """Kill a process and its descendants. Only the direct child is waited for
-    (by the caller): orphans are reaped by init, which can be slow in containers."""
-    try:
-        import psutil
-
-        parent = psutil.Process(pid)
-        for proc in [parent, *parent.children(recursive=True)]:
-            try:
-                proc.kill()
-            except psutil.Error:
-                pass
-    except Exception:  # noqa: BLE001 - already gone, or no psutil
-        pass
-
-
-def _pump(stream, sink: bytearray, state: dict, on_line: LineCallback | None, encoding: str | None) -> None:
-    """Read a pipe to EOF, keep at most MAX_OUTPUT_BYTES, call back per complete line."""
-    pending = b""
-    for chunk in iter(lambda: stream.read1(65536) if hasattr(stream, "read1") else stream.read(65536), b""):
-        room = MAX_OUTPUT_BYTES - len(sink)
-        if room > 0:
-            sink.extend(chunk[:room])
-        if len(chunk) > room:
-            state["truncated"] = True
-        if on_line is not None:
-            pending += chunk
-            *lines, pending = pending.split(b"\n")
-            for line in lines:
-                try:
-                    on_line(decode_output(line.rstrip(b"\r"), encoding))
-                except Exception:  # noqa: BLE001 - a faulty callback must not stop the pump
-                    pass
-            if len(pending) > MAX_OUTPUT_BYTES:
-                pending = b""
-    if on_line is not None and pending.strip():
-        try:
-            on_line(decode_output(pending.rstrip(b"\r"), encoding))
-        except Exception:  # noqa: BLE001
-            pass
-    stream.close()
-
-
-def run_process(
-    argv: Sequence[str],
-    timeout: float = DEFAULT_TIMEOUT_S,
-    *,
-    env: Mapping[str, str] | None = None,
-    cancel: threading.Event | None = None,
-    on_stdout_line: LineCallback | None = None,
-    encoding: str | None = None,
-) -> CommandResult:
-    """Run a real command. Never raises; a hang is killed with its children."""
-    argv = tuple(str(a) for a in argv)
-    encoding = encoding or windows_oem_encoding()
-    start = time.monotonic()
-    kwargs: dict = {}
-    if sys.platform == "win32":
-        kwargs["creationflags"] = subprocess.CREATE_NO_WINDOW | subprocess.CREATE_NEW_PROCESS_GROUP
-    else:
-        kwargs["start_new_session"] = True
-    try:
-        proc = subprocess.Popen(
-            argv,
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            env=dict(env) if env is not None else None,
-            **kwargs,
-        )
-    except FileNotFoundError:
-        return CommandResult(argv, None, error="not found", duration_s=time.monotonic() - start)
-    except PermissionError:
-        return CommandResult(argv, None, error="permission denied", duration_s=time.monotonic() - start)
-    except OSError as exc:  # e.g. "Exec format error": not a program for this machine
-        return CommandResult(argv, None, error=f"cannot run: {exc.strerror or exc}", duration_s=time.monotonic() - start)
-
-    out, err = bytearray(), bytearray()
-    state: dict = {}
-    pumps = [
-        threading.Thread(target=_pump, args=(proc.stdout, out, state, on_stdout_line, encoding), daemon=True),
-        threading.Thread(target=_pump, args=(proc.stderr, err, state, None, encoding), daemon=True),
-    ]
-    for thread in pumps:
-        thread.start()
-    timed_out = cancelled = False
-    deadline = start + timeout
-    while True:
-        try:
-            proc.wait(timeout=0.02)
-            break
-        except subprocess.TimeoutExpired:
-            pass
-        if cancel is not None and cancel.is_set():
-            cancelled = True
-        elif time.monotonic() >= deadline:
-            timed_out = True
-        if cancelled or timed_out:
-            _kill_tree(proc.pid)
-            try:
-                proc.wait(timeout=2)
-            except subprocess.TimeoutExpired:
-                pass
-            break
-    for thread in pumps:
-        thread.join(timeout=2)
-    return CommandResult(
-        argv=argv,
-        returncode=None if (timed_out or cancelled) else proc.returncode,
-        stdout=decode_output(bytes(out), encoding),
-        stderr=decode_output(bytes(err), encoding),
-        duration_s=time.monotonic() - start,
-        timed_out=timed_out,
-        cancelled=cancelled,
-        truncated=bool(state.get("truncated")),
-    )
-
-
-class WinRegistry:
-    """Reads the real Windows registry through ``winreg``. Never raises."""
-
-    _HIVES = {"HKLM": "HKEY_LOCAL_MACHINE", "HKCU": "HKEY_CURRENT_USER"}
-
-    def _open(self, key: str):
-        import winreg
-
-        hive_name, _, sub = key.partition("\\")
-        hive = getattr(winreg, self._HIVES.get(hive_name.upper(), hive_name.upper()))
-        return winreg.OpenKey(hive, sub)
-
-    def subkeys(self, key: str) -> list[str]:
-        try:
-            import winreg
-
-            with self._open(key) as handle:
-                count = winreg.QueryInfoKey(handle)[0]
-                return [winreg.EnumKey(handle, i) for i in range(count)]
-        except OSError:
-            return []
-
-    def values(self, key: str) -> dict[str, object]:
-        try:
-            import winreg
-
-            with self._open(key) as handle:
-                count = winreg.QueryInfoKey(handle)[1]
-                return {name: value for name, value, _t in (winreg.EnumValue(handle, i) for i in range(count))}
-        except OSError:
-            return {}
 
 
 @dataclass

@@ -11,7 +11,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Callable
 
-from tfgpu.core.host import Host, RealHost
+from tfgpu.core.host import CommandResult, Host, RealHost
 from tfgpu.core.probes.base import Status, safe_probe, to_jsonable
 from tfgpu.core.probes.cuda import CudaInfo, probe_cuda
 from tfgpu.core.probes.cudnn import CudnnInfo, probe_cudnn
@@ -67,6 +67,22 @@ class Scan:
 ProgressCallback = Callable[[ScanProgress], None]
 
 
+class _CancellableHost:
+    """The scan's view of a host: every command it runs stops when the scan is cancelled."""
+
+    def __init__(self, host: Host, cancel: threading.Event) -> None:
+        self._host = host
+        self._cancel = cancel
+
+    def __getattr__(self, name: str):
+        return getattr(self._host, name)
+
+    def run(self, argv, timeout=10.0, *, cancel=None, **kwargs) -> CommandResult:
+        if self._cancel.is_set():
+            return CommandResult(tuple(str(a) for a in argv), None, cancelled=True)
+        return self._host.run(argv, timeout, cancel=cancel or self._cancel, **kwargs)
+
+
 class _Progress:
     """Counts finished steps from several threads and reports each one."""
 
@@ -98,9 +114,9 @@ def run_scan(
     cancel: threading.Event | None = None,
 ) -> Scan:
     """Run every probe. Never raises; a cancelled scan returns what it has."""
-    host = host or RealHost()
     options = options or ScanOptions()
     cancel = cancel or threading.Event()
+    host = _CancellableHost(host or RealHost(), cancel)
     started = time.monotonic()
     created = _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
     steps = _Progress(progress, total=5)

@@ -19,7 +19,7 @@ def format_scan(scan: Scan, verbose: bool = False) -> str:
         lines.append("The scan was cancelled; what follows is incomplete.")
     lines.append("")
     lines += _section("System", scan.os, [_os_line(scan)], verbose)
-    lines += _section("NVIDIA driver", scan.driver, _driver_lines(scan), verbose)
+    lines += _section("NVIDIA driver", scan.driver, _driver_lines(scan, verbose), verbose)
     lines += _section("CUDA toolkits", scan.cuda, _cuda_lines(scan), verbose)
     lines += _section("cuDNN", scan.cudnn, _cudnn_lines(scan), verbose)
     lines += _section("Python + TF", scan.pythons, _python_lines(scan, verbose), verbose)
@@ -67,7 +67,7 @@ def _os_line(scan: Scan) -> str:
     return ", ".join(p for p in parts if p)
 
 
-def _driver_lines(scan: Scan) -> list[str]:
+def _driver_lines(scan: Scan, verbose: bool = False) -> list[str]:
     drv = scan.driver
     if drv.status is not Status.OK and not drv.gpus:
         return [_status_words(drv)]
@@ -79,8 +79,26 @@ def _driver_lines(scan: Scan) -> list[str]:
             f"{gpu.memory_total_mib} MiB" if gpu.memory_total_mib is not None else None,
             gpu.driver_model,
         ]
-        lines.append(f"GPU {gpu.index}: {gpu.name} ({', '.join(e for e in extras if e)})")
+        lines.append(f"GPU {gpu.index}: {gpu.name or 'name unknown'} ({', '.join(e for e in extras if e)})")
+        if verbose:
+            lines.append(f"  {_gpu_details(gpu)}")
     return lines
+
+
+def _gpu_details(gpu) -> str:
+    """UUID, bus, power limit and clocks; unknown values say n/a and why, never 0."""
+
+    def value(name: str, unit: str = "") -> str:
+        got = getattr(gpu, name)
+        if got is None:
+            why = gpu.unavailable.get(name)
+            return f"n/a ({why})" if why else "n/a"
+        return f"{got:g}{unit}" if isinstance(got, float) else f"{got}{unit}"
+
+    return (
+        f"uuid {value('uuid')}, bus {value('pci_bus_id')}, power limit {value('power_limit_w', ' W')}, "
+        f"max clocks {value('max_graphics_clock_mhz', ' MHz')} / {value('max_memory_clock_mhz', ' MHz')}"
+    )
 
 
 def _cuda_lines(scan: Scan) -> list[str]:
@@ -133,13 +151,16 @@ def _tf_lines(tf: TfInfo | None, probed: bool, verbose: bool) -> Iterable[str]:
     if tf.status is not Status.OK:
         detail = tf.import_error or tf.error or ""
         return [f"TensorFlow: {_status_words(tf)}" + (f": {_one_line(detail)}" if detail else "")]
-    build = "CPU-only build"
-    if tf.is_cuda_build:
-        build = f"CUDA {tf.cuda_build_version or '?'} build, cuDNN {tf.cudnn_build_version or '?'}"
-    count = tf.gpu_count if tf.gpu_count is not None else len(tf.gpus)
-    out = [f"TensorFlow {tf.version} ({build}): sees {count} GPU{'s' if count != 1 else ''}"]
-    if count == 0 and tf.gpu_init_error:
+    build = {True: f"CUDA {tf.cuda_build_version or '?'} build, cuDNN {tf.cudnn_build_version or '?'}",
+             False: "CPU-only build", None: "build unknown"}[tf.is_cuda_build]
+    count = tf.gpu_count
+    seen = "GPUs seen: unknown" if count is None else f"sees {count} GPU{'s' if count != 1 else ''}"
+    out = [f"TensorFlow {tf.version or '?'} ({build}): {seen}"]
+    if not count and tf.gpu_init_error:
         out.append(f"why no GPU: {_one_line(tf.gpu_init_error)}")
+    missing = getattr(tf, "missing_libraries", None)
+    if missing:
+        out.append(f"cannot load: {', '.join(missing)}")
     if verbose:
         out += [f"loaded: {lib}" for lib in tf.loaded_libraries]
         out += [f"log: {_one_line(line)}" for line in tf.log_lines]

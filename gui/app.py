@@ -32,6 +32,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--page", metavar="ID", default=None, help="page for --screenshot (default: system)")
     parser.add_argument("--lang", choices=["en", "zh_CN"], default=None, help="language (default: the system's)")
     parser.add_argument("--timeout", type=float, default=None, help="seconds --screenshot waits at most (default: 180)")
+    parser.add_argument("-v", "--verbose", action="store_true", help="debug logging")
     return parser
 
 
@@ -41,14 +42,20 @@ def _say(message: str) -> None:
         print(message, file=sys.stderr)
 
 
-def _setup_logging() -> None:
+def _setup_logging(verbose: bool = False) -> None:
+    """Log to the file; DEBUG with ``verbose`` or when ``tfgpu -v`` already set it (never lowered)."""
+    root = logging.getLogger()
+    verbose = verbose or root.level <= logging.DEBUG
     try:
         from tfgpu.core.logging_setup import setup_logging
     except ImportError:
-        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+        logging.basicConfig(
+            level=logging.DEBUG if verbose else logging.INFO,
+            format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        )
         return
     try:
-        setup_logging()
+        setup_logging(verbose=verbose)
     except Exception as exc:  # noqa: BLE001 - no log file is no reason not to start
         _say(f"tfgpu: logging setup failed: {exc}")
 
@@ -86,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.screenshot and not os.environ.get("QT_QPA_PLATFORM"):
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
-    _setup_logging()
+    _setup_logging(args.verbose)
     _windows_taskbar_identity()
 
     # Qt imports of our own modules come after the platform choice above.

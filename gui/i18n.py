@@ -12,8 +12,9 @@ log = logging.getLogger(__name__)
 SUPPORTED = ("en", "zh_CN")
 SOURCE_LANGUAGE = "en"  # the strings in the code; tfgpu_en.qm only holds plural forms
 
-# QTranslator.load(data) does not copy the bytes: they must outlive the translator.
-_LOADED_DATA: list[bytes] = []
+# QTranslator.load(data) does not copy the bytes: they must outlive every translator that
+# uses them. One bytes object per language, kept for the process and shared by later installs.
+_QM_DATA: dict[str, bytes] = {}
 
 
 def resolve_language(requested: str | None = None, system_locale: str | None = None) -> str:
@@ -32,15 +33,22 @@ def resolve_language(requested: str | None = None, system_locale: str | None = N
     return "en"
 
 
+def _qm_data(lang: str) -> bytes | None:
+    data = _QM_DATA.get(lang)
+    if data is None:
+        path = resources.files("tfgpu.resources") / "i18n" / f"tfgpu_{lang}.qm"
+        try:
+            data = path.read_bytes()
+        except OSError:
+            log.warning("translation file for %s is missing", lang)
+            return None
+        _QM_DATA[lang] = data
+    return data
+
+
 def _load_ours(translator: QTranslator, lang: str) -> bool:
-    path = resources.files("tfgpu.resources") / "i18n" / f"tfgpu_{lang}.qm"
-    try:
-        data = path.read_bytes()
-    except (FileNotFoundError, OSError):
-        log.warning("translation file for %s is missing", lang)
-        return False
-    _LOADED_DATA.append(data)
-    return translator.load(data)
+    data = _qm_data(lang)
+    return data is not None and translator.load(data)
 
 
 def install_translators(app: QCoreApplication, lang: str) -> list[QTranslator]:

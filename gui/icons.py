@@ -56,10 +56,6 @@ def tone_icon(tone: Tone) -> QIcon:
     return icon
 
 
-def status_icon(status: Status) -> QIcon:
-    return tone_icon(TONE_OF_STATUS.get(status, Tone.NEUTRAL))
-
-
 @lru_cache(maxsize=None)
 def app_icon() -> QIcon:
     return _icon_file("app")

@@ -36,7 +36,7 @@ class Line:
     value: str = ""
     tone: Tone | None = None
     status_text: str = ""
-    kind: str = "fact"  # section / item / fact / hint / error / evidence
+    kind: str = "fact"  # section / item / fact / hint / note / error / evidence
     expanded: bool = False
     children: list[Line] = field(default_factory=list)
 
@@ -182,16 +182,60 @@ def os_section(info: OsInfo) -> Line:
     return line
 
 
+def not_available(why: str) -> str:
+    """A fact the probe could not read, with its reason: never shown as 0 or left blank."""
+    return translate("ScanView", "n/a: {why}").format(why=why)
+
+
+#: GpuInfo fields shown as rows of a GPU (``unavailable`` reasons of other fields get a row of their own).
+_GPU_ROWS = (
+    "uuid",
+    "compute_capability",
+    "memory_total_mib",
+    "driver_model",
+    "pci_bus_id",
+    "power_limit_w",
+    "max_graphics_clock_mhz",
+    "max_memory_clock_mhz",
+)
+
+
+def _gpu_row_label(name: str) -> str:
+    return {
+        "uuid": translate("ScanView", "UUID"),
+        "compute_capability": translate("ScanView", "Compute capability"),
+        "memory_total_mib": translate("ScanView", "Memory"),
+        "driver_model": translate("ScanView", "Driver model"),
+        "pci_bus_id": translate("ScanView", "PCI bus"),
+        "power_limit_w": translate("ScanView", "Power limit"),
+        "max_graphics_clock_mhz": translate("ScanView", "Max graphics clock"),
+        "max_memory_clock_mhz": translate("ScanView", "Max memory clock"),
+    }[name]
+
+
+def _gpu_row_value(name: str, value: object) -> str:
+    if name == "memory_total_mib":
+        return translate("ScanView", "{gib:.1f} GiB").format(gib=value / 1024)  # type: ignore[operator]
+    if name == "power_limit_w":
+        return translate("ScanView", "{watts:g} W").format(watts=value)
+    if name in ("max_graphics_clock_mhz", "max_memory_clock_mhz"):
+        return translate("ScanView", "{mhz} MHz").format(mhz=value)
+    return str(value)
+
+
 def _gpu_line(gpu: GpuInfo) -> Line:
-    line = Line(translate("ScanView", "GPU {index}").format(index=gpu.index), gpu.name, kind="item", expanded=True)
-    line.add(translate("ScanView", "Compute capability"), gpu.compute_capability)
-    if gpu.memory_total_mib is not None:
-        line.add(
-            translate("ScanView", "Memory"),
-            translate("ScanView", "{gib:.1f} GiB").format(gib=gpu.memory_total_mib / 1024),
-        )
-    line.add(translate("ScanView", "Driver model"), gpu.driver_model)
-    line.add(translate("ScanView", "PCI bus"), gpu.pci_bus_id)
+    unavailable = dict(gpu.unavailable or {})
+    name = gpu.name or (not_available(unavailable["name"]) if "name" in unavailable else "?")
+    line = Line(translate("ScanView", "GPU {index}").format(index=gpu.index), name, kind="item", expanded=True)
+    for field_name in _GPU_ROWS:
+        value = getattr(gpu, field_name, None)
+        if value is not None and value != "":
+            line.add(_gpu_row_label(field_name), _gpu_row_value(field_name, value))
+        elif field_name in unavailable:
+            line.add(_gpu_row_label(field_name), not_available(unavailable[field_name]))
+    for field_name, why in sorted(unavailable.items()):  # e.g. "handle": not one of the rows above
+        if field_name != "name" and field_name not in _GPU_ROWS:
+            line.add(field_name, not_available(why))
     return line
 
 
@@ -213,12 +257,17 @@ def driver_section(info: DriverInfo) -> Line:
     return line
 
 
+def _installed_summary(result: ProbeResult, versions: list[str | None], missing: str) -> str:
+    """"Installed: 12.4, 11.8" when the probe is OK and found something, else its problem in short words."""
+    if versions and result.status is Status.OK:
+        return translate("ScanView", "Installed: {versions}").format(versions=", ".join(v or "?" for v in versions))
+    return _problem_value(result, missing)
+
+
 def cuda_section(info: CudaInfo) -> Line:
-    versions = ", ".join(t.version or "?" for t in info.toolkits)
-    if info.toolkits and info.status is Status.OK:
-        summary = translate("ScanView", "Installed: {versions}").format(versions=versions)
-    else:
-        summary = _problem_value(info, translate("ScanView", "No CUDA toolkit found"))
+    summary = _installed_summary(
+        info, [t.version for t in info.toolkits], translate("ScanView", "No CUDA toolkit found")
+    )
     line = _status_line(section_title("cuda"), summary, info)
     line.add(translate("ScanView", "CUDA_PATH"), info.cuda_path)
     line.add(translate("ScanView", "First on PATH"), info.path_winner)
@@ -245,11 +294,7 @@ def cuda_section(info: CudaInfo) -> Line:
 
 
 def cudnn_section(info: CudnnInfo) -> Line:
-    if info.installs and info.status is Status.OK:
-        versions = ", ".join(i.version or "?" for i in info.installs)
-        summary = translate("ScanView", "Installed: {versions}").format(versions=versions)
-    else:
-        summary = _problem_value(info, translate("ScanView", "No cuDNN found"))
+    summary = _installed_summary(info, [i.version for i in info.installs], translate("ScanView", "No cuDNN found"))
     line = _status_line(section_title("cudnn"), summary, info)
     for install in info.installs:
         item = Line(
@@ -275,6 +320,56 @@ def cudnn_section(info: CudnnInfo) -> Line:
     return line
 
 
+def _cuda_build_text(tf: TfInfo) -> str:
+    if tf.is_cuda_build is None:  # the agent could not tell: not the same as a CPU-only build
+        return translate("ScanView", "unknown")
+    if tf.is_cuda_build:
+        return translate("ScanView", "yes: CUDA {cuda}, cuDNN {cudnn}").format(
+            cuda=tf.cuda_build_version or "?", cudnn=tf.cudnn_build_version or "?"
+        )
+    return translate("ScanView", "no: this TensorFlow can only use the CPU")
+
+
+def _add_tf_details(line: Line, tf: TfInfo) -> None:
+    """What the agent found beyond the headline; newer TfInfo fields are read only when present."""
+    for step, error in sorted((getattr(tf, "step_errors", None) or {}).items()):
+        if step != "list_gpus":  # that one explains the unknown GPU count instead
+            line.add(
+                translate("ScanView", "Check “{step}” failed").format(step=step), error, tone=Tone.BAD, kind="error"
+            )
+    missing = getattr(tf, "missing_libraries", None) or []
+    line.add(
+        translate("ScanView", "Missing libraries"), ", ".join(missing), tone=Tone.BAD, kind="error"
+    )
+    checks = getattr(tf, "library_checks", None) or {}
+    if checks:
+        loaded = sum(1 for check in checks.values() if isinstance(check, dict) and check.get("loaded"))
+        group = Line(
+            translate("ScanView", "Libraries load-tested"),
+            translate("ScanView", "{loaded} of {n} could be loaded").format(loaded=loaded, n=len(checks)),
+            tone=Tone.GOOD if loaded == len(checks) else Tone.BAD,
+            expanded=loaded != len(checks),
+        )
+        for name, check in sorted(checks.items()):
+            check = check if isinstance(check, dict) else {}
+            if check.get("loaded"):
+                group.add(name, translate("ScanView", "loaded"), tone=Tone.GOOD)
+            else:
+                why = check.get("error") or translate("ScanView", "no reason given")
+                group.add(name, translate("ScanView", "cannot be loaded: {why}").format(why=why), tone=Tone.BAD)
+        line.children.append(group)
+    duplicates = getattr(tf, "duplicate_distributions", None) or {}
+    for name, versions in sorted(duplicates.items()):
+        line.add(
+            translate("ScanView", "Installed more than once"),
+            translate("ScanView", "{name}: versions {versions}").format(
+                name=name, versions=", ".join(str(v) for v in versions)
+            ),
+            tone=Tone.WARN,
+            kind="note",
+        )
+
+
 def _tf_line(tf: TfInfo | None) -> Line:
     title = translate("ScanView", "TensorFlow")
     if tf is None:
@@ -293,32 +388,30 @@ def _tf_line(tf: TfInfo | None) -> Line:
         line = _status_line(title, _problem_value(tf, translate("ScanView", "not installed")), tf, kind="item")
         line.add(translate("ScanView", "Import error"), tf.import_error, tone=Tone.BAD, kind="error")
         line.add(translate("ScanView", "Why no GPU"), tf.gpu_init_error, tone=Tone.BAD, kind="error")
+        _add_tf_details(line, tf)
         return _with_common(line, tf)
-    gpus = tf.gpu_count or 0
-    seen = translate("ScanView", "GPUs seen: {n}").format(n=gpus)
-    line = Line(
-        title,
-        f"{tf.version or '?'} · {seen}",
-        tone=Tone.GOOD if gpus else Tone.WARN,
-        status_text=translate("ScanView", "GPU ready") if gpus else translate("ScanView", "No GPU"),
-        kind="item",
-        expanded=True,
-    )
-    if tf.is_cuda_build is not None:
-        build = (
-            translate("ScanView", "yes: CUDA {cuda}, cuDNN {cudnn}").format(
-                cuda=tf.cuda_build_version or "?", cudnn=tf.cudnn_build_version or "?"
-            )
-            if tf.is_cuda_build
-            else translate("ScanView", "no: this TensorFlow can only use the CPU")
+    gpus = tf.gpu_count
+    if gpus is None:  # TF could not list its GPUs: unknown, which is not "no GPU"
+        seen = translate("ScanView", "GPUs seen: unknown")
+        tone, status = Tone.WARN, translate("ScanView", "GPU unknown")
+    else:
+        seen = translate("ScanView", "GPUs seen: {n}").format(n=gpus)
+        tone = Tone.GOOD if gpus else Tone.WARN
+        status = translate("ScanView", "GPU ready") if gpus else translate("ScanView", "No GPU")
+    line = Line(title, f"{tf.version or '?'} · {seen}", tone=tone, status_text=status, kind="item", expanded=True)
+    if gpus is None:
+        why = (getattr(tf, "step_errors", None) or {}).get("list_gpus") or translate(
+            "ScanView", "TensorFlow did not list its GPUs and gave no reason"
         )
-        line.add(translate("ScanView", "Built with CUDA"), build)
+        line.add(translate("ScanView", "Why unknown"), why, tone=Tone.BAD, kind="error")
+    line.add(translate("ScanView", "Built with CUDA"), _cuda_build_text(tf))
     for gpu in tf.gpus:
         line.add(translate("ScanView", "GPU seen"), gpu.name)
     line.add(translate("ScanView", "Why no GPU"), tf.gpu_init_error, tone=Tone.BAD, kind="error")
     line.add(translate("ScanView", "CUDA libraries loaded"), ", ".join(tf.loaded_libraries))
     nvidia = ", ".join(f"{k} {v}" for k, v in sorted(tf.distributions.items()) if k.startswith("nvidia"))
     line.add(translate("ScanView", "NVIDIA pip packages"), nvidia)
+    _add_tf_details(line, tf)
     return _with_common(line, tf)
 
 
@@ -344,6 +437,9 @@ def _env_line(env: PythonEnv) -> Line:
 def pythons_section(info: PythonsInfo) -> Line:
     with_tf = [e for e in info.envs if e.tensorflow is not None and e.tensorflow.installed]
     with_gpu = [e for e in with_tf if e.tensorflow and (e.tensorflow.gpu_count or 0) > 0]
+    gpu_unknown = [
+        e for e in with_tf if e.tensorflow and e.tensorflow.status is Status.OK and e.tensorflow.gpu_count is None
+    ]
     if info.envs:
         summary = translate(
             "ScanView", "Pythons: {envs} · with TensorFlow: {tf} · TensorFlow sees a GPU: {gpu}"
@@ -354,10 +450,23 @@ def pythons_section(info: PythonsInfo) -> Line:
     if info.status is Status.OK:  # found Pythons: what matters at a glance is whether TF sees the GPU
         if with_gpu:
             line.tone, line.status_text = Tone.GOOD, translate("ScanView", "GPU ready")
+        elif gpu_unknown:
+            line.tone, line.status_text = Tone.WARN, translate("ScanView", "GPU unknown")
         elif with_tf:
             line.tone, line.status_text = Tone.WARN, translate("ScanView", "No GPU")
         else:
             line.tone, line.status_text = Tone.WARN, translate("ScanView", "No TensorFlow")
+    if getattr(info, "store_stub_first", False):
+        line.add(
+            translate("ScanView", "Microsoft Store placeholder"),
+            translate(
+                "ScanView",
+                "Typing “python” in a terminal opens the Microsoft Store instead of running a Python "
+                "({path}).",
+            ).format(path=getattr(info, "store_stub", None) or "python.exe"),
+            tone=Tone.WARN,
+            kind="note",
+        )
     line.children.extend(_env_line(env) for env in info.envs)
     _add_common(line, info)
     return line

@@ -180,7 +180,8 @@ class ScanController(QObject):
             self.start()
             return
         if outcome is None:
-            self.failed.emit("the scan ended without a result")
+            # Completes "The check could not finish: {error}." on the page: lower case, no full stop.
+            self.failed.emit(self.tr("the scan ended without a result"))
         elif outcome[0] == "finished":
             self.finished.emit(outcome[1])
         else:

@@ -26,10 +26,11 @@ def test_version():
     assert done.stdout.strip() == f"tfgpu {__version__}"
 
 
-def test_usage_error_exits_2_with_a_message():
-    done = run_tfgpu("scan", "--tf-timeout", "-1")
+@pytest.mark.parametrize("value", ["-1", "0", "nan", "inf", "soon"])
+def test_bad_timeout_is_a_usage_error_with_a_message(value):
+    done = run_tfgpu("scan", "--tf-timeout", value)
     assert done.returncode == 2
-    assert "must be more than 0" in done.stderr
+    assert "--tf-timeout" in done.stderr and ("more than 0" in done.stderr or "not a number" in done.stderr)
 
 
 def test_scan_without_tf_prints_a_readable_summary_and_exits_0():
@@ -41,8 +42,10 @@ def test_scan_without_tf_prints_a_readable_summary_and_exits_0():
 
 
 def test_scan_json_without_tf_is_one_document(capsys):
-    assert main(["scan", "--json", "--no-tf"]) == 0
-    doc = json.loads(capsys.readouterr().out)
+    assert main(["scan", "--json", "--no-tf", "-v"]) == 0
+    out = capsys.readouterr().out
+    assert out.isascii()  # non-ASCII is escaped: safe on any Windows console code page
+    doc = json.loads(out)
     assert doc["schema_version"] and doc["tf_probed"] is False
     assert "tensorflow" not in sys.modules  # the app process never imports TF
 

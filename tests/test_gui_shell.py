@@ -4,6 +4,7 @@ Re-check, closing mid-scan, failures shown in the page, translations and screens
 from __future__ import annotations
 
 import ast
+import logging
 import os
 import subprocess
 import sys
@@ -18,19 +19,29 @@ import pytest
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtCore import QCoreApplication, QTranslator  # noqa: E402
-from PySide6.QtGui import QGuiApplication, QImage  # noqa: E402
+from PySide6.QtGui import QGuiApplication, QImage, Qt, QTextDocument  # noqa: E402
 from PySide6.QtWidgets import QWizard  # noqa: E402
 
 from tfgpu.core.fake_host import FakeHost  # noqa: E402
 from tfgpu.core.host import FileSystem  # noqa: E402
 from tfgpu.core.probes.base import Status  # noqa: E402
-from tfgpu.core.probes.driver import REASONS  # noqa: E402
+from tfgpu.core.probes.driver import REASONS, DriverInfo, GpuInfo  # noqa: E402
+from tfgpu.core.probes.pythons import PythonEnv, PythonsInfo  # noqa: E402
+from tfgpu.core.probes.tensorflow import TfInfo  # noqa: E402
 from tfgpu.core.scan import Scan, ScanOptions, ScanProgress, run_scan  # noqa: E402
-from tfgpu.gui import workers  # noqa: E402
+from tfgpu.gui import app as gui_app  # noqa: E402
+from tfgpu.gui import i18n, workers  # noqa: E402
 from tfgpu.gui.i18n import install_translators, remove_translators, resolve_language  # noqa: E402
 from tfgpu.gui.page_registry import discover_pages  # noqa: E402
 from tfgpu.gui.pages.system import COL_DETAILS, COL_STATUS, SystemPage  # noqa: E402
-from tfgpu.gui.scan_view import scan_to_text, status_text, step_text  # noqa: E402
+from tfgpu.gui.scan_view import (  # noqa: E402
+    Line,
+    driver_section,
+    pythons_section,
+    scan_to_text,
+    status_text,
+    step_text,
+)
 from tfgpu.gui.screenshot import ScreenshotError, capture  # noqa: E402
 from tfgpu.gui.wizard import TfgpuWizard  # noqa: E402
 
@@ -129,6 +140,57 @@ def test_progress_reaches_the_step_label(qtbot, linux_host: FakeHost, monkeypatc
     assert page.progress_bar.isHidden()
 
 
+def _bar_states_for(qtbot, page: SystemPage, events: list[ScanProgress], monkeypatch) -> list[tuple[int, int]]:
+    """Run a scan that reports ``events``; (value, maximum) of the bar after each (maximum 0: busy)."""
+    release = threading.Event()
+    states: list[tuple[int, int]] = []
+
+    def reporting_scan(host=None, options=None, progress=None, cancel=None) -> Scan:
+        for event in events:
+            progress(event)
+        release.wait(10)
+        return run_scan(host=host, options=ScanOptions(include_tf=False), cancel=cancel)
+
+    monkeypatch.setattr(workers, "run_scan", reporting_scan)
+    # Connected after the page's own slot, so it sees the bar as the page left it.
+    bar = page.progress_bar
+    page.controller.progress.connect(lambda _event: states.append((bar.value(), bar.maximum())))
+    page.start_scan()
+    try:
+        qtbot.waitUntil(lambda: len(states) == len(events), timeout=10_000)
+    finally:
+        release.set()
+    qtbot.waitUntil(lambda: not page.is_busy(), timeout=SCAN_TIMEOUT_MS)
+    return states
+
+
+def test_the_progress_bar_never_moves_back_when_the_total_grows(qtbot, linux_host: FakeHost, monkeypatch) -> None:
+    """The scan adds one step per Python once the Pythons are found: 5 of 5, then 5 of 7."""
+    events = [
+        ScanProgress("os", "Operating system", 1, 5),
+        ScanProgress("driver", "NVIDIA driver and GPUs", 2, 5),
+        ScanProgress("cuda", "CUDA toolkits", 3, 5),
+        ScanProgress("cudnn", "cuDNN", 4, 5),
+        ScanProgress("pythons", "Python environments", 5, 5),
+        ScanProgress("tf:/usr/bin/python3", "TensorFlow in /usr/bin/python3", 7, 7),
+        ScanProgress("tf:/opt/venv/bin/python", "TensorFlow in /opt/venv/bin/python", 6, 7),  # reported late
+    ]
+    wizard = make_wizard(qtbot, linux_host)
+    page = wizard.page_by_id("system")
+    states = _bar_states_for(qtbot, page, events, monkeypatch)
+    assert [maximum for _value, maximum in states[:5]] == [0] * 5  # busy while the total can still grow
+    assert states[5:] == [(7, 7), (7, 7)]
+    fractions = [value / maximum for value, maximum in states if maximum]
+    assert fractions == sorted(fractions)
+
+
+def test_the_progress_bar_counts_at_once_without_tf_checks(qtbot, linux_host: FakeHost, monkeypatch) -> None:
+    wizard = make_wizard(qtbot, linux_host, ScanOptions(include_tf=False))
+    page = wizard.page_by_id("system")
+    events = [ScanProgress("os", "Operating system", 1, 5), ScanProgress("driver", "NVIDIA driver and GPUs", 2, 5)]
+    assert _bar_states_for(qtbot, page, events, monkeypatch) == [(1, 5), (2, 5)]
+
+
 def test_a_failing_scan_is_shown_in_the_page(qtbot, linux_host: FakeHost, monkeypatch) -> None:
     def broken_scan(**_kwargs) -> Scan:
         raise RuntimeError("boom in the scan")
@@ -146,6 +208,57 @@ def test_a_failing_scan_is_shown_in_the_page(qtbot, linux_host: FakeHost, monkey
     assert "boom in the scan" in page.copy_as_text()
 
 
+class _BreaksTheView:
+    """A scan section that raises as soon as the view reads anything from it."""
+
+    def __getattr__(self, name: str):
+        raise RuntimeError(f"<b>x</b> cannot read {name}")
+
+
+def test_a_scan_that_breaks_the_view_still_ends_the_work(qtbot, linux_host: FakeHost, monkeypatch) -> None:
+    def scan_with_a_broken_section(host=None, options=None, progress=None, cancel=None) -> Scan:
+        scan = run_scan(host=host, options=options, cancel=cancel)
+        scan.os = _BreaksTheView()
+        return scan
+
+    monkeypatch.setattr(workers, "run_scan", scan_with_a_broken_section)
+    wizard = make_wizard(qtbot, linux_host)
+    page = wizard.page_by_id("system")
+    with qtbot.waitSignal(page.work_finished, timeout=20_000):  # what --screenshot waits for
+        wizard.next()
+    assert not page.is_busy() and page.isComplete() and page.controller.thread is None
+    assert page.recheck_button.isEnabled() and page.recheck_button.text() == "Re-check"
+    assert page.progress_bar.isHidden() and page.step_label.isHidden()
+    assert "could not be shown" in page.headline.text()
+    assert "RuntimeError: <b>x</b> cannot read" in page.headline.text()  # the markup shows as typed
+    assert page.headline.textFormat() == Qt.TextFormat.PlainText
+    assert page.tree.topLevelItemCount() == 0  # no "Checking…" rows left behind
+    assert page.error and "<b>x</b>" in page.copy_as_text()
+
+
+def test_error_text_with_markup_is_shown_as_typed(qtbot, linux_host: FakeHost, monkeypatch) -> None:
+    def broken_scan(**_kwargs) -> Scan:
+        raise RuntimeError("<b>x</b>")
+
+    monkeypatch.setattr(workers, "run_scan", broken_scan)
+    wizard = make_wizard(qtbot, linux_host)
+    page = wizard.page_by_id("system")
+    with qtbot.waitSignal(page.controller.failed, timeout=10_000):
+        wizard.next()
+    assert "RuntimeError: <b>x</b>" in page.headline.text()
+    assert page.headline.textFormat() == Qt.TextFormat.PlainText  # AutoText would show a bold "x"
+
+    # A tree row's tooltip: QToolTip renders anything that looks like markup as rich text.
+    item = page._item(Line("Error", "failed: <b>x</b>\nsecond line", kind="error"))
+    tooltip = item.toolTip(COL_DETAILS)
+    document = QTextDocument()
+    if Qt.mightBeRichText(tooltip):
+        document.setHtml(tooltip)
+    else:
+        document.setPlainText(tooltip)
+    assert document.toPlainText() == "failed: <b>x</b>\nsecond line"
+
+
 def test_copy_as_text_puts_every_section_on_the_clipboard(qtbot, linux_host: FakeHost) -> None:
     wizard = make_wizard(qtbot, linux_host)
     page = go_to_system(qtbot, wizard)
@@ -154,6 +267,181 @@ def test_copy_as_text_puts_every_section_on_the_clipboard(qtbot, linux_host: Fak
     for title in SECTIONS:
         assert title in text
     assert "[OK] Operating system: Ubuntu 22.04.4 LTS" in text
+
+
+def test_a_scan_thread_that_ends_without_a_result_says_so_translated(qtbot, chinese, monkeypatch) -> None:
+    def run_that_reports_nothing(self) -> None:
+        self.thread().quit()  # the scan thread ends with neither "finished" nor "failed"
+
+    monkeypatch.setattr(workers.ScanWorker, "run", run_that_reports_nothing)
+    controller = workers.ScanController()
+    try:
+        with qtbot.waitSignal(controller.failed, timeout=10_000) as failed:
+            controller.start()
+    finally:
+        controller.shutdown()
+    expected = _zh_ts("ScanController", "the scan ended without a result")
+    assert failed.args == [expected] and expected != "the scan ended without a result"
+
+
+# -- what the view shows ------------------------------------------------------------------
+
+
+def _children(line: Line) -> dict[str, str]:
+    return {child.label: child.value for child in line.children}
+
+
+def _tf_env(tf: TfInfo) -> PythonsInfo:
+    env = PythonEnv(executable="/usr/bin/python3", version="3.11.7", kind="system")
+    env.tensorflow = tf
+    return PythonsInfo(envs=[env])
+
+
+def test_an_unknown_gpu_count_reads_unknown_not_no_gpu() -> None:
+    tf = TfInfo(python="/usr/bin/python3", installed=True, version="2.16.1", gpu_count=None, is_cuda_build=None)
+    tf.step_errors = {"list_gpus": "RuntimeError: list_physical_devices crashed"}
+    pythons = pythons_section(_tf_env(tf))
+    (env_line,) = pythons.children
+    tf_line = env_line.children[-1]
+    assert (tf_line.status_text, tf_line.value) == ("GPU unknown", "2.16.1 · GPUs seen: unknown")
+    rows = _children(tf_line)
+    assert rows["Why unknown"] == "RuntimeError: list_physical_devices crashed"
+    assert rows["Built with CUDA"] == "unknown"  # not "no: this TensorFlow can only use the CPU"
+    assert pythons.status_text == "GPU unknown"
+    assert "No GPU" not in scan_text_of(pythons)
+
+    tf.step_errors = {}
+    assert _children(pythons_section(_tf_env(tf)).children[0].children[-1])["Why unknown"] == (
+        "TensorFlow did not list its GPUs and gave no reason"
+    )
+    tf.gpu_count, tf.is_cuda_build = 0, False
+    tf_line = pythons_section(_tf_env(tf)).children[0].children[-1]
+    assert tf_line.status_text == "No GPU"
+    assert _children(tf_line)["Built with CUDA"] == "no: this TensorFlow can only use the CPU"
+
+
+def scan_text_of(line: Line) -> str:
+    from tfgpu.gui.scan_view import write_line
+
+    out: list[str] = []
+    write_line(line, out)
+    return "\n".join(out)
+
+
+def test_every_gpu_fact_is_shown_and_unreadable_ones_say_why() -> None:
+    gpu = GpuInfo(
+        index=0,
+        name="NVIDIA GeForce RTX 3090",
+        uuid="GPU-5f2a1c3e-0000-1111-2222-333344445555",
+        compute_capability="8.6",
+        power_limit_w=350.0,
+        max_graphics_clock_mhz=2100,
+        max_memory_clock_mhz=9751,
+        unavailable={"memory_total_mib": "Not Supported", "handle": "Unknown Error"},
+    )
+    unnamed = GpuInfo(index=1, name="", unavailable={"name": "NVML gave no name", "power_limit_w": "No permission"})
+    driver = DriverInfo(driver_version="551.86", cuda_driver_version="12.4", gpus=[gpu, unnamed])
+    first, second = [child for child in driver_section(driver).children if child.kind == "item"]
+    assert _children(first) == {
+        "UUID": "GPU-5f2a1c3e-0000-1111-2222-333344445555",
+        "Compute capability": "8.6",
+        "Memory": "n/a: Not Supported",
+        "Power limit": "350 W",
+        "Max graphics clock": "2100 MHz",
+        "Max memory clock": "9751 MHz",
+        "handle": "n/a: Unknown Error",
+    }
+    assert second.value == "n/a: NVML gave no name"
+    assert _children(second) == {"Power limit": "n/a: No permission"}  # never "0 W"
+
+
+def test_library_checks_duplicates_and_the_store_placeholder_are_shown() -> None:
+    tf = TfInfo(python="/usr/bin/python3", installed=True, version="2.10.0", gpu_count=0, is_cuda_build=True)
+    tf.missing_libraries = ["cudart64_110.dll", "cudnn64_8.dll"]
+    tf.library_checks = {"cudart64_110.dll": {"loaded": False, "error": "[WinError 126] not found"},
+                         "nvcuda.dll": {"loaded": True}}
+    tf.duplicate_distributions = {"tensorflow": ["2.10.0", "2.15.0"]}
+    info = _tf_env(tf)
+    info.store_stub = "C:\\Users\\user\\AppData\\Local\\Microsoft\\WindowsApps\\python.exe"
+    info.store_stub_first = True
+    pythons = pythons_section(info)
+    tf_line = pythons.children[-1].children[-1]
+    rows = _children(tf_line)
+    assert rows["Missing libraries"] == "cudart64_110.dll, cudnn64_8.dll"
+    assert rows["Installed more than once"] == "tensorflow: versions 2.10.0, 2.15.0"
+    (checks,) = [child for child in tf_line.children if child.label == "Libraries load-tested"]
+    assert checks.value == "1 of 2 could be loaded"
+    assert _children(checks) == {
+        "cudart64_110.dll": "cannot be loaded: [WinError 126] not found",
+        "nvcuda.dll": "loaded",
+    }
+    store = _children(pythons)["Microsoft Store placeholder"]
+    assert "opens the Microsoft Store" in store and info.store_stub in store
+
+    # Another engineer may still be adding these fields: an older TfInfo / PythonsInfo has none of them.
+    for name in ("missing_libraries", "library_checks", "duplicate_distributions", "step_errors"):
+        delattr(tf, name)
+    del info.store_stub_first
+    older = pythons_section(info)
+    assert "Microsoft Store placeholder" not in _children(older)
+    assert "Libraries load-tested" not in _children(older.children[-1].children[-1])
+
+
+def test_the_translation_data_is_loaded_once_per_language(qapp) -> None:
+    for _ in range(3):
+        remove_translators(qapp, install_translators(qapp, "zh_CN"))
+    loaded = dict(i18n._QM_DATA)
+    remove_translators(qapp, install_translators(qapp, "zh_CN"))
+    assert i18n._QM_DATA == loaded and i18n._QM_DATA["zh_CN"] is loaded["zh_CN"]
+    assert set(i18n._QM_DATA) <= set(i18n.SUPPORTED)
+
+
+# -- logging ---------------------------------------------------------------------------
+
+
+@pytest.fixture
+def root_logger(tmp_path: Path, monkeypatch):
+    """The root logger at Python's default level, its log file in tmp_path; restored afterwards."""
+    from tfgpu.core import logging_setup
+
+    monkeypatch.setattr(logging_setup, "log_dir", lambda: tmp_path / "logs")
+    root = logging.getLogger()
+    level, handlers = root.level, list(root.handlers)
+    for handler in handlers:
+        if getattr(handler, "_tfgpu", False):
+            root.removeHandler(handler)  # else setup_logging would keep the user's real log file
+    root.setLevel(logging.WARNING)
+    yield root
+    for handler in list(root.handlers):
+        if handler not in handlers:
+            root.removeHandler(handler)
+            handler.close()
+    for handler in handlers:
+        if handler not in root.handlers:
+            root.addHandler(handler)
+    root.setLevel(level)
+
+
+@pytest.mark.parametrize(
+    ("argv", "level"),
+    [
+        (["-v", "gui"], logging.DEBUG),  # tfgpu -v: the CLI sets DEBUG, the GUI must keep it
+        (["gui", "-v"], logging.DEBUG),  # tfgpu gui -v: the GUI's own option
+        (["gui"], logging.INFO),
+    ],
+)
+def test_verbose_reaches_the_gui_logging(qapp, root_logger, tmp_path: Path, argv: list[str], level: int) -> None:
+    from tfgpu.core.cli import main as cli_main
+
+    assert cli_main([*argv, "--screenshot", str(tmp_path / "x.png"), "--page", "nope"]) == 1  # fails fast
+    assert root_logger.level == level
+    assert any(getattr(h, "_tfgpu", False) for h in root_logger.handlers)
+
+
+def test_the_gui_accepts_verbose_itself(qapp, root_logger, tmp_path: Path) -> None:
+    assert gui_app.build_parser().parse_args(["--verbose"]).verbose
+    assert gui_app.main(["-v", "--screenshot", str(tmp_path / "x.png"), "--page", "nope"]) == 1
+    assert root_logger.level == logging.DEBUG
 
 
 def test_step_ids_in_plain_words() -> None:

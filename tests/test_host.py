@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import subprocess
 import sys
 import textwrap
+import types
 import threading
 import time
 from pathlib import Path
@@ -12,7 +14,18 @@ import psutil
 import pytest
 
 from tfgpu.core.fake_host import FakeCommand, FakeHost
-from tfgpu.core.host import MAX_OUTPUT_BYTES, FileSystem, RealHost, decode_output, path_entries, run_process, which
+from tfgpu.core.host import (
+    MAX_OUTPUT_BYTES,
+    CommandResult,
+    FileSystem,
+    RealHost,
+    WinRegistry,
+    _kill_tree,
+    decode_output,
+    path_entries,
+    run_process,
+    which,
+)
 
 
 def script(tmp_path: Path, name: str, body: str) -> str:
@@ -31,6 +44,20 @@ def test_runs_a_command_and_reports_exit_code_output_and_duration():
     assert not result.ok
 
 
+def gone(pid: int, within: float = 2.0) -> bool:
+    """The process has ended (a zombie waiting for init counts as ended)."""
+    deadline = time.monotonic() + within
+    while True:
+        try:
+            if psutil.Process(pid).status() == psutil.STATUS_ZOMBIE:
+                return True
+        except psutil.NoSuchProcess:
+            return True
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.02)
+
+
 def test_a_hung_command_is_killed_with_its_children(tmp_path):
     pid_file = tmp_path / "child.pid"
     hang = script(tmp_path, "hang.sh", f"sleep 60 & echo $! > {pid_file}; wait\n")
@@ -39,8 +66,29 @@ def test_a_hung_command_is_killed_with_its_children(tmp_path):
     elapsed = time.monotonic() - started
     assert result.timed_out and result.returncode is None
     assert elapsed < 5
-    child = int(pid_file.read_text())
-    assert not psutil.pid_exists(child) or psutil.Process(child).status() == psutil.STATUS_ZOMBIE
+    assert gone(int(pid_file.read_text()))  # SIGKILL lands within moments, not at once
+
+
+def test_background_leftovers_are_killed_when_the_command_exits(tmp_path):
+    pid_file = tmp_path / "child.pid"
+    leaver = script(tmp_path, "leaver.sh", f"sleep 30 & echo $! > {pid_file}\necho done\nexit 0\n")
+    started = time.monotonic()
+    result = run_process([leaver], timeout=20)
+    elapsed = time.monotonic() - started
+    assert result.ok and result.stdout == "done\n"
+    assert elapsed < 1.5  # the sleep held our pipes: without the kill, each pump waited 2 s
+    assert gone(int(pid_file.read_text()))
+
+
+def test_kill_tree_falls_back_to_the_child_without_psutil(monkeypatch):
+    proc = subprocess.Popen(["sleep", "30"])
+    try:
+        monkeypatch.setitem(sys.modules, "psutil", None)  # "import psutil" now fails
+        _kill_tree(proc)
+        assert proc.wait(timeout=3) == -9
+    finally:
+        proc.kill()
+        proc.wait()
 
 
 def test_cancel_stops_a_running_command_quickly(tmp_path):
@@ -103,6 +151,78 @@ def test_decode_output_prefers_utf8_then_the_code_page():
     assert decode_output(b"\xff\xfe", "no-such-codec") == "\ufffd\ufffd"
 
 
+def test_one_code_page_line_does_not_garble_the_utf8_lines_around_it():
+    data = "Größe: 1\n".encode() + "驱动程序版本".encode("gbk") + b"\r\n" + "tschüß\n".encode()
+    assert decode_output(data, "cp936") == "Größe: 1\n驱动程序版本\r\ntschüß\n"
+
+
+def test_a_character_cut_at_the_end_keeps_the_rest_in_utf8():
+    data = "Schöne\nGröß".encode()[:-1]  # the cap cut "ß" in half
+    assert decode_output(data, "cp850") == "Schöne\nGrö\ufffd"
+
+
+def test_output_capped_inside_a_character_stays_utf8():
+    count = MAX_OUTPUT_BYTES // 3 + 10  # "€" is 3 bytes; the cap falls inside one
+    code = f"import sys; sys.stdout.buffer.write('€'.encode() * {count})"
+    result = run_process([sys.executable, "-c", code], timeout=60, encoding="cp1252")
+    assert result.truncated
+    assert result.stdout == "€" * (MAX_OUTPUT_BYTES // 3) + "\ufffd"
+
+
+def test_describe_shortens_inline_scripts():
+    script_text = "import sys\nprint(sys.version)\n" + "x = 1\n" * 50
+    result = CommandResult(("/usr/bin/python3", "-I", "-c", script_text), 0)
+    assert result.describe() == "/usr/bin/python3 -I -c import sys…: exit 0"
+    long_arg = "--query-gpu=" + ",".join(["name"] * 40)
+    described = CommandResult(("nvidia-smi", long_arg), None, error="not found").describe()
+    assert described == f"nvidia-smi {long_arg[:80]}…: not found"
+    assert CommandResult(("nvcc", "--version"), 0).describe() == "nvcc --version: exit 0"
+
+
+class FakeWinreg(types.ModuleType):
+    """Just enough of ``winreg`` for :class:`WinRegistry`: one key with one subkey and one value."""
+
+    HKEY_LOCAL_MACHINE = 1
+    HKEY_CURRENT_USER = 2
+    REG_SZ = 1  # a constant that is not a hive
+
+    def __init__(self) -> None:
+        super().__init__("winreg")
+
+    class _Key:
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return False
+
+    def OpenKey(self, hive, sub):  # noqa: N802 - winreg's names
+        if (hive, sub) != (1, "SOFTWARE\\Python"):
+            raise FileNotFoundError(sub)
+        return self._Key()
+
+    def QueryInfoKey(self, handle):  # noqa: N802
+        return (1, 1, 0)
+
+    def EnumKey(self, handle, i):  # noqa: N802
+        return "PythonCore"
+
+    def EnumValue(self, handle, i):  # noqa: N802
+        return ("", "C:\\Py", 1)
+
+
+def test_win_registry_reads_keys_and_never_raises(monkeypatch):
+    reg = WinRegistry()
+    monkeypatch.setitem(sys.modules, "winreg", FakeWinreg())
+    assert reg.subkeys("HKLM\\SOFTWARE\\Python") == ["PythonCore"]
+    assert reg.values("hklm\\SOFTWARE\\Python") == {"": "C:\\Py"}
+    assert reg.subkeys("HKCU\\SOFTWARE\\Python") == []  # missing key
+    for unknown in ("HKXX\\SOFTWARE\\Python", "REG_SZ\\SOFTWARE\\Python"):
+        assert reg.subkeys(unknown) == [] and reg.values(unknown) == {}
+    monkeypatch.setitem(sys.modules, "winreg", None)  # not Windows
+    assert reg.subkeys("HKLM\\SOFTWARE\\Python") == [] and reg.values("HKLM\\SOFTWARE\\Python") == {}
+
+
 def test_fake_windows_tree_is_case_insensitive_like_a_real_disk(windows_host: FakeHost):
     windows_host.write("C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v11.2\\bin\\cudart64_110.dll", b"MZ")
     fs = windows_host.files
@@ -160,3 +280,11 @@ def test_rooted_file_system_resolves_symlinks_inside_the_root(linux_host: FakeHo
     linux_host.symlink("/usr/local/cuda", "/usr/local/cuda-12.4")
     assert linux_host.files.realpath("/usr/local/cuda") == "/usr/local/cuda-12.4"
     assert isinstance(linux_host.files, FileSystem)
+
+
+def test_fake_writes_land_where_the_file_system_looks(windows_host: FakeHost, linux_host: FakeHost):
+    written = windows_host.write("d:\\Tools\\..\\CUDA\\nvcc.exe", b"MZ")
+    assert windows_host.files.local("D:\\cuda\\NVCC.EXE") == windows_host.root / "D" / "CUDA" / "nvcc.exe"
+    assert windows_host.files.is_file(written)
+    linux_host.write("/opt//cuda/./bin/nvcc", "")
+    assert linux_host.files.local("/opt/cuda/bin/nvcc") == linux_host.root / "opt" / "cuda" / "bin" / "nvcc"

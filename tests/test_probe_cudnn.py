@@ -347,8 +347,7 @@ def test_version_numbers_decode_by_magnitude():
 
 @given(st.text())
 def test_header_parser_never_raises(text: str):
-    result = parse_cudnn_header(text)
-    assert result is None or result.major >= 0
+    parse_cudnn_header(text)  # any exception fails the test
 
 
 @given(st.binary(max_size=2000))

@@ -12,6 +12,8 @@ import dataclasses
 import json
 import re
 import subprocess
+import threading
+import time
 
 import pynvml
 import pytest
@@ -511,3 +513,43 @@ def test_proc_version_formats(name, version):
 @pytest.mark.parametrize("text", ["", "garbage", "NVRM version:", "GCC version:  gcc version 13.3.0"])
 def test_proc_version_garbage(text):
     assert parse_proc_version(text) is None
+
+
+class _HangingNvml(FakeNvml):
+    """nvmlInit blocks like a stuck driver until the test releases it."""
+
+    def __init__(self) -> None:
+        super().__init__([])
+        self.release = threading.Event()
+
+    def nvmlInit(self) -> None:
+        self.release.wait(30)
+        raise pynvml.NVMLError(pynvml.NVML_ERROR_UNKNOWN)
+
+
+def test_hung_nvml_times_out_and_falls_back_to_nvidia_smi(windows_host):
+    windows_host.nvml_module = nvml = _HangingNvml()
+    smi_machine(
+        windows_host, SYSTEM32_SMI,
+        csv=query_gpu_responder(WIN_CSV),
+        table=FakeCommand(stdout=fixture_bytes(WIN_TABLE)),
+    )
+    started = time.monotonic()
+    try:
+        info = probe_driver(windows_host, timeout=0.5)
+    finally:
+        nvml.release.set()
+    assert time.monotonic() - started < 3
+    assert "did not answer within 0.5 s" in (info.nvml_failure or "")
+    assert (info.status, info.source) == (Status.OK, "nvidia-smi")
+    assert info.gpus and info.gpus[0].name == "NVIDIA GeForce RTX 2080 SUPER"
+
+
+def test_hung_nvml_and_no_nvidia_smi_is_an_nvml_timeout(linux_host):
+    linux_host.nvml_module = nvml = _HangingNvml()
+    try:
+        info = probe_driver(linux_host, timeout=0.3)
+    finally:
+        nvml.release.set()
+    assert (info.status, info.reason) == (Status.ERROR, "nvml-timeout")
+    assert "stuck" in (info.hint or "")

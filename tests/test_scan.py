@@ -64,3 +64,21 @@ def test_cancel_during_the_tf_step_returns_promptly(tmp_path):
     scan = run_scan(RealHost(), ScanOptions(extra_pythons=[str(hang)], tf_timeout=60), cancel=cancel)
     assert time.monotonic() - started < 15
     assert scan.cancelled
+
+
+def test_cancel_reaches_every_command_not_only_the_tf_step(tmp_path):
+    """A hung interpreter on PATH blocks the Python discovery; cancel must still end it fast."""
+    from tfgpu.core.host import RealHost
+
+    bindir = tmp_path / "bin"
+    bindir.mkdir()
+    hung = bindir / "python3"
+    hung.write_text("#!/bin/sh\nexec sleep 60\n")
+    hung.chmod(0o755)
+    host = RealHost(env={"PATH": str(bindir), "HOME": str(tmp_path)})
+    cancel = threading.Event()
+    threading.Timer(0.5, cancel.set).start()
+    started = time.monotonic()
+    scan = run_scan(host, ScanOptions(include_tf=False, command_timeout=30), cancel=cancel)
+    assert time.monotonic() - started < 5
+    assert scan.cancelled

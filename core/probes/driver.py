@@ -3,7 +3,7 @@
 Reason codes (stable ids; status and plain-words hint in :data:`REASONS`):
 ``nvml-library-not-found``, ``driver-not-loaded``, ``no-device``,
 ``driver-library-mismatch``, ``no-permission``, ``nvidia-smi-failed``,
-``nvidia-smi-timeout``, ``nvml-error``, ``driver-not-found``.
+``nvidia-smi-timeout``, ``nvml-timeout``, ``nvml-error``, ``driver-not-found``.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from tfgpu.core.host import CommandResult, Host
 from tfgpu.core.i18n import QT_TRANSLATE_NOOP
 from tfgpu.core.probes import nvidia_smi as smi
 from tfgpu.core.probes.base import ProbeResult, Status
-from tfgpu.core.probes.nvml_gateway import NvmlReport, read_nvml
+from tfgpu.core.probes.nvml_gateway import NvmlReport, read_nvml_within
 
 PROC_VERSION_FILE = "/proc/driver/nvidia/version"
 
@@ -111,6 +111,14 @@ REASONS: dict[str, tuple[Status, str]] = {
             "Close programs using the GPU and restart the computer.",
         ),
     ),
+    "nvml-timeout": (
+        Status.ERROR,
+        QT_TRANSLATE_NOOP(
+            "core",
+            "The NVIDIA driver did not answer in time, so it or the GPU is stuck. "
+            "Close programs using the GPU and restart the computer.",
+        ),
+    ),
     "nvml-error": (
         Status.ERROR,
         QT_TRANSLATE_NOOP(
@@ -136,7 +144,7 @@ _GPU_FIELDS = [f.name for f in fields(GpuInfo) if f.name not in ("index", "sourc
 
 def probe_driver(host: Host, timeout: float = 10.0) -> DriverInfo:
     info = DriverInfo(status=Status.MISSING)
-    nvml = read_nvml(host)
+    nvml = read_nvml_within(host, timeout)
     for call, result in nvml.calls:
         info.add("nvml", call, result)
     _read_proc_version(host, info)

@@ -10,6 +10,8 @@ kept in ``unavailable``.
 
 from __future__ import annotations
 
+import threading
+
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -266,6 +268,19 @@ def read_nvml(host: Host, *, ask_driver_model: bool | None = None) -> NvmlReport
     finally:
         session.call("nvmlShutdown")
     return report
+
+
+def read_nvml_within(host: Host, timeout: float) -> NvmlReport:
+    """:func:`read_nvml` with a deadline. A stuck driver can block ``nvmlInit``
+    forever; the call is left on a daemon thread and reported as ``nvml-timeout``."""
+    box: list[NvmlReport] = []
+    worker = threading.Thread(target=lambda: box.append(read_nvml(host)), name="tfgpu-nvml", daemon=True)
+    worker.start()
+    worker.join(timeout)
+    if box:
+        return box[0]
+    failure = NvmlFailure("nvml-timeout", f"NVML did not answer within {timeout:g} s", "nvmlInit()")
+    return NvmlReport(failure=failure, calls=[(failure.call, failure.error)])
 
 
 def _failure(nv: Any, error: BaseException | str, call: str) -> NvmlFailure:

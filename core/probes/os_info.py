@@ -97,8 +97,8 @@ def _wsl_on_windows(host: Host, info: OsInfo, timeout: float) -> None:
         info.error = f"wsl.exe did not answer: {result.describe()}"
         return
     info.wsl_distros = parse_wsl_list(text)
-    # wsl.exe exists on every recent Windows as a stub; installed means a distro or a clean answer
-    info.wsl_installed = bool(info.wsl_distros) or (result.returncode == 0 and "NAME" in text.upper())
+    # wsl.exe exists on every recent Windows as a stub: with no distro it exits non-zero
+    info.wsl_installed = bool(info.wsl_distros) or result.returncode == 0
 
 
 _WSL_ROW = re.compile(r"^\s*(\*)?\s*(\S+)\s+(\S+)\s+([12])\s*$")

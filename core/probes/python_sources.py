@@ -308,6 +308,8 @@ def from_user(host: Host, extra: list[str]) -> list[Candidate]:
     found = []
     for path in extra:
         inside = python_in(host, path) if host.files.is_dir(path) else None
+        if not inside and not host.files.exists(path) and host.platform.pathmod.basename(path) == path:
+            inside = which(host, path)  # a bare name such as python3.10: look it up on PATH
         found.append(Candidate(inside or path, "user"))
     return found
 

@@ -232,6 +232,10 @@ def _failed(env: PythonEnv, result: CommandResult) -> PythonEnv:
         env.set_hint(QT_TRANSLATE_NOOP(
             "core", "This interpreter is listed but no longer exists (left behind by an uninstall)."
         ))
+    elif result.error == "permission denied":
+        env.status, env.reason = Status.ERROR, "not-executable"
+        env.set_hint(QT_TRANSLATE_NOOP("core", "This file cannot be run: it is not marked as a program, "
+                                       "or this user may not run it."))
     elif result.timed_out:
         env.status, env.reason = Status.ERROR, "timeout"
         env.set_hint(QT_TRANSLATE_NOOP("core", "This interpreter did not answer in time; it may hang on start-up."))

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import html
+import logging
+import math
+
 from PySide6.QtCore import QModelIndex, Qt, Slot
 from PySide6.QtGui import QFont, QGuiApplication
 from PySide6.QtWidgets import (
@@ -18,7 +22,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from tfgpu.core.scan import Scan, ScanProgress
+from tfgpu.core.scan import Scan, ScanOptions, ScanProgress
 from tfgpu.gui.icons import Tone, tone_icon
 from tfgpu.gui.page_registry import PageContext, PageSpec, TfgpuPage
 from tfgpu.gui.scan_view import SECTION_STEPS, Line, build_lines, scan_to_text, section_title, step_text, write_line
@@ -28,6 +32,16 @@ from tfgpu.gui.wrap_delegate import WRAP_ROLE, WrappingDelegate
 # Tree columns
 COL_WHAT, COL_STATUS, COL_DETAILS = range(3)
 LINE_ROLE = Qt.ItemDataRole.UserRole + 1  # the Line an item shows
+WRAPPED_KINDS = ("hint", "note", "error")  # sentences: wrapped to the column width
+
+log = logging.getLogger(__name__)
+
+
+def plain_tooltip(text: str) -> str:
+    """A tooltip that shows ``text`` as it is: Qt would render a tooltip with tags as rich text."""
+    if not text:
+        return ""
+    return '<p style="white-space: pre-wrap">' + html.escape(text, quote=False) + "</p>"
 
 
 class SystemPage(TfgpuPage):
@@ -44,6 +58,8 @@ class SystemPage(TfgpuPage):
         self.error: str | None = None
         self._scanning = False
         self._tf_checked = 0
+        self._total_final = False  # the progress total can still grow (TF checks are added later)
+        self._progress_fraction = 0.0  # what the bar shows; it never goes back within a scan
         self.controller = ScanController(context.host, context.scan_options, parent=self)
         self.controller.started.connect(self._on_started)
         self.controller.progress.connect(self._on_progress)
@@ -59,6 +75,7 @@ class SystemPage(TfgpuPage):
         bold = QFont(self.headline.font())
         bold.setBold(True)
         self.headline.setFont(bold)
+        self.headline.setTextFormat(Qt.TextFormat.PlainText)  # error texts can hold "<...>"
         self.headline.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         headline_row = QHBoxLayout()
         headline_row.addWidget(self.headline_icon)
@@ -103,6 +120,7 @@ class SystemPage(TfgpuPage):
         self.copy_button.setToolTip(self.tr("Copy the whole result, to paste into a chat or an issue."))
         self.copy_button.clicked.connect(self.copy_as_text)
         self.copied_label = QLabel()
+        self.copied_label.setTextFormat(Qt.TextFormat.PlainText)
         buttons = QHBoxLayout()
         buttons.addWidget(self.recheck_button)
         buttons.addWidget(self.copy_button)
@@ -166,7 +184,12 @@ class SystemPage(TfgpuPage):
         self._scanning = True
         self.error = None
         self.copied_label.clear()
-        self.progress_bar.setRange(0, 0)  # busy until the first step reports
+        options = self.context.scan_options or ScanOptions()
+        # With TF checks, the total grows once the Pythons are found: "busy" until it is final.
+        self._total_final = not options.include_tf
+        self._progress_fraction = 0.0
+        self.progress_bar.setRange(0, 0)
+        self.progress_bar.setValue(0)
         self.progress_bar.show()
         self.step_label.setText(self.tr("Starting…"))
         self.step_label.show()
@@ -177,20 +200,40 @@ class SystemPage(TfgpuPage):
 
     @Slot(object)
     def _on_progress(self, event: ScanProgress) -> None:
-        self.progress_bar.setRange(0, max(event.total, 1))
-        self.progress_bar.setValue(event.done)
-        self.progress_bar.setFormat(self.tr("%v of %m checks done"))
+        if event.step.startswith("tf:"):  # the TF checks were added before the first of them ended
+            self._total_final = True
+        if self._total_final:
+            self._show_fraction(event.done, event.total)
         self.step_label.setText(self.tr("Done: {step}").format(step=step_text(event.step, event.label)))
         self._mark_progress(event)
 
+    def _show_fraction(self, done: int, total: int) -> None:
+        """A determinate bar that never moves back, even if events arrive out of order."""
+        total = max(total, done, 1)
+        value = max(done, math.ceil(self._progress_fraction * total - 1e-9))
+        self._progress_fraction = value / total
+        self.progress_bar.setRange(0, total)
+        self.progress_bar.setValue(value)
+        self.progress_bar.setFormat(self.tr("%v of %m checks done"))
+
     @Slot(object)
     def _on_finished(self, scan: Scan) -> None:
-        self.scan = scan
-        self.context.state.set_scan(scan)
-        lines = build_lines(scan)
-        self._set_headline(*self._finished_headline(scan, lines))
-        self._show_lines(lines)
-        self._end_work()
+        try:
+            self.scan = scan
+            self.context.state.set_scan(scan)
+            lines = build_lines(scan)
+            self._set_headline(*self._finished_headline(scan, lines))
+            self._show_lines(lines)
+        except Exception as exc:  # noqa: BLE001 - a bug in the view must not leave the page busy
+            log.exception("cannot show the scan result")
+            self._show_error(
+                self.tr(
+                    "The result could not be shown: {error}. "
+                    "Click Re-check to try again; if it keeps failing, please report it."
+                ).format(error=f"{type(exc).__name__}: {exc}")
+            )
+        finally:
+            self._end_work()
 
     def _finished_headline(self, scan: Scan, lines: list[Line]) -> tuple[Tone, str]:
         if scan.cancelled:
@@ -205,18 +248,24 @@ class SystemPage(TfgpuPage):
 
     @Slot(str)
     def _on_failed(self, message: str) -> None:
-        self.error = message
-        self.scan = None  # the tree is cleared too: nothing on the page is older than the failure
+        try:
+            self._show_error(
+                self.tr(
+                    "The check could not finish: {error}. "
+                    "Click Re-check to try again; if it keeps failing, please report it."
+                ).format(error=message),
+                message,
+            )
+        finally:
+            self._end_work()
+
+    def _show_error(self, text: str, error: str | None = None) -> None:
+        """The page after a failure: the words in the headline, nothing older left in the tree."""
+        self.error = error or text
+        self.scan = None  # "Copy as text" then copies the headline
         self.tree.clear()
         self.details.clear()
-        self._set_headline(
-            Tone.BAD,
-            self.tr(
-                "The check could not finish: {error}. "
-                "Click Re-check to try again; if it keeps failing, please report it."
-            ).format(error=message),
-        )
-        self._end_work()
+        self._set_headline(Tone.BAD, text)
 
     def _end_work(self) -> None:
         self._scanning = False
@@ -283,8 +332,8 @@ class SystemPage(TfgpuPage):
             font = QFont(item.font(COL_WHAT))
             font.setBold(True)
             item.setFont(COL_WHAT, font)
-        item.setToolTip(COL_DETAILS, line.value)
-        item.setData(COL_DETAILS, WRAP_ROLE, line.kind in ("hint", "error"))
+        item.setToolTip(COL_DETAILS, plain_tooltip(line.value))
+        item.setData(COL_DETAILS, WRAP_ROLE, line.kind in WRAPPED_KINDS)
         item.setData(COL_WHAT, LINE_ROLE, line)
         item.setExpanded(line.expanded)
         for child in line.children:

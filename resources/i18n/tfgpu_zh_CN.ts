@@ -2,6 +2,15 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>ScanController</name>
+    <message>
+        <location filename="../../gui/workers.py" line="184"/>
+        <source>the scan ended without a result</source>
+        <extracomment>How long closing waits before it logs that the scan is slow to stop.</extracomment>
+        <translation>扫描结束了，但没有得到结果</translation>
+    </message>
+</context>
+<context>
     <name>ScanView</name>
     <message>
         <location filename="../../gui/scan_view.py" line="57"/>
@@ -25,6 +34,7 @@
     </message>
     <message>
         <location filename="../../gui/scan_view.py" line="88"/>
+        <location filename="../../gui/scan_view.py" line="325"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
@@ -35,7 +45,7 @@
     </message>
     <message>
         <location filename="../../gui/scan_view.py" line="89"/>
-        <location filename="../../gui/scan_view.py" line="238"/>
+        <location filename="../../gui/scan_view.py" line="287"/>
         <source>no</source>
         <translation>否</translation>
     </message>
@@ -156,182 +166,257 @@
         <translation>{name}{default}：WSL {version}，{state}</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="186"/>
+        <location filename="../../gui/scan_view.py" line="229"/>
         <source>GPU {index}</source>
         <translation>显卡 {index}</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="187"/>
+        <location filename="../../gui/scan_view.py" line="206"/>
         <source>Compute capability</source>
         <translation>计算能力</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="190"/>
+        <location filename="../../gui/scan_view.py" line="207"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="191"/>
+        <location filename="../../gui/scan_view.py" line="218"/>
         <source>{gib:.1f} GiB</source>
         <translation>{gib:.1f} GiB</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="193"/>
+        <location filename="../../gui/scan_view.py" line="208"/>
         <source>Driver model</source>
         <translation>驱动模式</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="194"/>
+        <location filename="../../gui/scan_view.py" line="187"/>
+        <source>n/a: {why}</source>
+        <translation>无法读取：{why}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/scan_view.py" line="205"/>
+        <source>UUID</source>
+        <extracomment>GpuInfo fields shown as rows of a GPU (``unavailable`` reasons of other fields get a row of their own).</extracomment>
+        <translation>UUID</translation>
+    </message>
+    <message>
+        <location filename="../../gui/scan_view.py" line="209"/>
         <source>PCI bus</source>
         <translation>PCI 总线</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="200"/>
+        <location filename="../../gui/scan_view.py" line="210"/>
+        <source>Power limit</source>
+        <translation>功耗上限</translation>
+    </message>
+    <message>
+        <location filename="../../gui/scan_view.py" line="211"/>
+        <source>Max graphics clock</source>
+        <translation>最高核心频率</translation>
+    </message>
+    <message>
+        <location filename="../../gui/scan_view.py" line="212"/>
+        <source>Max memory clock</source>
+        <translation>最高显存频率</translation>
+    </message>
+    <message>
+        <location filename="../../gui/scan_view.py" line="220"/>
+        <source>{watts:g} W</source>
+        <translation>{watts:g} W</translation>
+    </message>
+    <message>
+        <location filename="../../gui/scan_view.py" line="222"/>
+        <source>{mhz} MHz</source>
+        <translation>{mhz} MHz</translation>
+    </message>
+    <message>
+        <location filename="../../gui/scan_view.py" line="244"/>
         <source>Driver {driver}, supports CUDA up to {cuda}</source>
         <translation>驱动 {driver}，最高支持 CUDA {cuda}</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="203"/>
+        <location filename="../../gui/scan_view.py" line="247"/>
         <source>GPUs: {n}</source>
         <translation>显卡：{n} 块</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="205"/>
+        <location filename="../../gui/scan_view.py" line="249"/>
         <source>No NVIDIA driver found</source>
         <translation>未找到 NVIDIA 驱动</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="207"/>
+        <location filename="../../gui/scan_view.py" line="251"/>
         <source>Driver version</source>
         <translation>驱动版本</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="208"/>
+        <location filename="../../gui/scan_view.py" line="252"/>
         <source>Highest CUDA this driver supports</source>
         <translation>此驱动支持的最高 CUDA 版本</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="209"/>
+        <location filename="../../gui/scan_view.py" line="253"/>
         <source>Read through</source>
         <translation>读取方式</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="210"/>
+        <location filename="../../gui/scan_view.py" line="254"/>
         <source>nvidia-smi</source>
         <translation>nvidia-smi</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="219"/>
-        <location filename="../../gui/scan_view.py" line="250"/>
+        <location filename="../../gui/scan_view.py" line="263"/>
         <source>Installed: {versions}</source>
         <translation>已安装：{versions}</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="221"/>
+        <location filename="../../gui/scan_view.py" line="269"/>
         <source>No CUDA toolkit found</source>
         <translation>未找到 CUDA 工具包</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="223"/>
+        <location filename="../../gui/scan_view.py" line="272"/>
         <source>CUDA_PATH</source>
         <translation>CUDA_PATH</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="224"/>
+        <location filename="../../gui/scan_view.py" line="273"/>
         <source>First on PATH</source>
         <translation>PATH 中排在最前</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="225"/>
+        <location filename="../../gui/scan_view.py" line="274"/>
         <source>nvcc on PATH</source>
         <translation>PATH 中的 nvcc</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="228"/>
+        <location filename="../../gui/scan_view.py" line="277"/>
         <source>CUDA {version}</source>
         <translation>CUDA {version}</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="233"/>
+        <location filename="../../gui/scan_view.py" line="282"/>
         <source>Full version</source>
         <translation>完整版本</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="234"/>
+        <location filename="../../gui/scan_view.py" line="283"/>
         <source>nvcc</source>
         <translation>nvcc</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="236"/>
+        <location filename="../../gui/scan_view.py" line="285"/>
         <source>yes (entry {n})</source>
         <translation>是（第 {n} 项）</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="240"/>
+        <location filename="../../gui/scan_view.py" line="289"/>
         <source>bin folder on PATH</source>
         <translation>bin 文件夹在 PATH 中</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="241"/>
-        <location filename="../../gui/scan_view.py" line="265"/>
-        <location filename="../../gui/scan_view.py" line="338"/>
+        <location filename="../../gui/scan_view.py" line="290"/>
+        <location filename="../../gui/scan_view.py" line="310"/>
+        <location filename="../../gui/scan_view.py" line="431"/>
         <source>Found through</source>
         <translation>发现途径</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="252"/>
+        <location filename="../../gui/scan_view.py" line="297"/>
         <source>No cuDNN found</source>
         <translation>未找到 cuDNN</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="256"/>
+        <location filename="../../gui/scan_view.py" line="301"/>
         <source>cuDNN {version}</source>
         <translation>cuDNN {version}</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="261"/>
+        <location filename="../../gui/scan_view.py" line="306"/>
         <source>Header</source>
         <translation>头文件</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="262"/>
+        <location filename="../../gui/scan_view.py" line="307"/>
         <source>Inside CUDA toolkit</source>
         <translation>所在 CUDA 工具包</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="264"/>
+        <location filename="../../gui/scan_view.py" line="309"/>
         <source>Library</source>
         <translation>库文件</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="279"/>
+        <location filename="../../gui/scan_view.py" line="338"/>
+        <source>Check “{step}” failed</source>
+        <translation>检查步骤“{step}”失败</translation>
+    </message>
+    <message>
+        <location filename="../../gui/scan_view.py" line="348"/>
+        <source>Libraries load-tested</source>
+        <translation>库加载测试</translation>
+    </message>
+    <message>
+        <location filename="../../gui/scan_view.py" line="349"/>
+        <source>{loaded} of {n} could be loaded</source>
+        <translation>{n} 个中有 {loaded} 个能加载</translation>
+    </message>
+    <message>
+        <location filename="../../gui/scan_view.py" line="356"/>
+        <source>loaded</source>
+        <translation>已加载</translation>
+    </message>
+    <message>
+        <location filename="../../gui/scan_view.py" line="358"/>
+        <source>no reason given</source>
+        <translation>没有给出原因</translation>
+    </message>
+    <message>
+        <location filename="../../gui/scan_view.py" line="359"/>
+        <source>cannot be loaded: {why}</source>
+        <translation>无法加载：{why}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/scan_view.py" line="364"/>
+        <source>Installed more than once</source>
+        <translation>重复安装</translation>
+    </message>
+    <message>
+        <location filename="../../gui/scan_view.py" line="365"/>
+        <source>{name}: versions {versions}</source>
+        <translation>{name}：版本 {versions}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/scan_view.py" line="374"/>
         <source>TensorFlow</source>
         <translation>TensorFlow</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="281"/>
+        <location filename="../../gui/scan_view.py" line="376"/>
         <source>not checked</source>
         <translation>未检查</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="286"/>
-        <location filename="../../gui/scan_view.py" line="293"/>
+        <location filename="../../gui/scan_view.py" line="381"/>
+        <location filename="../../gui/scan_view.py" line="388"/>
         <source>not installed</source>
         <translation>未安装</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="294"/>
+        <location filename="../../gui/scan_view.py" line="389"/>
         <source>Import error</source>
         <translation>导入错误</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="295"/>
-        <location filename="../../gui/scan_view.py" line="318"/>
+        <location filename="../../gui/scan_view.py" line="390"/>
+        <location filename="../../gui/scan_view.py" line="410"/>
         <source>Why no GPU</source>
         <translation>为什么没有 GPU</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="289"/>
+        <location filename="../../gui/scan_view.py" line="384"/>
         <source>Not installed</source>
         <translation>未安装</translation>
     </message>
@@ -341,89 +426,110 @@
         <translation>这里有问题</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="271"/>
+        <location filename="../../gui/scan_view.py" line="316"/>
         <source>missing (cuDNN 8.3 and later needs it)</source>
         <translation>缺失（cuDNN 8.3 及以上需要它）</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="298"/>
+        <location filename="../../gui/scan_view.py" line="398"/>
         <source>GPUs seen: {n}</source>
         <translation>识别到的 GPU：{n} 块</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="303"/>
-        <location filename="../../gui/scan_view.py" line="356"/>
+        <location filename="../../gui/scan_view.py" line="400"/>
+        <location filename="../../gui/scan_view.py" line="452"/>
         <source>GPU ready</source>
         <translation>GPU 可用</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="303"/>
-        <location filename="../../gui/scan_view.py" line="358"/>
+        <location filename="../../gui/scan_view.py" line="400"/>
+        <location filename="../../gui/scan_view.py" line="456"/>
         <source>No GPU</source>
         <translation>没有 GPU</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="309"/>
+        <location filename="../../gui/scan_view.py" line="327"/>
         <source>yes: CUDA {cuda}, cuDNN {cudnn}</source>
         <translation>是：CUDA {cuda}，cuDNN {cudnn}</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="313"/>
+        <location filename="../../gui/scan_view.py" line="330"/>
         <source>no: this TensorFlow can only use the CPU</source>
         <translation>否：这个 TensorFlow 只能使用 CPU</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="315"/>
+        <location filename="../../gui/scan_view.py" line="342"/>
+        <source>Missing libraries</source>
+        <translation>缺少的库</translation>
+    </message>
+    <message>
+        <location filename="../../gui/scan_view.py" line="395"/>
+        <source>GPUs seen: unknown</source>
+        <translation>识别到的 GPU：未知</translation>
+    </message>
+    <message>
+        <location filename="../../gui/scan_view.py" line="396"/>
+        <location filename="../../gui/scan_view.py" line="454"/>
+        <source>GPU unknown</source>
+        <translation>GPU 未知</translation>
+    </message>
+    <message>
+        <location filename="../../gui/scan_view.py" line="403"/>
+        <source>TensorFlow did not list its GPUs and gave no reason</source>
+        <translation>TensorFlow 没有列出它的 GPU，也没有说明原因</translation>
+    </message>
+    <message>
+        <location filename="../../gui/scan_view.py" line="407"/>
         <source>Built with CUDA</source>
         <translation>带 CUDA 编译</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="317"/>
+        <location filename="../../gui/scan_view.py" line="409"/>
         <source>GPU seen</source>
         <translation>识别到的 GPU</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="319"/>
+        <location filename="../../gui/scan_view.py" line="411"/>
         <source>CUDA libraries loaded</source>
         <translation>已加载的 CUDA 库</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="321"/>
+        <location filename="../../gui/scan_view.py" line="413"/>
         <source>NVIDIA pip packages</source>
         <translation>NVIDIA 的 pip 包</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="332"/>
+        <location filename="../../gui/scan_view.py" line="425"/>
         <source>Python {details}</source>
         <translation>Python {details}</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="335"/>
+        <location filename="../../gui/scan_view.py" line="428"/>
         <source>Note</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="335"/>
+        <location filename="../../gui/scan_view.py" line="428"/>
         <source>this is the Python running this app</source>
         <translation>这是正在运行本程序的 Python</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="336"/>
+        <location filename="../../gui/scan_view.py" line="429"/>
         <source>Prefix</source>
         <translation>环境目录</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="337"/>
+        <location filename="../../gui/scan_view.py" line="430"/>
         <source>Bits</source>
         <translation>位数</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="348"/>
+        <location filename="../../gui/scan_view.py" line="444"/>
         <source>Pythons: {envs} · with TensorFlow: {tf} · TensorFlow sees a GPU: {gpu}</source>
         <translation>Python：{envs} 个 · 装有 TensorFlow：{tf} 个 · TensorFlow 识别到 GPU：{gpu} 个</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="352"/>
+        <location filename="../../gui/scan_view.py" line="448"/>
         <source>No Python found</source>
         <translation>未找到 Python</translation>
     </message>
@@ -433,17 +539,32 @@
         <translation>Python 与 TensorFlow</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="360"/>
+        <location filename="../../gui/scan_view.py" line="406"/>
+        <source>Why unknown</source>
+        <translation>为什么未知</translation>
+    </message>
+    <message>
+        <location filename="../../gui/scan_view.py" line="458"/>
         <source>No TensorFlow</source>
         <translation>没有 TensorFlow</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="379"/>
+        <location filename="../../gui/scan_view.py" line="461"/>
+        <source>Microsoft Store placeholder</source>
+        <translation>Microsoft Store 占位程序</translation>
+    </message>
+    <message>
+        <location filename="../../gui/scan_view.py" line="462"/>
+        <source>Typing “python” in a terminal opens the Microsoft Store instead of running a Python ({path}).</source>
+        <translation>在终端里输入“python”会打开 Microsoft Store，而不是运行 Python（{path}）。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/scan_view.py" line="488"/>
         <source>TF GPU Assistant {version}: system check of {when} ({seconds:.1f} s)</source>
         <translation>TF GPU 助手 {version}：{when} 的系统检查（用时 {seconds:.1f} 秒）</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="384"/>
+        <location filename="../../gui/scan_view.py" line="493"/>
         <source>The check was stopped before the end; some results are missing.</source>
         <translation>检查在完成前被停止，部分结果缺失。</translation>
     </message>
@@ -451,135 +572,140 @@
 <context>
     <name>SystemPage</name>
     <message>
-        <location filename="../../gui/pages/system.py" line="36"/>
+        <location filename="../../gui/pages/system.py" line="50"/>
         <source>Your system</source>
         <translation>你的系统</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="39"/>
+        <location filename="../../gui/pages/system.py" line="53"/>
         <source>We look at the graphics driver, CUDA, cuDNN and every Python on this computer. Nothing is installed or changed.</source>
         <translation>我们会检查显卡驱动、CUDA、cuDNN，以及这台电脑上的每一个 Python。不会安装或修改任何东西。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="75"/>
+        <location filename="../../gui/pages/system.py" line="92"/>
         <source>What</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="75"/>
+        <location filename="../../gui/pages/system.py" line="92"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="75"/>
+        <location filename="../../gui/pages/system.py" line="92"/>
         <source>Details</source>
         <translation>详情</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="91"/>
+        <location filename="../../gui/pages/system.py" line="108"/>
         <source>Select a line above to read it in full here.</source>
         <translation>在上方选中一行，即可在这里查看完整内容。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="99"/>
-        <location filename="../../gui/pages/system.py" line="236"/>
+        <location filename="../../gui/pages/system.py" line="116"/>
+        <location filename="../../gui/pages/system.py" line="285"/>
         <source>Re-check</source>
         <translation>重新检查</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="100"/>
+        <location filename="../../gui/pages/system.py" line="117"/>
         <source>Run every check again, e.g. after you changed something.</source>
         <translation>重新运行所有检查，例如在你修改了某些设置之后。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="102"/>
+        <location filename="../../gui/pages/system.py" line="119"/>
         <source>Copy as text</source>
         <translation>复制为文本</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="103"/>
+        <location filename="../../gui/pages/system.py" line="120"/>
         <source>Copy the whole result, to paste into a chat or an issue.</source>
         <translation>复制完整结果，方便粘贴到聊天或问题报告（issue）里。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="117"/>
+        <location filename="../../gui/pages/system.py" line="135"/>
         <source>Ready to check this computer.</source>
         <translation>准备检查这台电脑。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="152"/>
+        <location filename="../../gui/pages/system.py" line="170"/>
         <source>Copied to the clipboard.</source>
         <translation>已复制到剪贴板。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="171"/>
+        <location filename="../../gui/pages/system.py" line="194"/>
         <source>Starting…</source>
         <translation>正在启动…</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="173"/>
+        <location filename="../../gui/pages/system.py" line="196"/>
         <source>Checking your computer… this takes a few seconds, up to a minute.</source>
         <translation>正在检查你的电脑…需要几秒钟，最多一分钟。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="182"/>
+        <location filename="../../gui/pages/system.py" line="217"/>
         <source>%v of %m checks done</source>
         <translation>已完成 %v / %m 项检查</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="183"/>
+        <location filename="../../gui/pages/system.py" line="207"/>
         <source>Done: {step}</source>
         <translation>已完成：{step}</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="198"/>
+        <location filename="../../gui/pages/system.py" line="231"/>
+        <source>The result could not be shown: {error}. Click Re-check to try again; if it keeps failing, please report it.</source>
+        <translation>检查结果无法显示：{error}。点击“重新检查”再试一次；如果一直失败，请报告这个问题。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/system.py" line="241"/>
         <source>The check was stopped; some results are missing. Click Re-check to run it again.</source>
         <translation>检查已停止，部分结果缺失。点击“重新检查”可再次运行。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="200"/>
+        <location filename="../../gui/pages/system.py" line="243"/>
         <source>Check finished in {seconds:.1f} s.</source>
         <translation>检查完成，用时 {seconds:.1f} 秒。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="203"/>
+        <location filename="../../gui/pages/system.py" line="246"/>
         <source>No problem found in these checks.</source>
         <translation>这些检查都没有发现问题。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/pages/system.py" line="204"/>
+        <location filename="../../gui/pages/system.py" line="247"/>
         <source>%n part(s) need your attention: select one to read what to do.</source>
         <translation>
             <numerusform>有 %n 项需要注意：选中一项即可查看该怎么做。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="215"/>
+        <location filename="../../gui/pages/system.py" line="254"/>
         <source>The check could not finish: {error}. Click Re-check to try again; if it keeps failing, please report it.</source>
         <translation>检查未能完成：{error}。点击“重新检查”再试一次；如果一直失败，请报告这个问题。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="236"/>
+        <location filename="../../gui/pages/system.py" line="285"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="254"/>
+        <location filename="../../gui/pages/system.py" line="303"/>
         <source>Checking…</source>
         <translation>正在检查…</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="263"/>
+        <location filename="../../gui/pages/system.py" line="312"/>
         <source>Found; now asking TensorFlow in each one whether it sees the GPU…</source>
         <translation>已找到；正在逐个询问其中的 TensorFlow 能否识别到 GPU…</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="267"/>
+        <location filename="../../gui/pages/system.py" line="316"/>
         <source>Checked</source>
         <translation>已检查</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="274"/>
+        <location filename="../../gui/pages/system.py" line="323"/>
         <source>TensorFlow checked in {done} of {total} Pythons…</source>
         <translation>已在 {done} / {total} 个 Python 中检查 TensorFlow…</translation>
     </message>
@@ -724,11 +850,16 @@
     </message>
     <message>
         <location filename="../../core/probes/driver.py" line="116"/>
+        <source>The NVIDIA driver did not answer in time, so it or the GPU is stuck. Close programs using the GPU and restart the computer.</source>
+        <translation>NVIDIA 驱动没有及时响应，说明驱动或 GPU 卡住了。请关闭正在使用 GPU 的程序，然后重启电脑。</translation>
+    </message>
+    <message>
+        <location filename="../../core/probes/driver.py" line="124"/>
         <source>The NVIDIA driver reported an error. Restart the computer; if it persists, reinstall the NVIDIA driver.</source>
         <translation>NVIDIA 驱动报告了一个错误。请重启电脑；如果问题依旧，请重新安装 NVIDIA 驱动。</translation>
     </message>
     <message>
-        <location filename="../../core/probes/driver.py" line="124"/>
+        <location filename="../../core/probes/driver.py" line="132"/>
         <source>Neither NVIDIA&apos;s management library nor nvidia-smi could be used, so no NVIDIA driver was found. If this computer has an NVIDIA GPU, install its driver from nvidia.com.</source>
         <translation>NVIDIA 的管理库和 nvidia-smi 都无法使用，所以没有找到 NVIDIA 驱动。如果这台电脑装有 NVIDIA 显卡，请从 nvidia.com 安装它的驱动。</translation>
     </message>
@@ -754,81 +885,86 @@
     </message>
     <message>
         <location filename="../../core/probes/pythons.py" line="237"/>
+        <source>This file cannot be run: it is not marked as a program, or this user may not run it.</source>
+        <translation>这个文件无法运行：它没有被标记为可执行程序，或者当前用户无权运行它。</translation>
+    </message>
+    <message>
+        <location filename="../../core/probes/pythons.py" line="241"/>
         <source>This interpreter did not answer in time; it may hang on start-up.</source>
         <translation>这个解释器没有及时响应；它可能在启动时卡住了。</translation>
     </message>
     <message>
-        <location filename="../../core/probes/pythons.py" line="240"/>
+        <location filename="../../core/probes/pythons.py" line="244"/>
         <source>This program is named like Python but did not answer like one.</source>
         <translation>这个程序的名字像 Python，但它的响应不像 Python。</translation>
     </message>
     <message>
-        <location filename="../../core/probes/pythons.py" line="298"/>
+        <location filename="../../core/probes/pythons.py" line="302"/>
         <source>No Python was found. Install Python from python.org (3.10 for TensorFlow 2.10 on Windows).</source>
         <translation>没有找到 Python。请从 python.org 安装 Python（如果要在 Windows 上使用 TensorFlow 2.10，请选 3.10）。</translation>
     </message>
     <message>
-        <location filename="../../core/probes/pythons.py" line="303"/>
+        <location filename="../../core/probes/pythons.py" line="307"/>
         <source>Pythons were found but none of them could be used; see each entry.</source>
         <translation>找到了 Python，但没有一个能用；请查看每一项的详情。</translation>
     </message>
     <message>
-        <location filename="../../core/probes/tensorflow.py" line="61"/>
+        <location filename="../../core/probes/tensorflow.py" line="42"/>
         <source>The check was cancelled; run it again.</source>
         <translation>检查已取消；请重新运行。</translation>
     </message>
     <message>
-        <location filename="../../core/probes/tensorflow.py" line="62"/>
+        <location filename="../../core/probes/tensorflow.py" line="43"/>
         <source>This file could not be run as a Python interpreter.</source>
         <translation>这个文件无法作为 Python 解释器运行。</translation>
     </message>
     <message>
-        <location filename="../../core/probes/tensorflow.py" line="63"/>
+        <location filename="../../core/probes/tensorflow.py" line="44"/>
         <source>TensorFlow did not answer in time. Close other programs using the GPU and re-check; if it keeps hanging, run `python -c &quot;import tensorflow&quot;` in that environment to see where.</source>
         <translation>TensorFlow 没有及时响应。请关闭其他正在使用 GPU 的程序，然后重新检查；如果仍然卡住，请在该环境中运行 `python -c &quot;import tensorflow&quot;`，看看卡在哪里。</translation>
     </message>
     <message>
-        <location filename="../../core/probes/tensorflow.py" line="68"/>
+        <location filename="../../core/probes/tensorflow.py" line="49"/>
         <source>The checker and its helper script do not match; reinstall TF GPU Assistant.</source>
         <translation>检查程序与它的辅助脚本版本不匹配；请重新安装 TF GPU 助手。</translation>
     </message>
     <message>
-        <location filename="../../core/probes/tensorflow.py" line="71"/>
+        <location filename="../../core/probes/tensorflow.py" line="52"/>
         <source>This program printed something that is not the checker&apos;s answer; is it really a Python interpreter?</source>
         <translation>这个程序输出了一些不属于检查程序应答的内容；它真的是 Python 解释器吗？</translation>
     </message>
     <message>
-        <location filename="../../core/probes/tensorflow.py" line="74"/>
+        <location filename="../../core/probes/tensorflow.py" line="55"/>
         <source>This program ran but said nothing; it is not a Python interpreter.</source>
         <translation>这个程序运行了，但没有任何输出；它不是 Python 解释器。</translation>
     </message>
     <message>
-        <location filename="../../core/probes/tensorflow.py" line="75"/>
+        <location filename="../../core/probes/tensorflow.py" line="56"/>
         <source>TensorFlow is not installed in this environment.</source>
         <translation>这个环境中没有安装 TensorFlow。</translation>
     </message>
     <message>
-        <location filename="../../core/probes/tensorflow.py" line="76"/>
+        <location filename="../../core/probes/tensorflow.py" line="57"/>
         <source>`import tensorflow` fails in this environment; the exact error is below.</source>
         <translation>在这个环境中 `import tensorflow` 失败；具体错误见下方。</translation>
     </message>
     <message>
-        <location filename="../../core/probes/tensorflow.py" line="79"/>
+        <location filename="../../core/probes/tensorflow.py" line="60"/>
         <source>The checker&apos;s answer could not be read.</source>
         <translation>无法读取检查程序的应答。</translation>
     </message>
     <message>
-        <location filename="../../core/probes/tensorflow.py" line="80"/>
+        <location filename="../../core/probes/tensorflow.py" line="61"/>
         <source>This Python is too old to check (the checker needs {min_python} or newer). Use a newer Python environment for TensorFlow.</source>
         <translation>这个 Python 太旧，无法检查（检查程序需要 {min_python} 或更新版本）。请为 TensorFlow 使用更新的 Python 环境。</translation>
     </message>
     <message>
-        <location filename="../../core/probes/tensorflow.py" line="85"/>
+        <location filename="../../core/probes/tensorflow.py" line="66"/>
         <source>TensorFlow crashed on a CPU instruction: this processor lacks an instruction set the build needs.</source>
         <translation>TensorFlow 在执行某条 CPU 指令时崩溃：这台电脑的处理器缺少这个 TensorFlow 版本所需的指令集。</translation>
     </message>
     <message>
-        <location filename="../../core/probes/tensorflow.py" line="88"/>
+        <location filename="../../core/probes/tensorflow.py" line="69"/>
         <source>The helper process crashed before answering; the last TensorFlow log lines usually say why. Try `python -c &quot;import tensorflow&quot;` in that environment.</source>
         <translation>辅助进程在给出应答之前就崩溃了；TensorFlow 日志的最后几行通常会说明原因。请在该环境中运行 `python -c &quot;import tensorflow&quot;` 试试。</translation>
     </message>

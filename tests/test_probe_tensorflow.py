@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import threading
+from pathlib import Path
 
 import pytest
 from conftest import corpus_text
@@ -168,11 +169,14 @@ def test_another_agent_or_protocol_is_bad_output(windows_host: FakeHost):
     assert run(windows_host, stdout).reason == "agent-bad-output"
 
 
-def test_python_too_old_from_hello_or_from_the_missing_i_flag(windows_host: FakeHost):
+def test_python_too_old_from_hello_or_from_a_syntax_error(windows_host: FakeHost):
     hello_only = agent_stdout({"status": "python-too-old"}, python=python_facts("3.6.8"), stages=())
     info = run(windows_host, hello_only)
     assert (info.status, info.reason, info.python_version) == (Status.UNSUPPORTED, "python-too-old", "3.6.8")
-    info = run(windows_host, "", stderr="Unknown option: -I\r\nusage: python [option] ...\r\n", returncode=2)
+    stderr = ('  File "C:\\tfgpu\\agents\\tf_probe.py", line 312\r\n'
+              "    except (Exception, SystemExit) as exc:\r\n                                   ^\r\n"
+              "SyntaxError: invalid syntax\r\n")  # a Python from before `except ... as`
+    info = run(windows_host, "", stderr=stderr, returncode=1)
     assert (info.status, info.reason) == (Status.UNSUPPORTED, "python-too-old")
 
 
@@ -187,26 +191,103 @@ def test_hang_not_python_and_cancel(windows_host: FakeHost):
     assert probe_tensorflow(windows_host, PYTHON, cancel=cancel).reason == "cancelled"
 
 
-def test_runner_passes_the_log_level_and_extra_libraries(windows_host: FakeHost):
+class EnvRecordingHost(FakeHost):
+    """A FakeHost that also keeps the environment each command was given."""
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self.envs: list[dict] = []
+
+    def run(self, argv, timeout=15.0, **kwargs):
+        self.envs.append(dict(kwargs.get("env") or {}))
+        return super().run(argv, timeout, **kwargs)
+
+
+def recording_host(tmp_path: Path, system: str = "Windows", path_key: str = "PATH") -> EnvRecordingHost:
+    windows = system == "Windows"
+    path = "C:\\Windows\\system32;C:\\Windows" if windows else "/usr/local/bin:/usr/bin:/bin"
+    return EnvRecordingHost(root=tmp_path, system=system, env={path_key: path, "PYTHONPATH": "D:\\mylibs"})
+
+
+def agent_answers(host: FakeHost, python: str) -> None:
+    host.write(python, b"MZ")
+    host.on(python, FakeCommand(stdout=agent_stdout({"status": "not-installed"}).encode()))
+
+
+def test_runner_passes_the_log_level_and_extra_libraries(tmp_path):
+    host = recording_host(tmp_path)
     seen = {}
 
     def agent(argv):
         seen["argv"] = argv
         return FakeCommand(stdout=agent_stdout({"status": "not-installed"}).encode())
 
-    windows_host.on(PYTHON, agent)
-    recorded_env = {}
-    original_run = windows_host.run
-
-    def run_and_keep_env(argv, timeout=15.0, **kwargs):
-        recorded_env.update(kwargs.get("env") or {})
-        return original_run(argv, timeout, **kwargs)
-
-    windows_host.run = run_and_keep_env
+    host.on(PYTHON, agent)
     events = []
-    probe_tensorflow(windows_host, PYTHON, check_libraries=["cudart64_110.dll", "zlibwapi.dll"],
-                     on_event=events.append)
-    assert seen["argv"][:2] == (PYTHON, "-I") and seen["argv"][2].endswith("tf_probe.py")
-    assert recorded_env["TF_CPP_MIN_LOG_LEVEL"] == "0" and recorded_env["PYTHONIOENCODING"] == "utf-8"
-    assert recorded_env["TFGPU_CHECK_LIBS"] == "cudart64_110.dll,zlibwapi.dll"
+    probe_tensorflow(host, PYTHON, check_libraries=["cudart64_110.dll", "zlibwapi.dll"], on_event=events.append)
+    # No -I: the user site and PYTHONPATH count, and PYTHONIOENCODING takes effect (see test_tf_agent).
+    assert len(seen["argv"]) == 2 and seen["argv"][0] == PYTHON and seen["argv"][1].endswith("tf_probe.py")
+    (env,) = host.envs
+    assert env["TF_CPP_MIN_LOG_LEVEL"] == "0" and env["PYTHONIOENCODING"] == "utf-8"
+    assert env["TFGPU_CHECK_LIBS"] == "cudart64_110.dll,zlibwapi.dll"
+    assert env["PYTHONPATH"] == "D:\\mylibs"  # the user's environment, passed on
+    assert env["PATH"] == host.env["PATH"]  # not a conda environment: PATH as it was
     assert [e["event"] for e in events][0] == "hello" and events[-1]["event"] == "done"
+
+
+CONDA_PREFIX = "C:\\Users\\user\\miniconda3\\envs\\tf210"
+
+
+@pytest.mark.parametrize("path_key", ["PATH", "Path"])
+def test_windows_conda_env_gets_the_path_conda_activate_gives(tmp_path, path_key):
+    """`conda install cudatoolkit=11.2 cudnn=8.1` puts the DLLs in Library\\bin, which only
+    activation puts on PATH: the agent must run as if the environment were activated."""
+    host = recording_host(tmp_path, path_key=path_key)
+    python = f"{CONDA_PREFIX}\\python.exe"
+    host.mkdir(f"{CONDA_PREFIX}\\conda-meta")
+    agent_answers(host, python)
+    info = probe_tensorflow(host, python)
+    (env,) = host.envs
+    assert [k for k in env if k.upper() == "PATH"] == [path_key]  # replaced, not doubled as PATH and Path
+    assert env[path_key].split(";") == [
+        CONDA_PREFIX, f"{CONDA_PREFIX}\\Library\\mingw-w64\\bin", f"{CONDA_PREFIX}\\Library\\usr\\bin",
+        f"{CONDA_PREFIX}\\Library\\bin", f"{CONDA_PREFIX}\\Scripts", f"{CONDA_PREFIX}\\bin",
+        "C:\\Windows\\system32", "C:\\Windows"]
+    assert any(e.kind == "env" and "conda" in e.detail and "Library\\bin" in e.detail for e in info.evidence)
+
+
+def test_linux_conda_env_gets_its_bin_first(tmp_path):
+    host = recording_host(tmp_path, system="Linux")
+    host.mkdir("/home/user/miniconda3/envs/tf/conda-meta")
+    agent_answers(host, "/home/user/miniconda3/envs/tf/bin/python")
+    probe_tensorflow(host, "/home/user/miniconda3/envs/tf/bin/python")
+    assert host.envs[0]["PATH"] == "/home/user/miniconda3/envs/tf/bin:/usr/local/bin:/usr/bin:/bin"
+
+
+def test_a_folder_without_conda_meta_is_not_conda(tmp_path):
+    host = recording_host(tmp_path)
+    host.mkdir(f"{CONDA_PREFIX}\\Lib\\site-packages")  # a conda-like tree, but no conda-meta
+    agent_answers(host, f"{CONDA_PREFIX}\\python.exe")
+    info = probe_tensorflow(host, f"{CONDA_PREFIX}\\python.exe")
+    assert host.envs[0]["PATH"] == host.env["PATH"] and not any(e.kind == "env" for e in info.evidence)
+
+
+# -- unknown is not zero ---------------------------------------------------------------------------
+
+
+def test_a_failed_gpu_listing_is_an_error_not_zero_gpus(windows_host: FakeHost):
+    error = "InternalError: cudaGetDevice() failed. Status: CUDA driver version is insufficient"
+    result = {"status": "imported", "installed": True, "version": "2.10.1", "build_info": {},
+              "is_cuda_build": None, "gpus": None, "loaded_libraries": [],
+              "errors": {"is_built_with_cuda": "AttributeError: module 'tensorflow' has no attribute 'test'",
+                         "list_gpus": error}}
+    info = run(windows_host, agent_stdout(result))
+    assert (info.status, info.reason) == (Status.ERROR, "tf-gpu-list-failed")
+    assert info.gpu_count is None and info.gpus == [] and error in info.error
+    assert info.is_cuda_build is None  # neither the call nor the build info said: unknown
+    assert info.version == "2.10.1" and info.step_errors["list_gpus"] == error
+
+
+def test_an_answer_without_a_gpu_list_is_not_zero_gpus(windows_host: FakeHost):
+    info = run(windows_host, agent_stdout({"status": "imported", "version": "2.10.1"}))
+    assert (info.status, info.reason, info.gpu_count) == (Status.ERROR, "tf-gpu-list-failed", None)

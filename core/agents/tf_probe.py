@@ -1,8 +1,10 @@
 """tf_probe: what TensorFlow sees, measured INSIDE the Python being diagnosed.
 
-Run as ``<python> -I tf_probe.py``. Stand-alone on purpose: stdlib + TensorFlow
-only, nothing from tfgpu, and syntax that old interpreters can still parse
-(3.5+, so that even a too-old Python can say hello and its version).
+Run as ``<python> tf_probe.py`` (no ``-I``: the user site, PYTHONPATH and
+PYTHONIOENCODING must apply as they do for the user; nothing here relies on the
+cwd, and this folder holds no module that could shadow a real one).
+Stand-alone on purpose: stdlib + TensorFlow only, nothing from tfgpu, and syntax
+that old interpreters can still parse (even 2.7 says hello and its version).
 
 Protocol: JSON lines on the ORIGINAL stdout, one object each, ASCII only::
 
@@ -11,9 +13,12 @@ Protocol: JSON lines on the ORIGINAL stdout, one object each, ASCII only::
     {"event": "result", ...}
     {"event": "done"}
 
-Before anything is imported, fd 1 is pointed at fd 2, so whatever TF, keras or
-their C++ code print lands on stderr (the caller keeps it as the TF log) and
-can never corrupt the JSON, which goes to a private duplicate of the real stdout.
+Before anything is imported, fd 1 is pointed at fd 2 (on Windows the Win32
+standard output handle too), so whatever TF, keras, their C++ code or their child
+processes print lands on stderr (the caller keeps it as the TF log) and can never
+corrupt the JSON, which goes to a private duplicate of the real stdout.
+After "done" the agent leaves with ``os._exit``: TF's interpreter shutdown is slow
+and sometimes hangs, and there is nothing left to say.
 """
 
 import json
@@ -61,12 +66,11 @@ class Channel(object):
             sys.stdout.flush()
             self.fd = os.dup(1)
             os.dup2(2, 1)  # fd 1 (C and Python stdout) now goes to stderr
-            if sys.platform == "win32":
-                import msvcrt
-
-                msvcrt.setmode(self.fd, os.O_BINARY)
         except (OSError, ValueError, AttributeError):
             self.fd = 1  # no stderr to point at: stdout must do
+            return
+        if sys.platform == "win32":
+            windows_redirect(self.fd)
 
     def send(self, event, **fields):
         payload = {"event": event}  # "event" first: readable in a raw log
@@ -74,6 +78,24 @@ class Channel(object):
         data = (json.dumps(jsonable(payload), ensure_ascii=True) + "\n").encode("ascii")
         while data:
             data = data[os.write(self.fd, data):]
+
+
+def windows_redirect(fd):
+    """The JSON pipe in binary mode, and the Win32 STD_OUTPUT_HANDLE moved to stderr too:
+    dup2 only moved the C runtime's fd 1, native code and child processes use the handle."""
+    try:
+        import msvcrt
+
+        msvcrt.setmode(fd, os.O_BINARY)
+    except Exception:  # noqa: BLE001 - text mode only adds a CR the caller ignores
+        pass
+    try:
+        import ctypes
+        import msvcrt
+
+        ctypes.windll.kernel32.SetStdHandle(-11, ctypes.c_void_p(msvcrt.get_osfhandle(2)))  # STD_OUTPUT_HANDLE
+    except Exception:  # noqa: BLE001 - best effort, never fatal: fd 1 is already safe
+        pass
 
 
 def jsonable(value):
@@ -373,8 +395,25 @@ def main():
         probe_tensorflow(channel, result)
     channel.send("result", **result)
     channel.send("done")
-    return 0
+    leave(0)
+
+
+def leave(code):
+    """Flush what TF printed, then exit without interpreter shutdown (slow with TF, may hang)."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except Exception:  # noqa: BLE001
+            pass
+    if sys.platform != "win32":
+        try:
+            import ctypes
+
+            ctypes.CDLL(None).fflush(None)  # C stdio buffers of TF's native code
+        except Exception:  # noqa: BLE001
+            pass
+    os._exit(code)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

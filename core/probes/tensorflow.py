@@ -22,40 +22,21 @@ from packaging.version import InvalidVersion, Version
 from tfgpu.core.host import CommandResult, Host
 from tfgpu.core.i18n import QT_TRANSLATE_NOOP
 from tfgpu.core.probes.base import ProbeResult, Status
+from tfgpu.core.probes.tf_logs import (
+    CPU_INSTRUCTION_CODES,
+    event_forwarder,
+    exit_words,
+    first_line,
+    last_line,
+    parse_events,
+    read_log,
+    stage_words,
+)
 
 TF_PROBE_TIMEOUT_S = 120.0
 AGENT_NAME = "tf_probe"
 AGENT_PROTOCOL = 1
 MIN_AGENT_PYTHON = Version("3.7")  # the agent's own floor, not a TF fact
-MAX_LOG_LINES = 200
-MAX_LINE_CHARS = 1000
-
-# TF log lines that are true on every machine and say nothing about the GPU.
-_NOISE = (
-    "All log messages before absl::InitializeLog() is called",
-    "oneDNN custom operations are on",
-    "This TensorFlow binary is optimized to use available CPU instructions",
-    "To enable the following instructions:",
-)
-# Why TF gave up on the GPU, most specific first.
-_GPU_INIT_PATTERNS = (
-    re.compile(r"failed call to cuInit", re.I),
-    re.compile(r"Could not load dynamic library", re.I),
-    re.compile(r"Cannot dlopen some GPU libraries", re.I),
-    re.compile(r"Could not find cuda drivers", re.I),
-)
-_MISSING_LIBRARY = re.compile(r"Could not load dynamic library '([^']+)'")
-_LOG_PREFIX = re.compile(r"^.*?\b[\w./\\-]+\.(?:cc|cpp|h):\d+\]\s*")  # "... dso_loader.cc:64] "
-# Windows NTSTATUS exit codes a crashing TF import leaves behind.
-_NTSTATUS = {
-    0xC0000005: "access violation",
-    0xC000001D: "illegal instruction (the CPU lacks an instruction set this build needs, e.g. AVX)",
-    0xC0000135: "a required DLL was not found",
-    0xC0000409: "fail-fast / stack buffer overrun",
-    0xC00000FD: "stack overflow",
-}
-_SIGNALS = {4: "SIGILL (illegal instruction: the CPU lacks an instruction set this build needs, e.g. AVX)",
-            6: "SIGABRT", 7: "SIGBUS", 9: "SIGKILL (killed, often out of memory)", 11: "SIGSEGV"}
 
 # Hints: plain-words next steps, translated by the GUI (see core/i18n.py).
 _HINT_CANCELLED = QT_TRANSLATE_NOOP("core", "The check was cancelled; run it again.")
@@ -112,7 +93,7 @@ class TfInfo(ProbeResult):
     cuda_build_version: str | None = None
     cudnn_build_version: str | None = None
     gpus: list[TfGpu] = field(default_factory=list)
-    gpu_count: int | None = None  # None: never got that far
+    gpu_count: int | None = None  # None: unknown (never got that far, or listing failed)
     loaded_libraries: list[str] = field(default_factory=list)  # CUDA/cuDNN libs really loaded
     gpu_init_error: str | None = None  # e.g. "failed call to cuInit: ... (303)"
     log_lines: list[str] = field(default_factory=list)  # TF's own stderr lines
@@ -149,17 +130,15 @@ def probe_tensorflow(
     info = TfInfo(python=python)
     if cancel is not None and cancel.is_set():
         return _set(info, Status.ERROR, "cancelled", _HINT_CANCELLED)
-    env = dict(host.env)
-    env.update({"TF_CPP_MIN_LOG_LEVEL": "0", "PYTHONIOENCODING": "utf-8"})
-    if check_libraries:
-        env["TFGPU_CHECK_LIBS"] = ",".join(check_libraries)
+    env = agent_env(host, python, info, check_libraries)
     with _agent_path() as agent:
+        # No -I: the user site (pip install --user), PYTHONPATH and PYTHONIOENCODING must apply.
         result = host.run(
-            [python, "-I", str(agent)],
+            [python, str(agent)],
             timeout,
             env=env,
             cancel=cancel,
-            on_stdout_line=_event_forwarder(on_event) if on_event else None,
+            on_stdout_line=event_forwarder(on_event) if on_event else None,
         )
     info.add("agent", result.describe())
     info.duration_s = round(result.duration_s, 3)
@@ -167,10 +146,47 @@ def probe_tensorflow(
     return interpret_agent_run(info, result)
 
 
+def agent_env(host: Host, python: str, info: TfInfo, check_libraries: list[str] | None = None) -> dict[str, str]:
+    """The agent's environment: the user's, TF's full log, UTF-8 stdio, and for a conda
+    environment the PATH that `conda activate` would give it (its DLLs live there)."""
+    env = dict(host.env)
+    env.update({"TF_CPP_MIN_LOG_LEVEL": "0", "PYTHONIOENCODING": "utf-8"})
+    if check_libraries:
+        env["TFGPU_CHECK_LIBS"] = ",".join(check_libraries)
+    folders = conda_path_entries(host, python)
+    if folders:
+        windows = host.platform.is_windows
+        key = next((k for k in env if k.upper() == "PATH"), "PATH") if windows else "PATH"
+        sep = ";" if windows else ":"
+        env[key] = sep.join([*folders, env[key]] if env.get(key) else folders)
+        info.add("env", key, "conda environment, prepended as `conda activate` does: " + sep.join(folders))
+    return env
+
+
+def conda_path_entries(host: Host, python: str) -> list[str]:
+    """What `conda activate` puts in front of PATH, when ``python`` is a conda environment's."""
+    path = host.platform.pathmod
+    folder = path.dirname(python)
+    if host.platform.is_windows:
+        prefix = folder  # <prefix>\python.exe
+    elif path.basename(folder) == "bin":
+        prefix = path.dirname(folder)  # <prefix>/bin/python
+    else:
+        return []
+    if not prefix or not host.files.is_dir(path.join(prefix, "conda-meta")):
+        return []
+    if not host.platform.is_windows:
+        return [path.join(prefix, "bin")]
+    library = path.join(prefix, "Library")
+    return [prefix, path.join(library, "mingw-w64", "bin"), path.join(library, "usr", "bin"),
+            path.join(library, "bin"), path.join(prefix, "Scripts"), path.join(prefix, "bin")]
+
+
 def interpret_agent_run(info: TfInfo, result: CommandResult) -> TfInfo:
     """Turn one finished agent run into a state (public for tests and replays)."""
-    events, stray = _parse_events(result.stdout)
-    _read_log(info, result.stderr, stray)
+    events, stray = parse_events(result.stdout)
+    log = read_log(result.stderr, stray)
+    info.gpu_init_error, info.missing_libraries, info.log_lines = log.gpu_init_error, log.missing_libraries, log.lines
     hello = next((e for e in events if e.get("event") == "hello"), None)
     final = next((e for e in events if e.get("event") == "result"), None)
     stages = [e.get("name") for e in events if e.get("event") == "stage"]
@@ -180,14 +196,17 @@ def interpret_agent_run(info: TfInfo, result: CommandResult) -> TfInfo:
 
     if result.error:
         return _set(info, Status.ERROR, "not-python", _HINT_NOT_RUNNABLE, f"{info.python}: {result.error}")
-    if result.cancelled:
+    if final is not None and (result.timed_out or result.cancelled):  # answered, then hung on exit
+        info.add("agent", "complete answer received; the process did not exit and was killed",
+                 "cancelled" if result.cancelled else f"timed out after {result.duration_s:.0f} s")
+    elif result.cancelled:
         return _set(info, Status.ERROR, "cancelled", _HINT_CANCELLED)
-    if result.timed_out:
-        where = f" while {_stage_words(info.stage)}" if info.stage else ""
+    elif result.timed_out:
+        where = f" while {stage_words(info.stage)}" if info.stage else ""
         return _set(info, Status.ERROR, "agent-timeout", _HINT_TIMEOUT,
                     f"no answer after {result.duration_s:.0f} s{where}")
     if hello is None and _looks_too_old(result.stderr):
-        return _too_old(info, _first_line(result.stderr))
+        return _too_old(info, first_line(result.stderr))
     if hello is not None and (hello.get("agent") != AGENT_NAME or hello.get("protocol") != AGENT_PROTOCOL):
         return _set(info, Status.ERROR, "agent-bad-output", _HINT_AGENT_MISMATCH,
                     f"unexpected hello: {json.dumps(hello)[:300]}")
@@ -199,10 +218,10 @@ def interpret_agent_run(info: TfInfo, result: CommandResult) -> TfInfo:
         return _set(info, Status.ERROR, "agent-bad-output", _HINT_STRAY_OUTPUT, "\n".join(stray[:5]))
     if hello is None and result.returncode == 0:
         return _set(info, Status.ERROR, "not-python", _HINT_SILENT, f"{info.python}: exit 0, no output")
-    where = f" while {_stage_words(info.stage)}" if info.stage else ""
-    last_words = f": {_last_line(result.stderr)}" if result.stderr.strip() else ""
+    where = f" while {stage_words(info.stage)}" if info.stage else ""
+    last_words = f": {last_line(result.stderr)}" if result.stderr.strip() else ""
     return _set(info, Status.ERROR, "agent-crashed", _crash_hint(result.returncode),
-                f"{_exit_words(result.returncode)}{where}{last_words}")
+                f"{exit_words(result.returncode)}{where}{last_words}")
 
 
 # -- the agent file --------------------------------------------------------
@@ -224,57 +243,7 @@ def agent_path() -> Path:
     return Path(__file__).resolve().parent.parent / "agents" / "tf_probe.py"
 
 
-# -- parsing -----------------------------------------------------------------
-
-
-def _event_forwarder(callback: EventCallback) -> Callable[[str], None]:
-    def forward(line: str) -> None:
-        event = _json_event(line)
-        if event is not None:
-            callback(event)
-
-    return forward
-
-
-def _json_event(line: str) -> dict | None:
-    line = line.strip()
-    if not line.startswith("{"):
-        return None
-    try:
-        value = json.loads(line)
-    except ValueError:
-        return None
-    return value if isinstance(value, dict) and isinstance(value.get("event"), str) else None
-
-
-def _parse_events(stdout: str) -> tuple[list[dict], list[str]]:
-    events, stray = [], []
-    for line in stdout.splitlines():
-        event = _json_event(line)
-        if event is not None:
-            events.append(event)
-        elif line.strip():
-            stray.append(line.strip()[:MAX_LINE_CHARS])
-    return events, stray
-
-
-def _read_log(info: TfInfo, stderr: str, stray_stdout: list[str]) -> None:
-    lines = [line.rstrip() for line in stderr.splitlines() if line.strip()]
-    for pattern in _GPU_INIT_PATTERNS:
-        hit = next((line for line in lines if pattern.search(line)), None)
-        if hit:
-            info.gpu_init_error = _LOG_PREFIX.sub("", hit).strip()[:MAX_LINE_CHARS]
-            break
-    for line in lines:
-        match = _MISSING_LIBRARY.search(line)
-        if match and match.group(1) not in info.missing_libraries:
-            info.missing_libraries.append(match.group(1))
-    kept = [line[:MAX_LINE_CHARS] for line in lines if not any(n in line for n in _NOISE)]
-    kept += [f"stdout: {line}" for line in stray_stdout]
-    if len(kept) > MAX_LOG_LINES:  # the start (import) and the end (the failure) matter most
-        half = MAX_LOG_LINES // 2
-        kept = kept[:half] + [f"… {len(kept) - 2 * half} lines left out …"] + kept[-half:]
-    info.log_lines = kept
+# -- the answer ---------------------------------------------------------------
 
 
 def _read_python(info: TfInfo, python: object) -> None:
@@ -321,16 +290,19 @@ def _read_result(info: TfInfo, final: dict) -> TfInfo:
                                              or info.build_info.get("cuda_version_number"))
     info.cudnn_build_version = _build_version(info.build_info.get("cudnn_version")
                                               or info.build_info.get("cudnn_version_number"))
-    gpus = final.get("gpus")
-    if isinstance(gpus, list):
-        info.gpus = [TfGpu(name=str(g.get("name", "?")), details=_dict(g.get("details")))
-                     for g in gpus if isinstance(g, dict)]
-        info.gpu_count = len(info.gpus)
     libraries = final.get("loaded_libraries")
     info.loaded_libraries = [str(p) for p in libraries] if isinstance(libraries, list) else []
     info.library_checks = {str(k): _dict(v) for k, v in _dict(final.get("library_checks")).items()}
-    info.status, info.reason, info.error = Status.OK, None, None
     info.hint, info.hint_template, info.hint_args = None, None, {}
+    gpus = final.get("gpus")
+    if not isinstance(gpus, list):  # unknown is not zero: gpu_count stays None
+        info.status, info.reason = Status.ERROR, "tf-gpu-list-failed"
+        info.error = "listing the GPUs failed: " + info.step_errors.get("list_gpus", "the answer has no GPU list")
+        return info
+    info.gpus = [TfGpu(name=str(g.get("name", "?")), details=_dict(g.get("details")))
+                 for g in gpus if isinstance(g, dict)]
+    info.gpu_count = len(info.gpus)
+    info.status, info.reason, info.error = Status.OK, None, None
     return info
 
 
@@ -364,9 +336,8 @@ def _too_old(info: TfInfo, detail: str) -> TfInfo:
 
 
 def _looks_too_old(stderr: str) -> bool:
-    """Python 2 and 3.0-3.3 reject ``-I``; a Python too old for the agent's syntax raises SyntaxError."""
-    return "Unknown option: -I" in stderr or "unknown option -I" in stderr or (
-        "SyntaxError" in stderr and AGENT_NAME in stderr)
+    """A Python too old for the agent's syntax dies with a SyntaxError in it (2.7 and 3.x say hello)."""
+    return "SyntaxError" in stderr and AGENT_NAME in stderr
 
 
 def _version_below(text: str, floor: Version) -> bool:
@@ -376,40 +347,8 @@ def _version_below(text: str, floor: Version) -> bool:
         return False
 
 
-def _stage_words(stage: str | None) -> str:
-    return {
-        "distributions": "listing installed packages",
-        "import": "importing tensorflow",
-        "build_info": "reading the build info",
-        "is_built_with_cuda": "asking whether the build has CUDA",
-        "list_gpus": "initialising the GPU (list_physical_devices)",
-        "loaded_libraries": "listing loaded libraries",
-    }.get(stage or "", stage or "starting")
-
-
-def _exit_words(code: int | None) -> str:
-    if code is None:
-        return "killed"
-    if code < 0:
-        return f"killed by signal {_SIGNALS.get(-code, -code)}"
-    if code in _NTSTATUS:
-        return f"crashed with 0x{code:08X} ({_NTSTATUS[code]})"
-    if 128 < code < 160 and code - 128 in _SIGNALS:
-        return f"exit {code} (signal {_SIGNALS[code - 128]})"
-    return f"exit {code}"
-
-
 def _crash_hint(code: int | None) -> str:
-    return _HINT_CPU_INSTRUCTION if code in (0xC000001D, -4, 132) else _HINT_CRASHED
-
-
-def _first_line(text: str) -> str:
-    return next((line.strip() for line in text.splitlines() if line.strip()), "")
-
-
-def _last_line(text: str) -> str:
-    lines = [line.strip() for line in text.splitlines() if line.strip()]
-    return lines[-1][:MAX_LINE_CHARS] if lines else ""
+    return _HINT_CPU_INSTRUCTION if code in CPU_INSTRUCTION_CODES else _HINT_CRASHED
 
 
 def _dict(value: object) -> dict:

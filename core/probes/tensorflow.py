@@ -58,6 +58,9 @@ _HINT_IMPORT_FAILED = QT_TRANSLATE_NOOP(
     "core", "`import tensorflow` fails in this environment; the exact error is below."
 )
 _HINT_UNREADABLE = QT_TRANSLATE_NOOP("core", "The checker's answer could not be read.")
+_HINT_GPU_LIST_FAILED = QT_TRANSLATE_NOOP(
+    "core", "TensorFlow imported, but asking it for its GPUs failed, so whether it sees one is unknown. "
+    "The error below is TensorFlow's own; re-check after closing other programs that use the GPU.")
 _HINT_TOO_OLD = QT_TRANSLATE_NOOP(  # {min_python}: MIN_AGENT_PYTHON
     "core",
     "This Python is too old to check (the checker needs {min_python} or newer). "
@@ -298,6 +301,7 @@ def _read_result(info: TfInfo, final: dict) -> TfInfo:
     if not isinstance(gpus, list):  # unknown is not zero: gpu_count stays None
         info.status, info.reason = Status.ERROR, "tf-gpu-list-failed"
         info.error = "listing the GPUs failed: " + info.step_errors.get("list_gpus", "the answer has no GPU list")
+        info.hint = _HINT_GPU_LIST_FAILED
         return info
     info.gpus = [TfGpu(name=str(g.get("name", "?")), details=_dict(g.get("details")))
                  for g in gpus if isinstance(g, dict)]

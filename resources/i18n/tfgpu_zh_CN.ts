@@ -955,16 +955,21 @@
     </message>
     <message>
         <location filename="../../core/probes/tensorflow.py" line="61"/>
+        <source>TensorFlow imported, but asking it for its GPUs failed, so whether it sees one is unknown. The error below is TensorFlow&apos;s own; re-check after closing other programs that use the GPU.</source>
+        <translation>TensorFlow 已成功导入，但向它查询 GPU 时出错，因此无法确定它能否识别到 GPU。下面是 TensorFlow 自己给出的错误信息；请关闭其他正在使用 GPU 的程序后重新检查。</translation>
+    </message>
+    <message>
+        <location filename="../../core/probes/tensorflow.py" line="64"/>
         <source>This Python is too old to check (the checker needs {min_python} or newer). Use a newer Python environment for TensorFlow.</source>
         <translation>这个 Python 太旧，无法检查（检查程序需要 {min_python} 或更新版本）。请为 TensorFlow 使用更新的 Python 环境。</translation>
     </message>
     <message>
-        <location filename="../../core/probes/tensorflow.py" line="66"/>
+        <location filename="../../core/probes/tensorflow.py" line="69"/>
         <source>TensorFlow crashed on a CPU instruction: this processor lacks an instruction set the build needs.</source>
         <translation>TensorFlow 在执行某条 CPU 指令时崩溃：这台电脑的处理器缺少这个 TensorFlow 版本所需的指令集。</translation>
     </message>
     <message>
-        <location filename="../../core/probes/tensorflow.py" line="69"/>
+        <location filename="../../core/probes/tensorflow.py" line="72"/>
         <source>The helper process crashed before answering; the last TensorFlow log lines usually say why. Try `python -c &quot;import tensorflow&quot;` in that environment.</source>
         <translation>辅助进程在给出应答之前就崩溃了；TensorFlow 日志的最后几行通常会说明原因。请在该环境中运行 `python -c &quot;import tensorflow&quot;` 试试。</translation>
     </message>

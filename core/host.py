@@ -23,11 +23,8 @@ from tfgpu.core.process import (  # noqa: F401
     MAX_OUTPUT_BYTES,
     CommandResult,
     LineCallback,
-    _kill_tree,
-    _pump,
     decode_output,
     run_process,
-    windows_oem_encoding,
 )
 from tfgpu.core.registry import NoRegistry, Registry, WinRegistry  # noqa: F401
 

@@ -34,14 +34,9 @@ from tfgpu.gui import i18n, workers  # noqa: E402
 from tfgpu.gui.i18n import install_translators, remove_translators, resolve_language  # noqa: E402
 from tfgpu.gui.page_registry import discover_pages  # noqa: E402
 from tfgpu.gui.pages.system import COL_DETAILS, COL_STATUS, SystemPage  # noqa: E402
-from tfgpu.gui.scan_view import (  # noqa: E402
-    Line,
-    driver_section,
-    pythons_section,
-    scan_to_text,
-    status_text,
-    step_text,
-)
+from tfgpu.gui.scan_lines import Line, status_text, step_text  # noqa: E402
+from tfgpu.gui.scan_view import driver_section, scan_to_text  # noqa: E402
+from tfgpu.gui.scan_view_pythons import pythons_section  # noqa: E402
 from tfgpu.gui.screenshot import ScreenshotError, capture  # noqa: E402
 from tfgpu.gui.wizard import TfgpuWizard  # noqa: E402
 

@@ -14,13 +14,13 @@ import psutil
 import pytest
 
 from tfgpu.core.fake_host import FakeCommand, FakeHost
+from tfgpu.core.process import _kill_tree
 from tfgpu.core.host import (
     MAX_OUTPUT_BYTES,
     CommandResult,
     FileSystem,
     RealHost,
     WinRegistry,
-    _kill_tree,
     decode_output,
     path_entries,
     run_process,

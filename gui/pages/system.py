@@ -25,7 +25,8 @@ from PySide6.QtWidgets import (
 from tfgpu.core.scan import Scan, ScanOptions, ScanProgress
 from tfgpu.gui.icons import Tone, tone_icon
 from tfgpu.gui.page_registry import PageContext, PageSpec, TfgpuPage
-from tfgpu.gui.scan_view import SECTION_STEPS, Line, build_lines, scan_to_text, section_title, step_text, write_line
+from tfgpu.gui.scan_lines import SECTION_STEPS, Line, section_title, step_text
+from tfgpu.gui.scan_view import build_lines, scan_to_text, write_line
 from tfgpu.gui.workers import ScanController
 from tfgpu.gui.wrap_delegate import WRAP_ROLE, WrappingDelegate
 

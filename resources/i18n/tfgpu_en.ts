@@ -4,7 +4,7 @@
 <context>
     <name>SystemPage</name>
     <message numerus="yes">
-        <location filename="../../gui/pages/system.py" line="247"/>
+        <location filename="../../gui/pages/system.py" line="248"/>
         <source>%n part(s) need your attention: select one to read what to do.</source>
         <translation>
             <numerusform>%n part needs your attention: select it to read what to do.</numerusform>

@@ -13,558 +13,558 @@
 <context>
     <name>ScanView</name>
     <message>
-        <location filename="../../gui/scan_view.py" line="57"/>
+        <location filename="../../gui/scan_lines.py" line="49"/>
         <source>OK</source>
         <translation>正常</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="58"/>
+        <location filename="../../gui/scan_lines.py" line="50"/>
         <source>Not found</source>
         <translation>未找到</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="59"/>
+        <location filename="../../gui/scan_lines.py" line="51"/>
         <source>Problem</source>
         <translation>有问题</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="60"/>
+        <location filename="../../gui/scan_lines.py" line="52"/>
         <source>Not supported</source>
         <translation>不支持</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="88"/>
-        <location filename="../../gui/scan_view.py" line="325"/>
+        <location filename="../../gui/scan_lines.py" line="80"/>
+        <location filename="../../gui/scan_view_pythons.py" line="25"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="89"/>
+        <location filename="../../gui/scan_lines.py" line="81"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="89"/>
-        <location filename="../../gui/scan_view.py" line="287"/>
+        <location filename="../../gui/scan_lines.py" line="81"/>
+        <location filename="../../gui/scan_view.py" line="166"/>
         <source>no</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="109"/>
+        <location filename="../../gui/scan_lines.py" line="101"/>
         <source>TensorFlow in {python}</source>
         <translation>{python} 中的 TensorFlow</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="98"/>
+        <location filename="../../gui/scan_lines.py" line="90"/>
         <source>Operating system</source>
         <extracomment>The scan steps that have a section of their own, in the page&apos;s order.</extracomment>
         <translation>操作系统</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="99"/>
+        <location filename="../../gui/scan_lines.py" line="91"/>
         <source>NVIDIA driver and GPUs</source>
         <translation>NVIDIA 驱动和显卡</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="100"/>
+        <location filename="../../gui/scan_lines.py" line="92"/>
         <source>CUDA toolkits</source>
         <translation>CUDA 工具包</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="101"/>
+        <location filename="../../gui/scan_lines.py" line="93"/>
         <source>cuDNN</source>
         <translation>cuDNN</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="111"/>
+        <location filename="../../gui/scan_lines.py" line="103"/>
         <source>Python environments</source>
         <translation>Python 环境</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="131"/>
+        <location filename="../../gui/scan_lines.py" line="123"/>
         <source>Not supported on this system</source>
         <translation>此系统不支持</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="139"/>
+        <location filename="../../gui/scan_lines.py" line="131"/>
         <source>What to do</source>
         <translation>怎么做</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="140"/>
+        <location filename="../../gui/scan_lines.py" line="132"/>
         <source>Error</source>
         <translation>错误信息</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="141"/>
+        <location filename="../../gui/scan_lines.py" line="133"/>
         <source>Reason code</source>
         <translation>原因代码</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="144"/>
+        <location filename="../../gui/scan_lines.py" line="136"/>
         <source>Evidence</source>
         <translation>依据</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="145"/>
+        <location filename="../../gui/scan_lines.py" line="137"/>
         <source>how this was found ({n})</source>
         <translation>检测依据（{n} 条）</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="160"/>
+        <location filename="../../gui/scan_view.py" line="39"/>
         <source>Unknown system</source>
         <translation>未知系统</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="162"/>
+        <location filename="../../gui/scan_view.py" line="41"/>
         <source>Version</source>
         <translation>版本</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="163"/>
+        <location filename="../../gui/scan_view.py" line="42"/>
         <source>Build</source>
         <translation>内部版本号</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="164"/>
+        <location filename="../../gui/scan_view.py" line="43"/>
         <source>Kernel</source>
         <translation>内核</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="167"/>
+        <location filename="../../gui/scan_view.py" line="46"/>
         <source>Running inside WSL</source>
         <translation>运行在 WSL 中</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="168"/>
+        <location filename="../../gui/scan_view.py" line="47"/>
         <source>yes, WSL {n}</source>
         <translation>是，WSL {n}</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="170"/>
+        <location filename="../../gui/scan_view.py" line="49"/>
         <source>GPU passed through to WSL</source>
         <translation>显卡已直通到 WSL</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="172"/>
+        <location filename="../../gui/scan_view.py" line="51"/>
         <source>WSL installed</source>
         <translation>已安装 WSL</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="174"/>
+        <location filename="../../gui/scan_view.py" line="53"/>
         <source> (default)</source>
         <translation>（默认）</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="176"/>
+        <location filename="../../gui/scan_view.py" line="55"/>
         <source>WSL distro</source>
         <translation>WSL 发行版</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="177"/>
+        <location filename="../../gui/scan_view.py" line="56"/>
         <source>{name}{default}: WSL {version}, {state}</source>
         <translation>{name}{default}：WSL {version}，{state}</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="229"/>
+        <location filename="../../gui/scan_view.py" line="108"/>
         <source>GPU {index}</source>
         <translation>显卡 {index}</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="206"/>
+        <location filename="../../gui/scan_view.py" line="85"/>
         <source>Compute capability</source>
         <translation>计算能力</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="207"/>
+        <location filename="../../gui/scan_view.py" line="86"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="218"/>
+        <location filename="../../gui/scan_view.py" line="97"/>
         <source>{gib:.1f} GiB</source>
         <translation>{gib:.1f} GiB</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="208"/>
+        <location filename="../../gui/scan_view.py" line="87"/>
         <source>Driver model</source>
         <translation>驱动模式</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="187"/>
+        <location filename="../../gui/scan_view.py" line="66"/>
         <source>n/a: {why}</source>
         <translation>无法读取：{why}</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="205"/>
+        <location filename="../../gui/scan_view.py" line="84"/>
         <source>UUID</source>
         <extracomment>GpuInfo fields shown as rows of a GPU (``unavailable`` reasons of other fields get a row of their own).</extracomment>
         <translation>UUID</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="209"/>
+        <location filename="../../gui/scan_view.py" line="88"/>
         <source>PCI bus</source>
         <translation>PCI 总线</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="210"/>
+        <location filename="../../gui/scan_view.py" line="89"/>
         <source>Power limit</source>
         <translation>功耗上限</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="211"/>
+        <location filename="../../gui/scan_view.py" line="90"/>
         <source>Max graphics clock</source>
         <translation>最高核心频率</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="212"/>
+        <location filename="../../gui/scan_view.py" line="91"/>
         <source>Max memory clock</source>
         <translation>最高显存频率</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="220"/>
+        <location filename="../../gui/scan_view.py" line="99"/>
         <source>{watts:g} W</source>
         <translation>{watts:g} W</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="222"/>
+        <location filename="../../gui/scan_view.py" line="101"/>
         <source>{mhz} MHz</source>
         <translation>{mhz} MHz</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="244"/>
+        <location filename="../../gui/scan_view.py" line="123"/>
         <source>Driver {driver}, supports CUDA up to {cuda}</source>
         <translation>驱动 {driver}，最高支持 CUDA {cuda}</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="247"/>
+        <location filename="../../gui/scan_view.py" line="126"/>
         <source>GPUs: {n}</source>
         <translation>显卡：{n} 块</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="249"/>
+        <location filename="../../gui/scan_view.py" line="128"/>
         <source>No NVIDIA driver found</source>
         <translation>未找到 NVIDIA 驱动</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="251"/>
+        <location filename="../../gui/scan_view.py" line="130"/>
         <source>Driver version</source>
         <translation>驱动版本</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="252"/>
+        <location filename="../../gui/scan_view.py" line="131"/>
         <source>Highest CUDA this driver supports</source>
         <translation>此驱动支持的最高 CUDA 版本</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="253"/>
+        <location filename="../../gui/scan_view.py" line="132"/>
         <source>Read through</source>
         <translation>读取方式</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="254"/>
+        <location filename="../../gui/scan_view.py" line="133"/>
         <source>nvidia-smi</source>
         <translation>nvidia-smi</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="263"/>
+        <location filename="../../gui/scan_view.py" line="142"/>
         <source>Installed: {versions}</source>
         <translation>已安装：{versions}</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="269"/>
+        <location filename="../../gui/scan_view.py" line="148"/>
         <source>No CUDA toolkit found</source>
         <translation>未找到 CUDA 工具包</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="272"/>
+        <location filename="../../gui/scan_view.py" line="151"/>
         <source>CUDA_PATH</source>
         <translation>CUDA_PATH</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="273"/>
+        <location filename="../../gui/scan_view.py" line="152"/>
         <source>First on PATH</source>
         <translation>PATH 中排在最前</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="274"/>
+        <location filename="../../gui/scan_view.py" line="153"/>
         <source>nvcc on PATH</source>
         <translation>PATH 中的 nvcc</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="277"/>
+        <location filename="../../gui/scan_view.py" line="156"/>
         <source>CUDA {version}</source>
         <translation>CUDA {version}</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="282"/>
+        <location filename="../../gui/scan_view.py" line="161"/>
         <source>Full version</source>
         <translation>完整版本</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="283"/>
+        <location filename="../../gui/scan_view.py" line="162"/>
         <source>nvcc</source>
         <translation>nvcc</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="285"/>
+        <location filename="../../gui/scan_view.py" line="164"/>
         <source>yes (entry {n})</source>
         <translation>是（第 {n} 项）</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="289"/>
+        <location filename="../../gui/scan_view.py" line="168"/>
         <source>bin folder on PATH</source>
         <translation>bin 文件夹在 PATH 中</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="290"/>
-        <location filename="../../gui/scan_view.py" line="310"/>
-        <location filename="../../gui/scan_view.py" line="431"/>
+        <location filename="../../gui/scan_view.py" line="169"/>
+        <location filename="../../gui/scan_view.py" line="189"/>
+        <location filename="../../gui/scan_view_pythons.py" line="127"/>
         <source>Found through</source>
         <translation>发现途径</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="297"/>
+        <location filename="../../gui/scan_view.py" line="176"/>
         <source>No cuDNN found</source>
         <translation>未找到 cuDNN</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="301"/>
+        <location filename="../../gui/scan_view.py" line="180"/>
         <source>cuDNN {version}</source>
         <translation>cuDNN {version}</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="306"/>
+        <location filename="../../gui/scan_view.py" line="185"/>
         <source>Header</source>
         <translation>头文件</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="307"/>
+        <location filename="../../gui/scan_view.py" line="186"/>
         <source>Inside CUDA toolkit</source>
         <translation>所在 CUDA 工具包</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="309"/>
+        <location filename="../../gui/scan_view.py" line="188"/>
         <source>Library</source>
         <translation>库文件</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="338"/>
+        <location filename="../../gui/scan_view_pythons.py" line="38"/>
         <source>Check “{step}” failed</source>
         <translation>检查步骤“{step}”失败</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="348"/>
+        <location filename="../../gui/scan_view_pythons.py" line="48"/>
         <source>Libraries load-tested</source>
         <translation>库加载测试</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="349"/>
+        <location filename="../../gui/scan_view_pythons.py" line="49"/>
         <source>{loaded} of {n} could be loaded</source>
         <translation>{n} 个中有 {loaded} 个能加载</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="356"/>
+        <location filename="../../gui/scan_view_pythons.py" line="56"/>
         <source>loaded</source>
         <translation>已加载</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="358"/>
+        <location filename="../../gui/scan_view_pythons.py" line="58"/>
         <source>no reason given</source>
         <translation>没有给出原因</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="359"/>
+        <location filename="../../gui/scan_view_pythons.py" line="59"/>
         <source>cannot be loaded: {why}</source>
         <translation>无法加载：{why}</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="364"/>
+        <location filename="../../gui/scan_view_pythons.py" line="64"/>
         <source>Installed more than once</source>
         <translation>重复安装</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="365"/>
+        <location filename="../../gui/scan_view_pythons.py" line="65"/>
         <source>{name}: versions {versions}</source>
         <translation>{name}：版本 {versions}</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="374"/>
+        <location filename="../../gui/scan_view_pythons.py" line="74"/>
         <source>TensorFlow</source>
         <translation>TensorFlow</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="376"/>
+        <location filename="../../gui/scan_view_pythons.py" line="76"/>
         <source>not checked</source>
         <translation>未检查</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="381"/>
-        <location filename="../../gui/scan_view.py" line="388"/>
+        <location filename="../../gui/scan_view_pythons.py" line="81"/>
+        <location filename="../../gui/scan_view_pythons.py" line="88"/>
         <source>not installed</source>
         <translation>未安装</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="389"/>
+        <location filename="../../gui/scan_view_pythons.py" line="89"/>
         <source>Import error</source>
         <translation>导入错误</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="390"/>
-        <location filename="../../gui/scan_view.py" line="410"/>
+        <location filename="../../gui/scan_view_pythons.py" line="90"/>
+        <location filename="../../gui/scan_view_pythons.py" line="110"/>
         <source>Why no GPU</source>
         <translation>为什么没有 GPU</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="384"/>
+        <location filename="../../gui/scan_view_pythons.py" line="84"/>
         <source>Not installed</source>
         <translation>未安装</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="134"/>
+        <location filename="../../gui/scan_lines.py" line="126"/>
         <source>Something is wrong here</source>
         <translation>这里有问题</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="316"/>
+        <location filename="../../gui/scan_view.py" line="195"/>
         <source>missing (cuDNN 8.3 and later needs it)</source>
         <translation>缺失（cuDNN 8.3 及以上需要它）</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="398"/>
+        <location filename="../../gui/scan_view_pythons.py" line="98"/>
         <source>GPUs seen: {n}</source>
         <translation>识别到的 GPU：{n} 块</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="400"/>
-        <location filename="../../gui/scan_view.py" line="452"/>
+        <location filename="../../gui/scan_view_pythons.py" line="100"/>
+        <location filename="../../gui/scan_view_pythons.py" line="148"/>
         <source>GPU ready</source>
         <translation>GPU 可用</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="400"/>
-        <location filename="../../gui/scan_view.py" line="456"/>
+        <location filename="../../gui/scan_view_pythons.py" line="100"/>
+        <location filename="../../gui/scan_view_pythons.py" line="152"/>
         <source>No GPU</source>
         <translation>没有 GPU</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="327"/>
+        <location filename="../../gui/scan_view_pythons.py" line="27"/>
         <source>yes: CUDA {cuda}, cuDNN {cudnn}</source>
         <translation>是：CUDA {cuda}，cuDNN {cudnn}</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="330"/>
+        <location filename="../../gui/scan_view_pythons.py" line="30"/>
         <source>no: this TensorFlow can only use the CPU</source>
         <translation>否：这个 TensorFlow 只能使用 CPU</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="342"/>
+        <location filename="../../gui/scan_view_pythons.py" line="42"/>
         <source>Missing libraries</source>
         <translation>缺少的库</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="395"/>
+        <location filename="../../gui/scan_view_pythons.py" line="95"/>
         <source>GPUs seen: unknown</source>
         <translation>识别到的 GPU：未知</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="396"/>
-        <location filename="../../gui/scan_view.py" line="454"/>
+        <location filename="../../gui/scan_view_pythons.py" line="96"/>
+        <location filename="../../gui/scan_view_pythons.py" line="150"/>
         <source>GPU unknown</source>
         <translation>GPU 未知</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="403"/>
+        <location filename="../../gui/scan_view_pythons.py" line="103"/>
         <source>TensorFlow did not list its GPUs and gave no reason</source>
         <translation>TensorFlow 没有列出它的 GPU，也没有说明原因</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="407"/>
+        <location filename="../../gui/scan_view_pythons.py" line="107"/>
         <source>Built with CUDA</source>
         <translation>带 CUDA 编译</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="409"/>
+        <location filename="../../gui/scan_view_pythons.py" line="109"/>
         <source>GPU seen</source>
         <translation>识别到的 GPU</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="411"/>
+        <location filename="../../gui/scan_view_pythons.py" line="111"/>
         <source>CUDA libraries loaded</source>
         <translation>已加载的 CUDA 库</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="413"/>
+        <location filename="../../gui/scan_view_pythons.py" line="113"/>
         <source>NVIDIA pip packages</source>
         <translation>NVIDIA 的 pip 包</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="425"/>
+        <location filename="../../gui/scan_view_pythons.py" line="121"/>
         <source>Python {details}</source>
         <translation>Python {details}</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="428"/>
+        <location filename="../../gui/scan_view_pythons.py" line="124"/>
         <source>Note</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="428"/>
+        <location filename="../../gui/scan_view_pythons.py" line="124"/>
         <source>this is the Python running this app</source>
         <translation>这是正在运行本程序的 Python</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="429"/>
+        <location filename="../../gui/scan_view_pythons.py" line="125"/>
         <source>Prefix</source>
         <translation>环境目录</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="430"/>
+        <location filename="../../gui/scan_view_pythons.py" line="126"/>
         <source>Bits</source>
         <translation>位数</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="444"/>
+        <location filename="../../gui/scan_view_pythons.py" line="140"/>
         <source>Pythons: {envs} · with TensorFlow: {tf} · TensorFlow sees a GPU: {gpu}</source>
         <translation>Python：{envs} 个 · 装有 TensorFlow：{tf} 个 · TensorFlow 识别到 GPU：{gpu} 个</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="448"/>
+        <location filename="../../gui/scan_view_pythons.py" line="144"/>
         <source>No Python found</source>
         <translation>未找到 Python</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="102"/>
+        <location filename="../../gui/scan_lines.py" line="94"/>
         <source>Python and TensorFlow</source>
         <translation>Python 与 TensorFlow</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="406"/>
+        <location filename="../../gui/scan_view_pythons.py" line="106"/>
         <source>Why unknown</source>
         <translation>为什么未知</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="458"/>
+        <location filename="../../gui/scan_view_pythons.py" line="154"/>
         <source>No TensorFlow</source>
         <translation>没有 TensorFlow</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="461"/>
+        <location filename="../../gui/scan_view_pythons.py" line="157"/>
         <source>Microsoft Store placeholder</source>
         <translation>Microsoft Store 占位程序</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="462"/>
+        <location filename="../../gui/scan_view_pythons.py" line="158"/>
         <source>Typing “python” in a terminal opens the Microsoft Store instead of running a Python ({path}).</source>
         <translation>在终端里输入“python”会打开 Microsoft Store，而不是运行 Python（{path}）。</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="488"/>
+        <location filename="../../gui/scan_view.py" line="217"/>
         <source>TF GPU Assistant {version}: system check of {when} ({seconds:.1f} s)</source>
         <translation>TF GPU 助手 {version}：{when} 的系统检查（用时 {seconds:.1f} 秒）</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="493"/>
+        <location filename="../../gui/scan_view.py" line="222"/>
         <source>The check was stopped before the end; some results are missing.</source>
         <translation>检查在完成前被停止，部分结果缺失。</translation>
     </message>
@@ -572,140 +572,140 @@
 <context>
     <name>SystemPage</name>
     <message>
-        <location filename="../../gui/pages/system.py" line="50"/>
+        <location filename="../../gui/pages/system.py" line="51"/>
         <source>Your system</source>
         <translation>你的系统</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="53"/>
+        <location filename="../../gui/pages/system.py" line="54"/>
         <source>We look at the graphics driver, CUDA, cuDNN and every Python on this computer. Nothing is installed or changed.</source>
         <translation>我们会检查显卡驱动、CUDA、cuDNN，以及这台电脑上的每一个 Python。不会安装或修改任何东西。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="92"/>
+        <location filename="../../gui/pages/system.py" line="93"/>
         <source>What</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="92"/>
+        <location filename="../../gui/pages/system.py" line="93"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="92"/>
+        <location filename="../../gui/pages/system.py" line="93"/>
         <source>Details</source>
         <translation>详情</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="108"/>
+        <location filename="../../gui/pages/system.py" line="109"/>
         <source>Select a line above to read it in full here.</source>
         <translation>在上方选中一行，即可在这里查看完整内容。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="116"/>
-        <location filename="../../gui/pages/system.py" line="285"/>
+        <location filename="../../gui/pages/system.py" line="117"/>
+        <location filename="../../gui/pages/system.py" line="286"/>
         <source>Re-check</source>
         <translation>重新检查</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="117"/>
+        <location filename="../../gui/pages/system.py" line="118"/>
         <source>Run every check again, e.g. after you changed something.</source>
         <translation>重新运行所有检查，例如在你修改了某些设置之后。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="119"/>
+        <location filename="../../gui/pages/system.py" line="120"/>
         <source>Copy as text</source>
         <translation>复制为文本</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="120"/>
+        <location filename="../../gui/pages/system.py" line="121"/>
         <source>Copy the whole result, to paste into a chat or an issue.</source>
         <translation>复制完整结果，方便粘贴到聊天或问题报告（issue）里。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="135"/>
+        <location filename="../../gui/pages/system.py" line="136"/>
         <source>Ready to check this computer.</source>
         <translation>准备检查这台电脑。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="170"/>
+        <location filename="../../gui/pages/system.py" line="171"/>
         <source>Copied to the clipboard.</source>
         <translation>已复制到剪贴板。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="194"/>
+        <location filename="../../gui/pages/system.py" line="195"/>
         <source>Starting…</source>
         <translation>正在启动…</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="196"/>
+        <location filename="../../gui/pages/system.py" line="197"/>
         <source>Checking your computer… this takes a few seconds, up to a minute.</source>
         <translation>正在检查你的电脑…需要几秒钟，最多一分钟。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="217"/>
+        <location filename="../../gui/pages/system.py" line="218"/>
         <source>%v of %m checks done</source>
         <translation>已完成 %v / %m 项检查</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="207"/>
+        <location filename="../../gui/pages/system.py" line="208"/>
         <source>Done: {step}</source>
         <translation>已完成：{step}</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="231"/>
+        <location filename="../../gui/pages/system.py" line="232"/>
         <source>The result could not be shown: {error}. Click Re-check to try again; if it keeps failing, please report it.</source>
         <translation>检查结果无法显示：{error}。点击“重新检查”再试一次；如果一直失败，请报告这个问题。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="241"/>
+        <location filename="../../gui/pages/system.py" line="242"/>
         <source>The check was stopped; some results are missing. Click Re-check to run it again.</source>
         <translation>检查已停止，部分结果缺失。点击“重新检查”可再次运行。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="243"/>
+        <location filename="../../gui/pages/system.py" line="244"/>
         <source>Check finished in {seconds:.1f} s.</source>
         <translation>检查完成，用时 {seconds:.1f} 秒。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="246"/>
+        <location filename="../../gui/pages/system.py" line="247"/>
         <source>No problem found in these checks.</source>
         <translation>这些检查都没有发现问题。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/pages/system.py" line="247"/>
+        <location filename="../../gui/pages/system.py" line="248"/>
         <source>%n part(s) need your attention: select one to read what to do.</source>
         <translation>
             <numerusform>有 %n 项需要注意：选中一项即可查看该怎么做。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="254"/>
+        <location filename="../../gui/pages/system.py" line="255"/>
         <source>The check could not finish: {error}. Click Re-check to try again; if it keeps failing, please report it.</source>
         <translation>检查未能完成：{error}。点击“重新检查”再试一次；如果一直失败，请报告这个问题。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="285"/>
+        <location filename="../../gui/pages/system.py" line="286"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="303"/>
+        <location filename="../../gui/pages/system.py" line="304"/>
         <source>Checking…</source>
         <translation>正在检查…</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="312"/>
+        <location filename="../../gui/pages/system.py" line="313"/>
         <source>Found; now asking TensorFlow in each one whether it sees the GPU…</source>
         <translation>已找到；正在逐个询问其中的 TensorFlow 能否识别到 GPU…</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="316"/>
+        <location filename="../../gui/pages/system.py" line="317"/>
         <source>Checked</source>
         <translation>已检查</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="323"/>
+        <location filename="../../gui/pages/system.py" line="324"/>
         <source>TensorFlow checked in {done} of {total} Pythons…</source>
         <translation>已在 {done} / {total} 个 Python 中检查 TensorFlow…</translation>
     </message>

@@ -186,15 +186,23 @@ def test_the_progress_bar_counts_at_once_without_tf_checks(qtbot, linux_host: Fa
     assert _bar_states_for(qtbot, page, events, monkeypatch) == [(1, 5), (2, 5)]
 
 
-def test_a_failing_scan_is_shown_in_the_page(qtbot, linux_host: FakeHost, monkeypatch) -> None:
+def _page_after_failing_scan(qtbot, host: FakeHost, monkeypatch, message: str):
+    """(wizard, system page) after a scan that raised ``RuntimeError(message)``.
+    The wizard is returned too: it owns the page and must outlive the test's checks."""
+
     def broken_scan(**_kwargs) -> Scan:
-        raise RuntimeError("boom in the scan")
+        raise RuntimeError(message)
 
     monkeypatch.setattr(workers, "run_scan", broken_scan)
-    wizard = make_wizard(qtbot, linux_host)
+    wizard = make_wizard(qtbot, host)
     page = wizard.page_by_id("system")
     with qtbot.waitSignal(page.controller.failed, timeout=10_000):
         wizard.next()
+    return wizard, page
+
+
+def test_a_failing_scan_is_shown_in_the_page(qtbot, linux_host: FakeHost, monkeypatch) -> None:
+    _wizard, page = _page_after_failing_scan(qtbot, linux_host, monkeypatch, "boom in the scan")
     assert "boom in the scan" in page.headline.text()
     assert page.error and "RuntimeError" in page.error
     assert page.isComplete() and page.controller.thread is None
@@ -232,14 +240,7 @@ def test_a_scan_that_breaks_the_view_still_ends_the_work(qtbot, linux_host: Fake
 
 
 def test_error_text_with_markup_is_shown_as_typed(qtbot, linux_host: FakeHost, monkeypatch) -> None:
-    def broken_scan(**_kwargs) -> Scan:
-        raise RuntimeError("<b>x</b>")
-
-    monkeypatch.setattr(workers, "run_scan", broken_scan)
-    wizard = make_wizard(qtbot, linux_host)
-    page = wizard.page_by_id("system")
-    with qtbot.waitSignal(page.controller.failed, timeout=10_000):
-        wizard.next()
+    _wizard, page = _page_after_failing_scan(qtbot, linux_host, monkeypatch, "<b>x</b>")
     assert "RuntimeError: <b>x</b>" in page.headline.text()
     assert page.headline.textFormat() == Qt.TextFormat.PlainText  # AutoText would show a bold "x"
 

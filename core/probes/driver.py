@@ -192,22 +192,9 @@ def _fill_from_nvml(info: DriverInfo, nvml: NvmlReport) -> None:
         unavailable = dict(gpu.unavailable)
         if gpu.name is None:
             unavailable.setdefault("name", "NVML gave no name")
-        info.gpus.append(
-            GpuInfo(
-                index=gpu.index,
-                name=gpu.name or "",
-                uuid=gpu.uuid,
-                compute_capability=gpu.compute_capability,
-                memory_total_mib=gpu.memory_total_mib,
-                driver_model=gpu.driver_model,
-                pci_bus_id=gpu.pci_bus_id,
-                power_limit_w=gpu.power_limit_w,
-                max_graphics_clock_mhz=gpu.max_graphics_clock_mhz,
-                max_memory_clock_mhz=gpu.max_memory_clock_mhz,
-                source="nvml",
-                unavailable=unavailable,
-            )
-        )
+        values = {name: getattr(gpu, name) for name in _GPU_FIELDS}
+        values["name"] = gpu.name or ""
+        info.gpus.append(GpuInfo(index=gpu.index, source="nvml", unavailable=unavailable, **values))
 
 
 # ---------------------------------------------------------------------------

@@ -37,6 +37,19 @@ def build_parser() -> argparse.ArgumentParser:
     scan.add_argument("--no-tf", action="store_true", help="skip the TensorFlow check (fast)")
     scan.add_argument("--tf-timeout", type=_positive, default=None, metavar="S", help="seconds per TF check")
 
+    doctor = subs.add_parser("doctor", help="scan, then say whether TF can use the GPU, why not, and what to install")
+    doctor.add_argument("--json", action="store_true", help="print one JSON document (diagnosis and scan)")
+    doctor.add_argument("-v", "--verbose", action="store_true", default=argparse.SUPPRESS, help="show evidence and every finding")
+    doctor.add_argument(
+        "--python", action="append", default=[], metavar="PATH", help="also check this interpreter (repeatable)"
+    )
+    doctor.add_argument("--tf-timeout", type=_positive, default=None, metavar="S", help="seconds per TF check")
+
+    explain = subs.add_parser("explain", help="explain a pasted error, log or tool output (a file, or - for stdin)")
+    explain.add_argument("file", metavar="FILE", help="text file to explain, or - to read standard input")
+    explain.add_argument("--json", action="store_true", help="print one JSON document")
+    explain.add_argument("-v", "--verbose", action="store_true", default=argparse.SUPPRESS, help="show evidence and every fix")
+
     subs.add_parser(
         "gui",
         help="start the app window",
@@ -72,14 +85,62 @@ def main(argv: Sequence[str] | None = None) -> int:
         return import_module("tfgpu.gui.app").main(rest)
     if args.command == "scan":
         return _scan(args)
+    if args.command == "doctor":
+        return _doctor(args)
+    if args.command == "explain":
+        return _explain(args, parser)
     return EXIT_USAGE
 
 
 def _scan(args: argparse.Namespace) -> int:
-    from tfgpu.core.scan import ScanOptions, run_scan
     from tfgpu.core.scan_text import format_scan
 
-    options = ScanOptions(include_tf=not args.no_tf, extra_pythons=list(args.python))
+    scan = _run_scan(args, include_tf=not args.no_tf)
+    # JSON escapes non-ASCII, so a Chinese user name survives any console code page
+    out = json.dumps(scan.to_dict(), indent=2, ensure_ascii=True) if args.json else format_scan(scan, args.verbose)
+    _write(out if out.endswith("\n") else out + "\n")
+    return EXIT_OK
+
+
+def _doctor(args: argparse.Namespace) -> int:
+    from tfgpu.core.diagnosis.doctor import diagnose
+    from tfgpu.core.diagnosis.text import format_diagnosis
+
+    scan = _run_scan(args, include_tf=True)
+    diagnosis = diagnose(scan)
+    if args.json:
+        out = json.dumps({"diagnosis": diagnosis.to_dict(), "scan": scan.to_dict()}, indent=2, ensure_ascii=True)
+    else:
+        out = format_diagnosis(diagnosis, args.verbose)
+    _write(out if out.endswith("\n") else out + "\n")
+    return EXIT_OK
+
+
+def _explain(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from tfgpu.core.diagnosis.text import format_explanation
+    from tfgpu.core.explain import explain_text
+
+    try:
+        if args.file == "-":
+            data = sys.stdin.buffer.read()
+        else:
+            with open(args.file, "rb") as handle:
+                data = handle.read()
+    except OSError as exc:
+        parser.error(f"cannot read {args.file}: {exc.strerror or exc}")
+    explanation = explain_text(data)
+    if args.json:
+        out = json.dumps(explanation.to_dict(), indent=2, ensure_ascii=True)
+    else:
+        out = format_explanation(explanation, args.verbose)
+    _write(out if out.endswith("\n") else out + "\n")
+    return EXIT_OK
+
+
+def _run_scan(args: argparse.Namespace, include_tf: bool):
+    from tfgpu.core.scan import ScanOptions, run_scan
+
+    options = ScanOptions(include_tf=include_tf, extra_pythons=list(args.python))
     if args.tf_timeout:
         options.tf_timeout = args.tf_timeout
     cancel = threading.Event()
@@ -95,10 +156,7 @@ def _scan(args: argparse.Namespace) -> int:
     finally:
         if in_main:
             signal.signal(signal.SIGINT, previous)
-    # JSON escapes non-ASCII, so a Chinese user name survives any console code page
-    out = json.dumps(scan.to_dict(), indent=2, ensure_ascii=True) if args.json else format_scan(scan, args.verbose)
-    _write(out if out.endswith("\n") else out + "\n")
-    return EXIT_OK
+    return scan
 
 
 def _write(text: str) -> None:

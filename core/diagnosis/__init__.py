@@ -1,0 +1,1 @@
+"""Diagnosis: findings from a Scan (``doctor``) or from pasted text (``explain``)."""

@@ -1,0 +1,57 @@
+"""The finding catalog (``resources/kb/findings.json``): ids, severities, titles, root-cause order.
+
+Rules build findings only through :func:`make_finding`, so an id that is not in the
+catalog is a bug caught at once, and every finding carries its title and sources.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, Iterable
+
+from tfgpu.core.diagnosis.model import Finding, FixStep, Severity, TrText
+from tfgpu.core.facts import load_kb
+from tfgpu.core.probes.base import Evidence
+
+
+@lru_cache(maxsize=None)
+def catalog() -> dict[str, dict]:
+    """id -> catalog row (severity, scope, order, title, meaning, sources)."""
+    return {row["id"]: row for row in load_kb("findings")["rows"]}
+
+
+@lru_cache(maxsize=None)
+def root_cause_order() -> dict[str, int]:
+    return {finding_id: row["order"] for finding_id, row in catalog().items()}
+
+
+def make_finding(
+    finding_id: str,
+    detail: TrText,
+    *,
+    evidence: Iterable[Evidence] = (),
+    fix: Iterable[FixStep] = (),
+    env: str | None = None,
+    facts: dict[str, Any] | None = None,
+    severity: Severity | None = None,
+    sources: Iterable[str] = (),
+) -> Finding:
+    """A finding with the catalog's title, severity and sources (plus any rule-specific sources)."""
+    row = catalog()[finding_id]  # KeyError: the id is not in resources/kb/findings.json
+    return Finding(
+        id=finding_id,
+        severity=severity or Severity(row["severity"]),
+        title=TrText(row["title"]),
+        detail=detail,
+        evidence=list(evidence),
+        fix=list(fix),
+        env=env,
+        facts=dict(facts or {}),
+        sources=list(dict.fromkeys([*sources, *row["sources"]])),
+    )
+
+
+def kb_version() -> tuple[str, str]:
+    """(kb_version, date) of the knowledge base as a whole."""
+    meta = load_kb("meta")
+    return meta["kb_version"], meta["date"]

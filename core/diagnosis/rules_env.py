@@ -1,0 +1,242 @@
+"""Per-environment rules: what stops TensorFlow in one Python from using the GPU. Input: the Scan."""
+
+from __future__ import annotations
+
+import re
+
+from tfgpu.core import kb
+from tfgpu.core.diagnosis.catalog import make_finding
+from tfgpu.core.diagnosis.fixes import FixContext, fix_steps
+from tfgpu.core.diagnosis.model import Finding, Severity, TrText
+from tfgpu.core.diagnosis.rules_libraries import missing_library_findings
+from tfgpu.core.diagnosis.rules_machine import os_kind
+from tfgpu.core.diagnosis.versions import at_least, major_minor, normalise_build_version
+from tfgpu.core.i18n import QT_TRANSLATE_NOOP
+from tfgpu.core.probes.base import Evidence, Status
+from tfgpu.core.probes.pythons import PythonEnv
+from tfgpu.core.probes.tensorflow import TfInfo
+from tfgpu.core.scan import Scan
+
+AGENT_FAILURES = ("agent-timeout", "agent-crashed", "agent-bad-output", "cancelled", "not-python")
+TF_PACKAGES = ("tensorflow", "tensorflow-gpu", "tensorflow-cpu")
+GPU_BLOCKING_MACHINE = ("driver-missing", "driver-library-mismatch", "no-nvidia-gpu", "wsl-gpu-missing")
+
+
+def platform_of(scan: Scan) -> str:
+    """The wheel platform: WSL installs Linux wheels."""
+    return "windows" if os_kind(scan) == "windows" else "linux"
+
+
+def env_context(scan: Scan, env: PythonEnv) -> FixContext:
+    tf = env.tensorflow
+    build = kb.tf_build(tf.version) if tf and tf.version else None
+    windows = platform_of(scan) == "windows"
+    cuda = normalise_build_version(tf.cuda_build_version) if tf else None
+    cudnn = normalise_build_version(tf.cudnn_build_version) if tf else None
+    if build is not None:
+        cuda = cuda or (build.windows_cuda if windows else build.linux_cuda)
+        cudnn = cudnn or (build.windows_cudnn if windows else build.linux_cudnn)
+    installed = [t.version for t in scan.cuda.toolkits if t.version]
+    gpu = scan.driver.gpus[0] if scan.driver.gpus else None
+    return FixContext(
+        os=os_kind(scan),
+        tf_version=tf.version if tf else None,
+        python_version=env.version,
+        python_exe=env.executable,
+        cuda_version=cuda,
+        cudnn_version=cudnn,
+        installed_cuda=next((v for v in installed if major_minor(v) != major_minor(cuda)), None) if cuda else None,
+        installed_cudnn=next((i.version for i in scan.cudnn.installs if i.version), None),
+        gpu_name=gpu.name if gpu else None,
+        compute_capability=gpu.compute_capability if gpu else None,
+        driver_version=scan.driver.driver_version,
+    )
+
+
+def env_findings(scan: Scan, env: PythonEnv, machine: list[Finding]) -> list[Finding]:
+    """Every finding for one environment (machine blockers included when they explain a missing GPU)."""
+    ctx = env_context(scan, env)
+    made = _Maker(env, ctx)
+    if env.status != Status.OK:
+        return _env_unusable(env, made)
+    findings: list[Finding] = []
+    if env.bits == 32:
+        findings.append(made("python-32bit", TrText(QT_TRANSLATE_NOOP(
+            "core", "Python {version} here is a 32-bit build; TensorFlow has 64-bit wheels only."), version=env.version or "?")))
+    tf = env.tensorflow
+    if tf is None:
+        findings.append(made("tf-check-failed", TrText(QT_TRANSLATE_NOOP(
+            "core", "TensorFlow was not checked in this environment (the scan skipped it)."))))
+        return findings
+    findings += _mixed_packages(tf, made)
+    if tf.reason == "tf-not-installed" or not tf.installed:
+        return findings + _not_installed(scan, env, made)
+    if tf.reason in AGENT_FAILURES:
+        return findings + [made("tf-check-failed", TrText(QT_TRANSLATE_NOOP(
+            "core", "The TensorFlow check stopped early ({reason}) at stage '{stage}'."),
+            reason=tf.reason, stage=tf.stage or "?"), evidence=_tf_evidence(tf))]
+    if tf.reason == "python-too-old":
+        return findings + [made("python-unsupported", TrText(QT_TRANSLATE_NOOP(
+            "core", "Python {version} is too old for any TensorFlow this tool can check."), version=env.version or "?"))]
+    if tf.gpu_count:
+        return findings + [made("gpu-ok", TrText(QT_TRANSLATE_NOOP(
+            "core", "TensorFlow {tf} lists {count} GPU(s): {names}."), tf=tf.version or "?", count=tf.gpu_count,
+            names=", ".join(_gpu_names(tf))), evidence=_tf_evidence(tf), facts={"gpu_count": tf.gpu_count})]
+    findings += _build_kind(scan, tf, made)
+    if tf.version is None:  # import failed
+        findings += missing_library_findings(scan, tf, made)
+        findings += _from_log(tf, made)
+        if not any(f.severity == Severity.ERROR for f in findings):
+            findings.append(made("tf-import-failed", TrText(QT_TRANSLATE_NOOP(
+                "core", "import tensorflow failed: {error}"), error=_error_line(tf.import_error)), evidence=_tf_evidence(tf)))
+        return findings
+    if any(f.id in ("no-native-windows-gpu", "cpu-only-build") for f in findings):
+        return findings
+    findings += [f for f in machine if f.id in GPU_BLOCKING_MACHINE]
+    findings += _gpu_hidden(tf, made)
+    findings += _compute_capability(scan, tf, made)
+    findings += _driver_too_old(scan, ctx, made)
+    findings += missing_library_findings(scan, tf, made)
+    findings += _from_log(tf, made, skip={f.id for f in findings})
+    if not any(f.severity == Severity.ERROR for f in findings):
+        findings.append(made("gpu-not-listed", TrText(QT_TRANSLATE_NOOP(
+            "core", "TensorFlow {tf} ({build}) imported and listed no GPU; its log lines are the evidence."),
+            tf=tf.version, build=_build_words(tf)), evidence=_tf_evidence(tf)))
+    return findings
+
+
+class _Maker:
+    """make_finding bound to one environment: env, fix steps for its context."""
+
+    def __init__(self, env: PythonEnv, ctx: FixContext) -> None:
+        self.env, self.ctx = env, ctx
+
+    def __call__(self, finding_id: str, detail: TrText, **kwargs) -> Finding:
+        kwargs.setdefault("fix", fix_steps(finding_id, self.ctx))
+        return make_finding(finding_id, detail, env=self.env.executable, **kwargs)
+
+
+def _env_unusable(env: PythonEnv, made: _Maker) -> list[Finding]:
+    if env.reason == "python-too-old":
+        return [made("python-unsupported", TrText(QT_TRANSLATE_NOOP(
+            "core", "Python {version} is too old for TensorFlow 2."), version=env.version or "?"))]
+    return [made("tf-check-failed", TrText(QT_TRANSLATE_NOOP(
+        "core", "This interpreter could not be run ({reason})."), reason=env.reason or env.status.value),
+        evidence=list(env.evidence[:2]))]
+
+
+def _not_installed(scan: Scan, env: PythonEnv, made: _Maker) -> list[Finding]:
+    platform = platform_of(scan)
+    findings = [made("tf-not-installed", TrText(QT_TRANSLATE_NOOP(
+        "core", "No TensorFlow package in {python}."), python=env.executable))]
+    if env.version and kb.latest_tf(platform, major_minor(env.version), gpu=False) is None:
+        findings.append(made("python-unsupported", TrText(QT_TRANSLATE_NOOP(
+            "core", "TensorFlow publishes no {platform} wheel for Python {version}; pip would answer "
+                    "'No matching distribution found'."), platform=platform, version=major_minor(env.version)),
+            facts={"python": env.version, "platform": platform}))
+    return findings
+
+
+def _mixed_packages(tf: TfInfo, made: _Maker) -> list[Finding]:
+    present = {name: version for name, version in tf.distributions.items() if name.lower() in TF_PACKAGES}
+    duplicated = {name: paths for name, paths in tf.duplicate_distributions.items() if name.lower().startswith("tensorflow")}
+    if len(set(present.values())) <= 1 and not duplicated:
+        return []
+    listing = ", ".join(f"{name} {version}" for name, version in sorted(present.items()))
+    listing += "".join(f"; {name} twice ({len(paths)} copies)" for name, paths in duplicated.items())
+    return [made("mixed-tf-packages", TrText(QT_TRANSLATE_NOOP(
+        "core", "Installed together: {packages}. They share one folder and overwrite each other."), packages=listing),
+        evidence=[Evidence("agent", "distributions", listing)], facts={"packages": present})]
+
+
+def _build_kind(scan: Scan, tf: TfInfo, made: _Maker) -> list[Finding]:
+    windows = platform_of(scan) == "windows"
+    if windows and tf.version and at_least(tf.version, "2.11"):
+        return [made("no-native-windows-gpu", TrText(QT_TRANSLATE_NOOP(
+            "core", "TensorFlow {tf} on native Windows is CPU-only: GPU builds for Windows ended with 2.10."),
+            tf=tf.version), evidence=_tf_evidence(tf), facts={"tf": tf.version})]
+    if tf.is_cuda_build is False or "tensorflow-cpu" in {n.lower() for n in tf.distributions}:
+        if tf.version is None and tf.is_cuda_build is None:
+            return []
+        return [made("cpu-only-build", TrText(QT_TRANSLATE_NOOP(
+            "core", "TensorFlow {tf} here was built without CUDA (is_cuda_build is False), so it never looks for a GPU."),
+            tf=tf.version or "?"), evidence=[Evidence("agent", "tf.sysconfig.get_build_info()", f"is_cuda_build={tf.is_cuda_build}")])]
+    return []
+
+
+def _gpu_hidden(tf: TfInfo, made: _Maker) -> list[Finding]:
+    value = tf.agent_env.get("CUDA_VISIBLE_DEVICES")
+    if value is None or re.search(r"\d", value) and not value.strip().startswith("-"):
+        return []
+    return [made("gpu-hidden", TrText(QT_TRANSLATE_NOOP(
+        "core", "CUDA_VISIBLE_DEVICES is set to '{value}', which hides every GPU from TensorFlow."), value=value),
+        evidence=[Evidence("env", "CUDA_VISIBLE_DEVICES", value)])]
+
+
+def _compute_capability(scan: Scan, tf: TfInfo, made: _Maker) -> list[Finding]:
+    findings = []
+    for gpu in scan.driver.gpus:
+        cc = gpu.compute_capability
+        if not cc or kb.cc_support(tf.version or "", cc) != "unsupported":
+            continue
+        findings.append(made("compute-capability-unsupported", TrText(QT_TRANSLATE_NOOP(
+            "core", "{gpu} has compute capability {cc}; TensorFlow {tf} needs at least {minimum}."),
+            gpu=gpu.name, cc=cc, tf=tf.version, minimum=kb.min_cc(tf.version or "") or "?"),
+            evidence=[Evidence("nvml", f"GPU {gpu.index}", f"{gpu.name}, compute capability {cc}")],
+            facts={"gpu": gpu.name, "cc": cc, "last_tf": kb.last_tf_for_cc(cc)}))
+        break
+    return findings
+
+
+def _driver_too_old(scan: Scan, ctx: FixContext, made: _Maker) -> list[Finding]:
+    have, need = scan.driver.cuda_driver_version, ctx.cuda_version
+    if not have or not need or at_least(have, major_minor(need)):
+        return []
+    same_major = have.split(".")[0] == need.split(".")[0]
+    severity = Severity.WARNING if same_major and at_least(need, "11.0") else Severity.ERROR
+    return [made("driver-too-old", TrText(QT_TRANSLATE_NOOP(
+        "core", "Driver {driver} supports CUDA up to {have}; TensorFlow {tf} uses CUDA {need}."),
+        driver=scan.driver.driver_version or "?", have=have, tf=ctx.tf_version or "?", need=need),
+        severity=severity, evidence=[Evidence("nvml", "cuda_driver_version", have)],
+        facts={"driver_cuda": have, "tf_cuda": need, "min_driver": kb.min_driver(need, ctx.os if ctx.os == "windows" else "linux")})]
+
+
+def _from_log(tf: TfInfo, made: _Maker, skip: set[str] = frozenset()) -> list[Finding]:
+    """What TF's own messages say, read by the same engine as ``tfgpu explain``."""
+    from tfgpu.core.explain import explain_text
+
+    text = "\n".join([*tf.log_lines, tf.gpu_init_error or "", tf.import_error or "", tf.import_traceback or ""])
+    if not text.strip():
+        return []
+    findings = []
+    for found in explain_text(text).findings:
+        if found.id in skip or found.severity in (Severity.OK, Severity.INFO):
+            continue
+        skip = {*skip, found.id}
+        findings.append(made(found.id, found.detail, evidence=found.evidence, facts=found.facts))
+    return findings
+
+
+def _tf_evidence(tf: TfInfo) -> list[Evidence]:
+    evidence = [Evidence("agent", tf.python, f"tensorflow {tf.version}" if tf.version else "import failed")]
+    if tf.import_error:
+        evidence.append(Evidence("agent", "import tensorflow", _error_line(tf.import_error)))
+    if tf.gpu_init_error:
+        evidence.append(Evidence("agent", "GPU init", tf.gpu_init_error))
+    evidence += [Evidence("agent", "TF log", line) for line in tf.log_lines[-3:]]
+    return evidence
+
+
+def _gpu_names(tf: TfInfo) -> list[str]:
+    return [str(g.details.get("device_name") or g.name) for g in tf.gpus] or ["?"]
+
+
+def _build_words(tf: TfInfo) -> str:
+    if tf.cuda_build_version:
+        return f"CUDA {normalise_build_version(tf.cuda_build_version)}, cuDNN {normalise_build_version(tf.cudnn_build_version) or '?'}"
+    return "CUDA build" if tf.is_cuda_build else "build unknown"
+
+
+def _error_line(text: str | None) -> str:
+    lines = [line for line in (text or "").strip().splitlines() if line.strip()]
+    return lines[-1][:300] if lines else ""

@@ -28,7 +28,7 @@ def diagnose(scan: Scan) -> Diagnosis:
         return _diagnose(scan, version, date)
     except Exception as exc:  # noqa: BLE001 - a rule bug must not take the app down
         log.exception("diagnosis failed")
-        bug = make_finding("tf-check-failed", TrText(QT_TRANSLATE_NOOP(
+        bug = make_finding("tool-error", TrText(QT_TRANSLATE_NOOP(
             "core", "The diagnosis itself failed ({error}); this is a bug in tfgpu. The scan is still valid."),
             error=f"{type(exc).__name__}: {exc}"), evidence=[Evidence("api", "diagnose", traceback.format_exc(limit=3))])
         return Diagnosis(kb_version=version, kb_date=date, primary=bug, machine=[bug])

@@ -203,11 +203,11 @@ def _driver_too_old(scan: Scan, ctx: FixContext, made: _Maker) -> list[Finding]:
 
 def _from_log(tf: TfInfo, made: _Maker, skip: set[str] = frozenset()) -> list[Finding]:
     """What TF's own messages say, read by the same engine as ``tfgpu explain``."""
-    from tfgpu.core.explain import explain_text
-
     text = "\n".join([*tf.log_lines, tf.gpu_init_error or "", tf.import_error or "", tf.import_traceback or ""])
     if not text.strip():
         return []
+    from tfgpu.core.explain import explain_text
+
     findings = []
     for found in explain_text(text).findings:
         if found.id in skip or found.severity in (Severity.OK, Severity.INFO):

@@ -1,0 +1,54 @@
+"""Typed, cached accessors over the compatibility knowledge base (``resources/kb/*.json``).
+
+One import for callers: ``from tfgpu.core import kb``. The facts live in the JSON files, every
+row with its source and status; the code here only reads them. Accessors never raise: odd input
+gives None, ``{}`` or "unknown".
+
+Modules: kb_tf (TF builds, compute capability), kb_cuda (driver minimums, cuDNN <-> CUDA),
+kb_libraries (DLL / soname names), kb_gpus (GPU models and peaks).
+"""
+
+from __future__ import annotations
+
+import copy
+
+from tfgpu.core.facts import load_kb
+from tfgpu.core.kb_cuda import cudnn_supports_cuda, max_cuda_for_driver, min_driver, min_driver_any_minor
+from tfgpu.core.kb_gpus import GpuSpec, gpu_spec
+from tfgpu.core.kb_libraries import LibraryInfo, expected_libraries, library_info
+from tfgpu.core.kb_tf import (
+    TfBuild,
+    cc_support,
+    last_tf_for_cc,
+    latest_tf,
+    min_cc,
+    python_has_wheel,
+    tf_build,
+    tf_builds,
+)
+
+__all__ = [
+    "GpuSpec",
+    "LibraryInfo",
+    "TfBuild",
+    "cc_support",
+    "cudnn_supports_cuda",
+    "expected_libraries",
+    "gpu_spec",
+    "kb_meta",
+    "last_tf_for_cc",
+    "latest_tf",
+    "library_info",
+    "max_cuda_for_driver",
+    "min_cc",
+    "min_driver",
+    "min_driver_any_minor",
+    "python_has_wheel",
+    "tf_build",
+    "tf_builds",
+]
+
+
+def kb_meta() -> dict:
+    """``meta.json``: kb_version, date, about, and the files map (a copy: callers may change it)."""
+    return copy.deepcopy(load_kb("meta"))

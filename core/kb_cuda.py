@@ -1,0 +1,108 @@
+"""CUDA driver minimums (``cuda_driver.json``) and cuDNN <-> CUDA support (``cudnn_cuda.json``).
+
+Import these through ``tfgpu.core.kb``.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from tfgpu.core.facts import load_kb
+from tfgpu.core.kb_common import driver_os, major_minor, version
+
+_MIN_KEY = {"linux": "linux_min", "windows": "windows_min"}
+
+
+@lru_cache(maxsize=None)
+def _minimums(os_name: str) -> dict[tuple[int, int], str]:
+    """CUDA (major, minor) -> minimum driver on that OS.
+
+    The toolkit table's GA row; where it has no figure (CUDA 13.x on Windows, 13.2+), the
+    driver branch (R580 -> '580') stands in as a lower bound."""
+    data = load_kb("cuda_driver")
+    key = _MIN_KEY[os_name]
+    out: dict[tuple[int, int], str] = {}
+    for row in data["toolkit_rows"]:
+        cuda = major_minor(row["cuda"])
+        if row["release"].startswith("GA") and row.get(key):
+            out[cuda] = row[key]
+    for row in data.get("driver_branches", ()):
+        out.setdefault(major_minor(row["cuda"]), row["min_driver"])
+    return out
+
+
+def min_driver(cuda: str, os: str) -> str | None:
+    """Minimum driver for a CUDA toolkit major.minor ('10.0', 'windows' -> '411.31'); None if unknown."""
+    os_name, wanted = driver_os(os), _explicit_major_minor(cuda)
+    if os_name is None or wanted is None:
+        return None
+    return _minimums(os_name).get(wanted)
+
+
+def _explicit_major_minor(text: str) -> tuple[int, int] | None:
+    """major.minor only when the text names a minor: '12' is not '12.0' here."""
+    parsed = version(text)
+    if parsed is None or len(parsed.release) < 2:
+        return None
+    return parsed.release[0], parsed.release[1]
+
+
+def min_driver_any_minor(cuda_major: str, os: str) -> str | None:
+    """Driver that runs any minor of a CUDA major (minor-version compatibility); None for 10.x / unknown."""
+    os_name = driver_os(os)
+    match = re.match(r"\s*(\d+)", str(cuda_major or ""))
+    if os_name is None or match is None:
+        return None
+    for row in load_kb("cuda_driver")["minor_version_compat"]:
+        if row["cuda_major"] == match.group(1):
+            return row.get(_MIN_KEY[os_name])
+    return None
+
+
+def max_cuda_for_driver(driver: str, os: str) -> str | None:
+    """Newest CUDA major.minor whose minimum driver is <= ``driver`` (what nvidia-smi would report)."""
+    os_name, have = driver_os(os), version(driver)
+    if os_name is None or have is None:
+        return None
+    fits = [cuda for cuda, minimum in _minimums(os_name).items() if version(minimum) and version(minimum) <= have]
+    if not fits:
+        return None
+    best = max(fits)
+    return f"{best[0]}.{best[1]}"
+
+
+def _covers(entry: str, cuda: tuple[int, int], minor_given: bool) -> bool:
+    """Does a cudnn_cuda.json CUDA entry ('11.2', '11.0-11.8', '12') cover ``cuda``?"""
+    if "-" in entry:
+        low, high = (major_minor(part) for part in entry.split("-", 1))
+        if low is None or high is None:
+            return False
+        return low <= cuda <= high if minor_given else low[0] <= cuda[0] <= high[0]
+    parsed = version(entry)
+    if parsed is None:
+        return False
+    if len(parsed.release) == 1 or not minor_given:
+        return parsed.release[0] == cuda[0]
+    return parsed.release[:2] == cuda
+
+
+def cudnn_supports_cuda(cudnn: str, cuda: str) -> bool | None:
+    """Whether NVIDIA lists that cuDNN for that CUDA. None: cuDNN release not in the table, or partial list."""
+    wanted, cuda_version = version(cudnn), version(cuda)
+    if wanted is None or cuda_version is None:
+        return None
+    depth = min(len(wanted.release), 3)
+    given = wanted.release[:depth]
+    cuda_pair = (cuda_version.release + (0,))[:2]
+    minor_given = len(cuda_version.release) >= 2
+    rows = []
+    for row in load_kb("cudnn_cuda")["rows"]:
+        first, last = version(row["cudnn_first"]), version(row["cudnn_last"])
+        if first and last and first.release[:depth] <= given <= last.release[:depth]:
+            rows.append(row)
+    if not rows:
+        return None
+    if any(_covers(entry, cuda_pair, minor_given) for row in rows for entry in row["cuda"]):
+        return True
+    return False if all(row.get("cuda_list_complete") for row in rows) else None

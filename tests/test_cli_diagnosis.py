@@ -1,0 +1,72 @@
+"""``tfgpu doctor`` and ``tfgpu explain`` run as a user runs them."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import pytest
+
+from conftest import CORPUS, corpus_text
+from test_cli import run_tfgpu
+
+
+@pytest.mark.slow
+def test_doctor_says_why_here_no_driver_and_what_to_do():
+    """This machine has no NVIDIA driver; the test env's TF is a CUDA build that lists no GPU."""
+    done = run_tfgpu("doctor", "--json", "--python", sys.executable)
+    assert done.returncode == 0, done.stderr
+    doc = json.loads(done.stdout)
+    diagnosis = doc["diagnosis"]
+    assert diagnosis["gpu_ready"] is False
+    assert diagnosis["primary"]["id"] == "driver-missing"
+    me = next(e for e in diagnosis["envs"] if e["python"] == sys.executable)
+    assert me["gpu_ready"] is False and me["tf_version"]
+    assert me["primary"]["id"] == "driver-missing"
+    assert all(f["id"] != "gpu-ok" for f in me["findings"])
+    rec = diagnosis["recommendation"]
+    assert rec["route"] in ("linux-pip", "wsl2-pip")
+    commands = " ".join(s["command"] or "" for s in rec["steps"])
+    assert "tensorflow[and-cuda]==" in commands
+    assert doc["scan"]["schema_version"]
+
+
+@pytest.mark.slow
+def test_doctor_text_names_the_cause_and_the_fix():
+    done = run_tfgpu("doctor")
+    assert done.returncode == 0, done.stderr
+    assert "Not GPU ready" in done.stdout
+    assert "(driver-missing)" in done.stdout
+    assert "https://www.nvidia.com/" in done.stdout
+    assert "Recommendation:" in done.stdout
+
+
+def test_explain_a_file_prints_the_primary_and_json_follows_the_contract(tmp_path):
+    case = "012-conda-cudatoolkit100-driver-388"
+    path = tmp_path / "log.txt"
+    path.write_text(corpus_text(case), encoding="utf-8")
+    expected = json.loads((CORPUS / case / "case.json").read_text())
+    accepted = {expected["root_cause"], *expected["also_acceptable"]}
+    done = run_tfgpu("explain", str(path), "--json")
+    assert done.returncode == 0, done.stderr
+    doc = json.loads(done.stdout)
+    assert set(doc) >= {"schema_version", "kind", "primary", "findings", "facts"}
+    assert doc["kind"] == "tf-log" and doc["primary"] in accepted
+    text = run_tfgpu("explain", str(path))
+    assert text.returncode == 0 and f"Main finding: {doc['primary']}" in text.stdout
+
+
+def test_explain_reads_stdin_and_survives_binary():
+    import subprocess
+
+    from test_cli import TFGPU
+
+    done = subprocess.run([TFGPU, "explain", "-", "--json"], input=b"\x00\xff\xfe binary \x89PNG\r\n", capture_output=True)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["findings"] == [] or json.loads(done.stdout)["kind"] == "unknown"
+
+
+def test_explain_a_missing_file_is_a_usage_error_with_a_message(tmp_path):
+    done = run_tfgpu("explain", str(tmp_path / "nope.txt"))
+    assert done.returncode == 2
+    assert "cannot read" in done.stderr and "nope.txt" in done.stderr

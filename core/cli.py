@@ -44,6 +44,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--python", action="append", default=[], metavar="PATH", help="also check this interpreter (repeatable)"
     )
     doctor.add_argument("--tf-timeout", type=_positive, default=None, metavar="S", help="seconds per TF check")
+    doctor.add_argument("--scan", metavar="FILE", help="diagnose a saved 'tfgpu scan --json' instead of this computer")
 
     explain = subs.add_parser("explain", help="explain a pasted error, log or tool output (a file, or - for stdin)")
     explain.add_argument("file", metavar="FILE", help="text file to explain, or - to read standard input")
@@ -106,7 +107,10 @@ def _doctor(args: argparse.Namespace) -> int:
     from tfgpu.core.diagnosis.doctor import diagnose
     from tfgpu.core.diagnosis.text import format_diagnosis
 
-    scan = _run_scan(args, include_tf=True)
+    if args.scan:
+        scan = _load_scan(args.scan)
+    else:
+        scan = _run_scan(args, include_tf=True)
     diagnosis = diagnose(scan)
     if args.json:
         out = json.dumps({"diagnosis": diagnosis.to_dict(), "scan": scan.to_dict()}, indent=2, ensure_ascii=True)
@@ -114,6 +118,20 @@ def _doctor(args: argparse.Namespace) -> int:
         out = format_diagnosis(diagnosis, args.verbose)
     _write(out if out.endswith("\n") else out + "\n")
     return EXIT_OK
+
+
+def _load_scan(path: str):
+    from tfgpu.core.scan import Scan
+
+    try:
+        with open(path, "rb") as handle:
+            return Scan.from_dict(json.loads(handle.read().decode("utf-8-sig")))
+    except OSError as exc:
+        problem = f"cannot read {path}: {exc.strerror or exc}"
+    except (ValueError, TypeError, KeyError) as exc:
+        problem = f"{path} is not a readable scan: {exc}"
+    print(f"tfgpu doctor: error: {problem}", file=sys.stderr)
+    raise SystemExit(EXIT_USAGE)
 
 
 def _explain(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:

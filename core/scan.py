@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from tfgpu.core.host import CommandResult, Host, RealHost
-from tfgpu.core.probes.base import Status, safe_probe, to_jsonable
+from tfgpu.core.probes.base import Status, from_jsonable, safe_probe, to_jsonable
 from tfgpu.core.probes.cuda import CudaInfo, probe_cuda
 from tfgpu.core.probes.cudnn import CudnnInfo, probe_cudnn
 from tfgpu.core.probes.driver import DriverInfo, probe_driver
@@ -62,6 +62,16 @@ class Scan:
 
     def to_json(self, indent: int | None = 2) -> str:
         return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Scan:
+        """A saved scan (``tfgpu scan --json``). ValueError when it is not one this version can read."""
+        if not isinstance(data, dict) or "driver" not in data or "pythons" not in data:
+            raise ValueError("not a tfgpu scan document (no driver/pythons sections)")
+        major = str(data.get("schema_version", "")).split(".")[0]
+        if major != SCHEMA_VERSION.split(".")[0]:
+            raise ValueError(f"scan schema {data.get('schema_version')!r} is not {SCHEMA_VERSION!r}")
+        return from_jsonable(cls, data)
 
 
 ProgressCallback = Callable[[ScanProgress], None]

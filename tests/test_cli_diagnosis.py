@@ -70,3 +70,17 @@ def test_explain_a_missing_file_is_a_usage_error_with_a_message(tmp_path):
     done = run_tfgpu("explain", str(tmp_path / "nope.txt"))
     assert done.returncode == 2
     assert "cannot read" in done.stderr and "nope.txt" in done.stderr
+
+
+def test_doctor_diagnoses_a_saved_scan_and_refuses_a_foreign_file(tmp_path):
+    from fakes import fake_scan as fs
+
+    saved = fs.scan(os=fs.os_info("windows"), envs=[fs.env(fs.WIN_PY, tf=fs.tf_ok(fs.WIN_PY, "2.16.1", gpus=0, cuda_build=False))])
+    path = tmp_path / "scan.json"
+    path.write_text(saved.to_json(), encoding="utf-8")
+    done = run_tfgpu("doctor", "--scan", str(path), "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["diagnosis"]["primary"]["id"] == "no-native-windows-gpu"
+    (tmp_path / "other.json").write_text('{"hello": 1}', encoding="utf-8")
+    bad = run_tfgpu("doctor", "--scan", str(tmp_path / "other.json"))
+    assert bad.returncode == 2 and "not a readable scan" in bad.stderr

@@ -82,3 +82,18 @@ def test_cancel_reaches_every_command_not_only_the_tf_step(tmp_path):
     scan = run_scan(host, ScanOptions(include_tf=False, command_timeout=30), cancel=cancel)
     assert time.monotonic() - started < 5
     assert scan.cancelled
+
+
+def test_a_saved_scan_loads_back_equal(linux_host: FakeHost):
+    import json
+
+    from tfgpu.core.scan import Scan
+
+    scan = run_scan(linux_host, ScanOptions(include_tf=False))
+    doc = json.loads(scan.to_json())
+    again = Scan.from_dict(doc)
+    assert again.to_dict() == scan.to_dict()
+    assert type(again.driver.status) is type(scan.driver.status)
+    doc["schema_version"] = "9.0"
+    with pytest.raises(ValueError, match="schema"):
+        Scan.from_dict(doc)

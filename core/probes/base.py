@@ -10,6 +10,8 @@ import dataclasses
 import enum
 import logging
 import traceback
+import types
+import typing
 from dataclasses import dataclass, field
 from typing import Any, Callable, TypeVar
 
@@ -119,3 +121,36 @@ def to_jsonable(obj: Any) -> Any:
     if obj is None or isinstance(obj, (str, int, float, bool)):
         return obj
     return str(obj)
+
+
+T = TypeVar("T")
+
+
+def from_jsonable(cls: type[T], data: Any) -> T:
+    """Rebuild a dataclass tree from :func:`to_jsonable` output (e.g. a saved ``tfgpu scan --json``).
+    Unknown keys are ignored and missing ones take their defaults, so older and newer files load."""
+    if not isinstance(data, dict):
+        raise ValueError(f"{cls.__name__}: expected an object, got {type(data).__name__}")
+    hints = typing.get_type_hints(cls)
+    kwargs = {f.name: _from_value(hints[f.name], data[f.name]) for f in dataclasses.fields(cls)
+              if f.init and f.name in data}
+    return cls(**kwargs)
+
+
+def _from_value(kind: Any, value: Any) -> Any:
+    if value is None:
+        return None
+    origin, args = typing.get_origin(kind), typing.get_args(kind)
+    if origin in (typing.Union, types.UnionType):
+        for option in args:
+            if option is not type(None):
+                return _from_value(option, value)
+    if origin in (list, tuple) and isinstance(value, list):
+        return [_from_value(args[0], item) for item in value] if args else list(value)
+    if origin is dict and isinstance(value, dict):
+        return {key: _from_value(args[1], item) for key, item in value.items()} if args else dict(value)
+    if dataclasses.is_dataclass(kind):
+        return from_jsonable(kind, value)
+    if isinstance(kind, type) and issubclass(kind, enum.Enum):
+        return kind(value)
+    return value

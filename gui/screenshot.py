@@ -7,6 +7,7 @@ so every page added later can be captured without changes here.
 
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 
@@ -20,10 +21,20 @@ DEFAULT_PAGE = "system"
 DEFAULT_TIMEOUT_S = 180.0
 _POLL_MS = 100
 _SETTLE_MS = 150  # let layouts and the last repaint happen before grabbing
+#: A file whose text the captured page reads first, for pages that take text (``load_file``).
+PREFILL_ENV = "TFGPU_SCREENSHOT_INPUT"
 
 
 class ScreenshotError(RuntimeError):
     pass
+
+
+def prefill(page: TfgpuPage) -> None:
+    """Give the page the text of ``$TFGPU_SCREENSHOT_INPUT`` when it takes text (the Explain page)."""
+    path = os.environ.get(PREFILL_ENV)
+    load_file = getattr(page, "load_file", None)
+    if path and callable(load_file):
+        load_file(path)
 
 
 def wait_until_idle(page: TfgpuPage, deadline: float) -> bool:
@@ -71,6 +82,7 @@ def capture(
     deadline = time.monotonic() + timeout_s
     go_to_page(wizard, page_id, deadline)
     page = wizard.page_by_id(page_id)
+    prefill(page)
     finished = wait_until_idle(page, deadline)
     settle()
     target = Path(path)

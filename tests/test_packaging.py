@@ -56,3 +56,15 @@ def test_tensorflow_is_only_an_extra(wheel: zipfile.ZipFile):
     assert tf and all('extra == "tensorflow"' in line for line in tf)
     pyside = [line for line in requires if "PySide6" in line]
     assert pyside and "!=6.12.0" in pyside[0]
+
+
+def test_every_source_module_and_kb_file_is_in_the_wheel(wheel: zipfile.ZipFile):
+    """A package left out of pyproject's list would vanish from installs (a page silently skipped)."""
+    names = set(wheel.namelist())
+    for top in ("core", "gui"):
+        for source in (REPO / top).rglob("*.py"):
+            if "__pycache__" in source.parts:
+                continue
+            assert f"tfgpu/{source.relative_to(REPO).as_posix()}" in names, source
+    for data in (REPO / "resources" / "kb").glob("*.json"):
+        assert f"tfgpu/resources/kb/{data.name}" in names, data

@@ -123,7 +123,7 @@ def _wsl_gpu_missing(ctx: FixContext) -> list[FixStep]:
 
 def _no_native_windows_gpu(ctx: FixContext) -> list[FixStep]:
     return [*wsl_route_steps(ctx),
-            step(QT_TRANSLATE_NOOP("core", "Or stay on native Windows with TensorFlow 2.10, the last version with GPU "
+            step(QT_TRANSLATE_NOOP("core", "Stay on native Windows with TensorFlow 2.10, the last version with GPU "
                                            "support there, in a Python 3.10 conda environment with CUDA 11.2 and cuDNN 8.1:"),
                  command=WINDOWS_TF210_CONDA, shell=Shell.POWERSHELL, alternative=True)]
 
@@ -178,7 +178,7 @@ def _mixed_packages(ctx: FixContext) -> list[FixStep]:
 def _msvc(ctx: FixContext) -> list[FixStep]:
     return [step(QT_TRANSLATE_NOOP("core", "Install the Microsoft Visual C++ Redistributable (x64), then open a new terminal:"),
                  url=links.VC_REDIST),
-            step(QT_TRANSLATE_NOOP("core", "Or with winget:"), command="winget install Microsoft.VCRedist.2015+.x64",
+            step(QT_TRANSLATE_NOOP("core", "With winget:"), command="winget install Microsoft.VCRedist.2015+.x64",
                  shell=Shell.POWERSHELL, alternative=True)]
 
 
@@ -192,7 +192,7 @@ def _cuda_install(ctx: FixContext) -> list[FixStep]:
         steps.append(step(QT_TRANSLATE_NOOP("core", "Install CUDA {cuda} (the version this TensorFlow was built for) from NVIDIA's archive."),
                           url=links.CUDA_ARCHIVE, cuda=ctx.cuda_version))
         if ctx.windows:
-            steps.append(step(QT_TRANSLATE_NOOP("core", "Or install it into a conda environment instead:"),
+            steps.append(step(QT_TRANSLATE_NOOP("core", "Install it into a conda environment instead:"),
                               command=f"conda install -c conda-forge cudatoolkit={ctx.cuda_version}",
                               shell=Shell.POWERSHELL, alternative=True))
     else:
@@ -226,7 +226,7 @@ def _cudnn_install(ctx: FixContext) -> list[FixStep]:
                                                     "(C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v{cuda}), or add its bin folder to PATH."),
                           cuda=ctx.cuda_version or "X.Y"))
         if ctx.cudnn_version:
-            steps.append(step(QT_TRANSLATE_NOOP("core", "Or install it with conda:"), shell=Shell.POWERSHELL, alternative=True,
+            steps.append(step(QT_TRANSLATE_NOOP("core", "Install it with conda:"), shell=Shell.POWERSHELL, alternative=True,
                               command=f"conda install -c conda-forge cudnn={ctx.cudnn_version}"))
     else:
         steps.append(step(QT_TRANSLATE_NOOP("core", "Install it (Debian/Ubuntu packages, or the tar archive into /usr/local/cuda), then refresh the loader cache:"),
@@ -238,7 +238,7 @@ def _cudnn_install(ctx: FixContext) -> list[FixStep]:
 def _zlibwapi(ctx: FixContext) -> list[FixStep]:
     return [step(QT_TRANSLATE_NOOP("core", "cuDNN 8.3+ on Windows needs zlibwapi.dll. Install it with conda into the environment:"),
                  command="conda install -c conda-forge zlib-wapi", shell=Shell.POWERSHELL),
-            step(QT_TRANSLATE_NOOP("core", "Or follow NVIDIA's cuDNN 8 install guide ('Installing Zlib') and put zlibwapi.dll in a folder on PATH."),
+            step(QT_TRANSLATE_NOOP("core", "Follow NVIDIA's cuDNN 8 install guide ('Installing Zlib') and put zlibwapi.dll in a folder on PATH."),
                  url=links.CUDNN8_WINDOWS_GUIDE, alternative=True)]
 
 
@@ -256,7 +256,7 @@ def _path_not_set(ctx: FixContext) -> list[FixStep]:
     line = f'export LD_LIBRARY_PATH="{folder}${{LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}}"'
     return [step(QT_TRANSLATE_NOOP("core", "Add the folder to the library search path, now and for new shells:"),
                  command=f"{line}\necho '{line}' >> ~/.bashrc", shell=Shell.BASH),
-            step(QT_TRANSLATE_NOOP("core", "Or register it with the loader for every user:"), alternative=True,
+            step(QT_TRANSLATE_NOOP("core", "Register it with the loader for every user:"), alternative=True,
                  command=f"echo '{folder}' | sudo tee /etc/ld.so.conf.d/tfgpu-cuda.conf && sudo ldconfig", shell=Shell.BASH),
             verify_step(ctx)]
 
@@ -264,13 +264,13 @@ def _path_not_set(ctx: FixContext) -> list[FixStep]:
 def _libdevice(ctx: FixContext) -> list[FixStep]:
     return [step(QT_TRANSLATE_NOOP("core", "Install the CUDA compiler package (it contains libdevice) into the environment:"),
                  command=pip_install(ctx, "nvidia-cuda-nvcc-cu12"), shell=shell_for(ctx)),
-            step(QT_TRANSLATE_NOOP("core", "Or point XLA at a CUDA toolkit folder that has nvvm/libdevice:"),
+            step(QT_TRANSLATE_NOOP("core", "Point XLA at a CUDA toolkit folder that has nvvm/libdevice:"),
                  command='export XLA_FLAGS=--xla_gpu_cuda_data_dir=/usr/local/cuda', shell=Shell.BASH, alternative=True)]
 
 
 def _ptx(ctx: FixContext) -> list[FixStep]:
     return [*driver_update(ctx),
-            step(QT_TRANSLATE_NOOP("core", "Or use the ptxas of TensorFlow's own CUDA version (first on PATH):"),
+            step(QT_TRANSLATE_NOOP("core", "Use the ptxas of TensorFlow's own CUDA version (first on PATH):"),
                  command=pip_install(ctx, "nvidia-cuda-nvcc-cu12"), shell=shell_for(ctx), alternative=True)]
 
 
@@ -293,7 +293,7 @@ def _memory_growth(ctx: FixContext) -> list[FixStep]:
             "# ...only now import your model code / create tensors")
     return [step(QT_TRANSLATE_NOOP("core", "Call set_memory_growth first, before anything creates a tensor or a model:"),
                  command=code, url=links.TF_GPU_GUIDE),
-            step(QT_TRANSLATE_NOOP("core", "Or set it without code changes, before Python starts:"), alternative=True,
+            step(QT_TRANSLATE_NOOP("core", "Set it without code changes, before Python starts:"), alternative=True,
                  command="$env:TF_FORCE_GPU_ALLOW_GROWTH = 'true'" if ctx.windows else "export TF_FORCE_GPU_ALLOW_GROWTH=true",
                  shell=shell_for(ctx))]
 

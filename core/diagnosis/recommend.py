@@ -144,7 +144,7 @@ def _windows(scan: Scan, cc: str | None, first: list[FixStep]) -> Recommendation
             steps += wsl_route_steps(ctx, spec)
             route = "wsl2-setup"
         if native is not None:
-            steps.append(step(QT_TRANSLATE_NOOP("core", "Or stay on native Windows with TensorFlow 2.10 (the last native GPU version), "
+            steps.append(step(QT_TRANSLATE_NOOP("core", "Stay on native Windows with TensorFlow 2.10 (the last native GPU version), "
                                                         "Python 3.10, CUDA 11.2 and cuDNN 8.1 through conda:"),
                               command=WINDOWS_TF210_CONDA, shell=Shell.POWERSHELL, url=links.TF_PIP, alternative=True))
         return Recommendation(route=route, tf_version=build.version, steps=steps,
@@ -159,7 +159,7 @@ def _windows(scan: Scan, cc: str | None, first: list[FixStep]) -> Recommendation
     steps = list(first) + _driver_steps(scan, native.build.windows_cuda, "windows", ctx, first)
     steps.append(step(QT_TRANSLATE_NOOP("core", "Create a Python 3.10 conda environment with CUDA 11.2, cuDNN 8.1 and TensorFlow 2.10:"),
                       command=WINDOWS_TF210_CONDA, shell=Shell.POWERSHELL, url=links.TF_PIP))
-    steps.append(step(QT_TRANSLATE_NOOP("core", "Or install CUDA 11.2 and cuDNN 8.1 from NVIDIA, add their bin folders to PATH, "
+    steps.append(step(QT_TRANSLATE_NOOP("core", "Install CUDA 11.2 and cuDNN 8.1 from NVIDIA, add their bin folders to PATH, "
                                                 "and pip install \"tensorflow<2.11\" in a Python 3.7-3.10."),
                       url=links.CUDA_ARCHIVE, alternative=True))
     return Recommendation(route="windows-native-tf210", tf_version=native.build.version, python=native.python, steps=steps,

@@ -1,0 +1,354 @@
+"""The Diagnosis page: real scans of described machines (FakeHost + the real probes and
+the real diagnosis) shown in real widgets; expandable findings; Copy and Open."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from fakes.fake_nvml import nvml_from_query_csv, nvml_from_xml  # noqa: E402
+from PySide6.QtCore import QObject, QUrl, Slot  # noqa: E402
+from PySide6.QtGui import QDesktopServices, QGuiApplication  # noqa: E402
+
+from tfgpu.core.diagnosis import catalog  # noqa: E402
+from tfgpu.core.diagnosis.catalog import make_finding  # noqa: E402
+from tfgpu.core.diagnosis.model import Diagnosis, FixStep, Shell, TrText  # noqa: E402
+from tfgpu.core.fake_host import FakeCommand, FakeHost  # noqa: E402
+from tfgpu.core.scan import ScanOptions, run_scan  # noqa: E402
+from tfgpu.gui.findings_view import FindingCard  # noqa: E402
+from tfgpu.gui.page_registry import PageContext, discover_pages  # noqa: E402
+from tfgpu.gui.pages import diagnosis as diagnosis_module  # noqa: E402
+from tfgpu.gui.pages.diagnosis import DiagnosisPage  # noqa: E402
+from tfgpu.gui.wizard import TfgpuWizard  # noqa: E402
+
+SCAN_TIMEOUT_MS = 60_000
+WIN_PREFIX = "C:\\Users\\user\\AppData\\Local\\Programs\\Python\\Python311"
+WIN_PY = WIN_PREFIX + "\\python.exe"
+LINUX_PY = "/home/user/venv/bin/python"
+
+
+# -- described machines ---------------------------------------------------------------
+
+
+def agent_stdout(python: dict, result: dict) -> str:
+    """What core/agents/tf_probe.py prints (protocol 1): hello, stages, result, done."""
+    events = [{"event": "hello", "agent": "tf_probe", "protocol": 1, "pid": 4242, "python": python}]
+    events += [{"event": "stage", "name": n} for n in ("distributions", "import", "list_gpus")]
+    events.append({"event": "result", "python": python, "errors": {}, "env": {"CUDA_VISIBLE_DEVICES": None}, **result})
+    events.append({"event": "done"})
+    return "".join(json.dumps(e) + "\r\n" for e in events)
+
+
+def add_python(host: FakeHost, exe: str, prefix: str, version: str, tf_result: dict) -> None:
+    """An interpreter that answers the discovery query and runs the TF agent with ``tf_result``."""
+    windows = host.platform.is_windows
+    host.write(exe, b"MZ" if windows else b"\x7fELF", executable=not windows)
+    facts = {"version": version, "release_level": "final", "bits": 64, "implementation": "CPython",
+             "executable": exe, "prefix": prefix, "base_prefix": prefix,
+             "platform": "win32" if windows else "linux", "machine": "AMD64" if windows else "x86_64"}
+    query = {"tfgpu_query": 1, "version": version, "release_level": "final", "bits": 64, "executable": exe,
+             "prefix": prefix, "base_prefix": prefix, "implementation": "cpython", "conda": False,
+             "pyvenv_cfg": False}
+
+    def respond(argv) -> FakeCommand:
+        if "-c" in argv:  # the discovery query
+            return FakeCommand(stdout=(json.dumps(query) + "\r\n").encode())
+        return FakeCommand(stdout=agent_stdout(facts, tf_result).encode())
+
+    host.on(exe, respond)
+
+
+@pytest.fixture
+def windows_tf215(windows_host: FakeHost) -> FakeHost:
+    """Windows 11, RTX 2080 SUPER with driver 591.86 (a real capture), python.org 3.11 with the
+    TF 2.15 wheel: a CPU-only tensorflow-intel build, as pip installs it on Windows after 2.10."""
+    windows_host.nvml_module = nvml_from_query_csv(
+        "windows-rtx2080super-591.86-query-gpu.csv", cuda_driver_version=13010, nvml_version="591.86"
+    )
+    windows_host.env["PATH"] = f"C:\\Windows\\system32;C:\\Windows;{WIN_PREFIX}\\Scripts\\;{WIN_PREFIX}\\"
+    add_python(windows_host, WIN_PY, WIN_PREFIX, "3.11.9", {
+        "status": "imported", "installed": True, "version": "2.15.0",
+        "distributions": {"tensorflow": "2.15.0", "tensorflow-intel": "2.15.0"},
+        "build_info": {"is_cuda_build": False, "msvcp_dll_names": "msvcp140.dll,msvcp140_1.dll"},
+        "is_cuda_build": False, "gpus": [], "loaded_libraries": []})
+    return windows_host
+
+
+@pytest.fixture
+def healthy_linux(linux_host: FakeHost) -> FakeHost:
+    """Ubuntu 22.04, RTX 4000 SFF Ada with driver 595.84 (a real capture), a venv whose TF 2.16.1
+    CUDA build lists the GPU."""
+    linux_host.nvml_module = nvml_from_xml("linux-rtx4000sffada-595.84-q-x.xml", compute_capability=(8, 9))
+    linux_host.env["PATH"] = "/home/user/venv/bin:" + linux_host.env["PATH"]
+    add_python(linux_host, LINUX_PY, "/home/user/venv", "3.11.9", {
+        "status": "imported", "installed": True, "version": "2.16.1", "distributions": {"tensorflow": "2.16.1"},
+        "build_info": {"is_cuda_build": True, "cuda_version": "12.3", "cudnn_version": "8"}, "is_cuda_build": True,
+        "gpus": [{"name": "/physical_device:GPU:0", "device_type": "GPU",
+                  "details": {"device_name": "NVIDIA RTX 4000 SFF Ada Generation", "compute_capability": [8, 9]}}],
+        "loaded_libraries": []})
+    return linux_host
+
+
+def diagnosis_page_after_scan(qtbot, host: FakeHost) -> tuple[TfgpuWizard, DiagnosisPage]:
+    """Welcome -> Your system (the real scan of ``host``) -> Diagnosis, as a user clicks."""
+    wizard = TfgpuWizard(host=host, scan_options=ScanOptions(command_timeout=5))
+    qtbot.addWidget(wizard)
+    wizard.show()
+    system = wizard.page_by_id("system")
+    with qtbot.waitSignal(system.controller.finished, timeout=SCAN_TIMEOUT_MS):
+        wizard.next()
+    wizard.next()
+    assert wizard.current_page_id() == "diagnosis"
+    page = wizard.page_by_id("diagnosis")
+    assert isinstance(page, DiagnosisPage)
+    return wizard, page
+
+
+def title(finding_id: str) -> str:
+    return catalog.catalog()[finding_id]["title"]
+
+
+# -- the verdict ---------------------------------------------------------------------------
+
+
+def test_the_page_comes_after_the_system_page() -> None:
+    ids = [spec.page_id for spec in discover_pages()]
+    assert ids.index("diagnosis") == ids.index("system") + 1
+
+
+def test_windows_with_tf_215_is_not_ready_and_says_why(qtbot, windows_tf215: FakeHost) -> None:
+    _wizard, page = diagnosis_page_after_scan(qtbot, windows_tf215)
+    assert page.stack.currentIndex() == 1 and page.diagnosis is not None
+    assert page.headline.text() == "TensorFlow cannot use your GPU yet"
+    assert page.primary_label.text() == title("no-native-windows-gpu")
+    version, date = catalog.kb_version()
+    assert page.kb_label.text() == f"Knowledge base {version} ({date})"
+
+    primary = page.card("no-native-windows-gpu")
+    assert primary.is_expanded() and primary.tag_label.text() == "Fix this first"
+    assert primary.title_label.text() == title("no-native-windows-gpu")
+    assert "2.15.0" in primary.detail_label.text()
+    assert primary.command_boxes(), "the fix has commands to copy"
+    assert page.recommendation_title.text()  # what to install: one route
+    assert page.diagnosis.recommendation.route in ("wsl2-setup", "wsl2-pip", "windows-native-tf210")
+
+
+def test_a_healthy_machine_says_ready(qtbot, healthy_linux: FakeHost) -> None:
+    _wizard, page = diagnosis_page_after_scan(qtbot, healthy_linux)
+    assert page.headline.text() == "TensorFlow can use your GPU"
+    assert page.primary_label.text() == title("gpu-ok")
+    card = page.card("gpu-ok")
+    assert card.is_expanded() and card.tag_label.text() == ""  # nothing to fix first
+    assert "not yet" not in page.copy_report()
+
+
+def test_each_environment_has_its_own_section(qtbot, windows_tf215: FakeHost) -> None:
+    _wizard, page = diagnosis_page_after_scan(qtbot, windows_tf215)
+    from PySide6.QtWidgets import QGroupBox, QLabel
+
+    envs = [box for box in page.sections.findChildren(QGroupBox) if box.objectName() == "env"]
+    assert len(envs) == 1 and WIN_PY in envs[0].title() and "3.11.9" in envs[0].title()
+    texts = [label.text() for label in envs[0].findChildren(QLabel)]
+    assert "TensorFlow 2.15.0 · GPU ready: no" in texts
+
+
+# -- expanding, copying, opening ----------------------------------------------------------------
+
+
+FIX = [
+    FixStep(text=TrText("Install the driver from NVIDIA's page:"), url="https://www.nvidia.com/Download/index.aspx"),
+    FixStep(text=TrText("Then check it:"), command="nvidia-smi --query-gpu=name,driver_version --format=csv",
+            shell=Shell.POWERSHELL),
+    FixStep(text=TrText("Or install it with winget:"), command='winget install --id "Nvidia.GeForceExperience"',
+            shell=Shell.CMD, alternative=True),
+]
+
+
+def made_diagnosis() -> Diagnosis:
+    driver = make_finding("driver-missing", TrText("No NVIDIA driver answers on this machine <b>here</b>."),
+                          fix=FIX)
+    stale = make_finding("cuda-path-stale", TrText("CUDA_PATH points to {path}.", path="C:\\CUDA\\v9.0"))
+    return Diagnosis(kb_version="2026.11.21", kb_date="2026-11-21", primary=driver, machine=[driver, stale])
+
+
+@pytest.fixture
+def page(qtbot) -> DiagnosisPage:
+    page = DiagnosisPage(PageContext())
+    qtbot.addWidget(page)
+    page.show()
+    page.show_diagnosis(made_diagnosis())
+    return page
+
+
+def test_a_collapsed_finding_expands_to_show_its_fix(qtbot, page: DiagnosisPage) -> None:
+    card = page.card("cuda-path-stale")
+    assert not card.is_expanded() and card.body is None  # built on first expand
+    card.arrow.click()
+    assert card.is_expanded() and card.body.isVisible()
+    assert card.detail_label.text() == "CUDA_PATH points to C:\\CUDA\\v9.0."
+    card.arrow.click()
+    assert not card.is_expanded()
+
+    driver = page.card("driver-missing")
+    assert driver.is_expanded()  # the primary opens by itself
+    assert driver.detail_label.text() == "No NVIDIA driver answers on this machine <b>here</b>."  # as typed
+    markers = [label.text() for label in driver.fix_view.markers]
+    assert markers == ["1.", "2.", "Or:"]
+    assert driver.command_boxes()[0].shell_label.text() == "Run in PowerShell:"
+    assert driver.command_boxes()[1].shell_label.text() == "Run in Command Prompt (cmd):"
+
+
+def test_a_click_on_the_title_toggles_the_card(qtbot, page: DiagnosisPage) -> None:
+    from PySide6.QtCore import Qt
+
+    card = page.card("cuda-path-stale")
+    qtbot.mouseClick(card.header, Qt.MouseButton.LeftButton)
+    assert card.is_expanded()
+
+
+def test_copy_puts_the_exact_command_on_the_clipboard(qtbot, page: DiagnosisPage) -> None:
+    boxes = page.card("driver-missing").command_boxes()
+    QGuiApplication.clipboard().clear()
+    boxes[1].copy_button.click()
+    assert QGuiApplication.clipboard().text() == 'winget install --id "Nvidia.GeForceExperience"'
+    assert boxes[1].copy_button.text() == "Copied"
+    boxes[0].copy_button.click()
+    assert QGuiApplication.clipboard().text() == "nvidia-smi --query-gpu=name,driver_version --format=csv"
+    assert boxes[0].editor.isReadOnly()
+
+
+class UrlCatcher(QObject):
+    """A handler for QDesktopServices' scheme hook: what "Open" would hand to the browser."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.urls: list[str] = []
+
+    @Slot(QUrl)
+    def open(self, url: QUrl) -> None:
+        self.urls.append(url.toString())
+
+
+@pytest.fixture
+def url_catcher():
+    catcher = UrlCatcher()
+    QDesktopServices.setUrlHandler("https", catcher, "open")
+    yield catcher
+    QDesktopServices.unsetUrlHandler("https")
+
+
+def test_open_hands_the_link_to_the_desktop(qtbot, page: DiagnosisPage, url_catcher: UrlCatcher) -> None:
+    (link,) = page.card("driver-missing").link_boxes()
+    assert link.address.text() == "https://www.nvidia.com/Download/index.aspx"
+    link.open_button.click()
+    assert url_catcher.urls == ["https://www.nvidia.com/Download/index.aspx"]
+    assert link.status.isHidden()
+
+
+def test_copy_report_is_markdown_of_everything(qtbot, page: DiagnosisPage) -> None:
+    text = page.copy_report()
+    assert QGuiApplication.clipboard().text() == text
+    assert text.startswith("# TensorFlow GPU diagnosis")
+    assert "**TensorFlow cannot use your GPU yet**: " + title("driver-missing") in text
+    assert "Knowledge base 2026.11.21 (2026-11-21)" in text
+    assert "```powershell\n   nvidia-smi --query-gpu=name,driver_version --format=csv\n   ```" in text
+    assert "Or: Or install it with winget:" in text
+    assert title("cuda-path-stale") in text and "`cuda-path-stale`" in text
+
+
+# -- states -------------------------------------------------------------------------------------
+
+
+def test_without_a_scan_the_page_says_so_and_offers_to_go_back(qtbot) -> None:
+    context = PageContext()
+    page = DiagnosisPage(context)
+    qtbot.addWidget(page)
+    assert page.stack.currentIndex() == 0 and page.diagnosis is None
+    assert "no check result yet" in page.empty_label.text()
+    assert page.back_button.text() == "Back to \u201cYour system\u201d"
+    assert not page.copy_button.isEnabled()
+
+
+def test_a_new_scan_replaces_the_diagnosis(qtbot, healthy_linux: FakeHost, windows_tf215: FakeHost) -> None:
+    context = PageContext()
+    page = DiagnosisPage(context)
+    qtbot.addWidget(page)
+    context.state.set_scan(run_scan(windows_tf215, ScanOptions(command_timeout=5)))
+    assert page.diagnosis.primary.id == "no-native-windows-gpu"
+    old_cards = page.cards()
+    context.state.set_scan(run_scan(healthy_linux, ScanOptions(command_timeout=5)))
+    assert page.diagnosis.primary.id == "gpu-ok" and page.headline.text() == "TensorFlow can use your GPU"
+    assert not any(card in page.cards() for card in old_cards)
+    assert [card.finding.id for card in page.cards()] == ["gpu-ok"]
+
+
+def test_a_page_made_after_the_scan_shows_it_at_once(qtbot, healthy_linux: FakeHost) -> None:
+    context = PageContext()
+    context.state.set_scan(run_scan(healthy_linux, ScanOptions(command_timeout=5)))
+    page = DiagnosisPage(context)
+    qtbot.addWidget(page)
+    assert page.headline.text() == "TensorFlow can use your GPU"
+
+
+def test_a_stopped_scan_is_diagnosed_with_a_warning(qtbot, healthy_linux: FakeHost) -> None:
+    scan = run_scan(healthy_linux, ScanOptions(command_timeout=5))
+    scan.cancelled = True
+    page = DiagnosisPage(PageContext())
+    qtbot.addWidget(page)
+    page.show_scan(scan)
+    assert "stopped" in page.note_label.text() and not page.note_label.isHidden()
+
+
+def test_a_failing_diagnosis_is_a_message_not_a_crash(qtbot, healthy_linux: FakeHost, monkeypatch) -> None:
+    def broken(_scan):
+        raise RuntimeError("rule <b>bug</b>")
+
+    monkeypatch.setattr(diagnosis_module, "diagnose", broken)
+    page = DiagnosisPage(PageContext())
+    qtbot.addWidget(page)
+    page.show_scan(run_scan(healthy_linux, ScanOptions(include_tf=False)))
+    assert page.stack.currentIndex() == 0
+    assert "RuntimeError: rule <b>bug</b>" in page.empty_label.text()
+    assert page.copy_button.isEnabled() and "rule <b>bug</b>" in page.copy_report()
+
+
+def test_a_finding_card_alone(qtbot) -> None:
+    finding = make_finding("gpu-oom", TrText("Out of memory."), fix=[FixStep(text=TrText("Use a smaller batch."))])
+    card = FindingCard(finding, tag="Most likely cause")
+    qtbot.addWidget(card)
+    card.set_expanded(True)
+    assert card.command_boxes() == [] and card.link_boxes() == []
+    assert [label.text() for label in card.fix_view.markers] == ["1."]
+
+
+def test_the_page_screenshot(qtbot, windows_tf215: FakeHost, tmp_path: Path) -> None:
+    from tfgpu.gui.screenshot import capture
+
+    wizard = TfgpuWizard(host=windows_tf215, scan_options=ScanOptions(command_timeout=5))
+    qtbot.addWidget(wizard)
+    path = capture(wizard, tmp_path / "diagnosis.png", "diagnosis", timeout_s=60)
+    assert path.stat().st_size > 1000
+
+
+def test_tr_text_translates_the_template_then_fills_it_in(qapp) -> None:
+    from tfgpu.gui.i18n import install_translators, remove_translators
+    from tfgpu.gui.tr_text import tr_text
+
+    template = ("CUDA_PATH points to {path}, which is not a CUDA toolkit (it was probably uninstalled). "
+                "Point it at an installed toolkit or remove it.")
+    text = TrText(template, path="C:\\CUDA\\v9.0")
+    assert tr_text(text) == str(text)  # English: the template as core wrote it
+    assert tr_text(TrText("Braces {stay} when there are no values")) == "Braces {stay} when there are no values"
+    assert tr_text(None) == ""
+    translators = install_translators(qapp, "zh_CN")
+    try:
+        chinese = tr_text(text)
+        assert chinese.startswith("CUDA_PATH 指向 C:\\CUDA\\v9.0，") and chinese != str(text)
+        assert tr_text(TrText("No such text in any translation: {x}", x=1)) == "No such text in any translation: 1"
+    finally:
+        remove_translators(qapp, translators)

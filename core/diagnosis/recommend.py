@@ -66,10 +66,24 @@ def _compute_capability(scan: Scan) -> str | None:
 
 
 def _python_candidates(scan: Scan) -> list[tuple[str | None, str]]:
-    """(executable, major.minor) of every usable interpreter, newest Python first."""
-    found = [(env.executable, major_minor(env.version)) for env in scan.pythons.envs
-             if env.status == Status.OK and env.version and env.bits != 32]
-    return sorted(((exe, v) for exe, v in found if v), key=lambda p: [int(x) for x in p[1].split(".")], reverse=True)
+    """(executable, major.minor) of every usable interpreter: newest Python first; for one version,
+    an environment that already has TensorFlow first, then base interpreters (to make a venv from)."""
+    def rank(env) -> tuple:
+        has_tf = bool(env.tensorflow and env.tensorflow.installed)
+        return (_version_key(major_minor(env.version)), has_tf, env.kind in ("system", "pyenv"))
+
+    usable = [env for env in scan.pythons.envs if env.status == Status.OK and env.version and env.bits != 32]
+    return [(env.executable, major_minor(env.version)) for env in sorted(usable, key=rank, reverse=True)]
+
+
+def _version_key(version: str | None) -> list[int]:
+    return [int(x) for x in (version or "0").split(".") if x.isdigit()]
+
+
+def _is_environment(scan: Scan, executable: str | None) -> bool:
+    """A venv or conda env: install into it rather than making another one."""
+    env = next((e for e in scan.pythons.envs if e.executable == executable), None)
+    return bool(env and env.kind in ("venv", "conda"))
 
 
 def _pick(scan: Scan, platform: str, cc: str | None, *, max_tf: str | None = None) -> _Pick | None:
@@ -99,8 +113,10 @@ def _linux(scan: Scan, osk: str, cc: str | None, first: list[FixStep]) -> Recomm
                      cuda_version=build.linux_cuda, cudnn_version=build.linux_cudnn, compute_capability=cc,
                      driver_version=scan.driver.driver_version)
     steps = list(first) + _driver_steps(scan, build.linux_cuda, "windows" if osk == "wsl" else "linux", ctx, first)
-    steps += _python_steps(pick, linux=True)
-    venv_python = "~/tf/bin/python"
+    in_place = _is_environment(scan, pick.python)
+    venv_python = _sh_path(pick.python) if in_place and pick.python else "~/tf/bin/python"
+    if not in_place:
+        steps += _python_steps(pick)
     if build.and_cuda:
         steps.append(step(QT_TRANSLATE_NOOP("core", "Install TensorFlow {tf} with the CUDA and cuDNN libraries it was built with:"),
                           command=f"{venv_python} -m pip install 'tensorflow[and-cuda]=={build.version}'",
@@ -176,7 +192,11 @@ def _wsl_inside_steps(spec: str) -> list[FixStep]:
                  command="~/tf/bin/python -c \"import tensorflow as tf; print(tf.config.list_physical_devices('GPU'))\"")]
 
 
-def _python_steps(pick: _Pick, *, linux: bool) -> list[FixStep]:
+def _sh_path(path: str) -> str:
+    return path if all(c.isalnum() or c in "/._-+~" for c in path) else "'" + path.replace("'", "'\\''") + "'"
+
+
+def _python_steps(pick: _Pick) -> list[FixStep]:
     if pick.python:
         return [step(QT_TRANSLATE_NOOP("core", "Create a virtual environment with Python {python}:"), python=pick.python_version,
                      command=f"{pick.python} -m venv ~/tf", shell=Shell.BASH)]

@@ -28,6 +28,7 @@ TITLES = {
     "memory-growth-after-init": QT_TRANSLATE_NOOP("core", "Memory growth was set after the GPU was initialised"),
     "gpu-oom": QT_TRANSLATE_NOOP("core", "The GPU ran out of memory"),
     "tf-check-failed": QT_TRANSLATE_NOOP("core", "The TensorFlow check did not finish"),
+    "tool-error": QT_TRANSLATE_NOOP("core", "tfgpu could not finish this check"),
     "gpu-not-listed": QT_TRANSLATE_NOOP("core", "TensorFlow lists no GPU, cause not identified"),
     "tf-not-installed": QT_TRANSLATE_NOOP("core", "TensorFlow is not installed here"),
     "cuda-path-stale": QT_TRANSLATE_NOOP("core", "CUDA_PATH points to a missing toolkit"),

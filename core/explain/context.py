@@ -1,0 +1,169 @@
+"""What every explain rule works with: the text, its kind, signature hits, facts, and the
+findings made so far; plus what the user's own words say (a GPU wanted, or CPU only)."""
+
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from tfgpu.core.diagnosis.catalog import make_finding
+from tfgpu.core.diagnosis.fixes import FixContext, fix_steps
+from tfgpu.core.diagnosis.model import Finding, Severity, TrText
+from tfgpu.core.explain import kbview
+from tfgpu.core.explain.signatures import Hit, Hits
+from tfgpu.core.explain.text import Doc
+from tfgpu.core.probes.base import Evidence
+
+log = logging.getLogger(__name__)
+
+MAX_EVIDENCE = 6
+
+# A TF C++ log line ("... W tensorflow/.../dso_loader.cc:64] ...") or TF's own cudart note:
+# words in them are TF's, not the user's.
+_LOG_LINE = re.compile(r"\.(?:cc|cpp|h):\d+\]|Ignore above cudart dlerror|GPU will not be used")
+_WANTS_GPU = re.compile(
+    r"(?i)\b(?:my|have|has|got|with|own|using|use|installed|install|set ?up|bought|run on|train on)\b[^\n]{0,30}?"
+    r"\b(?:gpus?|graphics card|nvidia|geforce|rtx|gtx|quadro|cuda|cudnn)\b"
+    r"|\b(?:cuda|cudnn|gpu|nvidia driver)\b[^\n]{0,25}?\b(?:installed|install)\b"
+    r"|tensorflow[-_]gpu|\[and-cuda\]|list_physical_devices\(\s*['\"]GPU|is_gpu_available|/device:GPU"
+    r"|\bgpus?\b[^\n]{0,25}?\b(?:not (?:detected|found|used|recogni[sz]ed|working|available)|doesn.?t|isn.?t|is not|are not)"
+    r"|(?:not|n.t|never|cannot|can.t) (?:use|using|see|seeing|detect|detecting|find|finding|recogni[sz]e)s?\b[^\n]{0,15}\bgpu"
+)
+# The machine has no GPU (a CPU-only host or container). Not "TF shows no GPU", which is the symptom.
+_CPU_ONLY = re.compile(
+    r"(?i)\bcpu\W{0,4}only\b|\b(?:has|have|with) no (?:nvidia )?(?:gpu|graphics card)s?\b"
+    r"|\bno (?:nvidia )?gpus? (?:on|in) (?:this|the|my|our) (?:machine|computer|laptop|server|host|box|container|vm|runner)"
+    r"|\bwithout (?:a |any )?(?:nvidia )?(?:gpu|graphics card)s? (?:on|in|at all)"
+    r"|\b(?:don.?t|do not|doesn.?t|does not|didn.?t) (?:have|own|need|want) (?:a |an |any )?(?:nvidia )?(?:gpu|graphics card|cuda)"
+)
+
+
+@dataclass
+class Ctx:
+    doc: Doc
+    kind: str
+    hits: Hits
+    facts: dict
+    findings: list[Finding] = field(default_factory=list)
+    _wants_gpu: bool | None = None
+    _cpu_only: bool | None = None
+
+    # -- what the facts say -----------------------------------------------------
+    @property
+    def os(self) -> str | None:
+        return self.facts.get("os")
+
+    @property
+    def tf(self) -> str | None:
+        return self.facts.get("tf_version")
+
+    def gpu_cc(self) -> str | None:
+        for gpu in self.facts.get("gpus", []):
+            if gpu.get("cc"):
+                return gpu["cc"]
+        return self.facts.get("found_cc") or self.facts.get("target_cc")
+
+    def gpu_name(self) -> str | None:
+        names = self.facts.get("gpu_names") or [g.get("name") for g in self.facts.get("gpus", [])]
+        return next((n for n in names if n and n != "?"), None)
+
+    def has(self, finding_id: str) -> bool:
+        return any(f.id == finding_id for f in self.findings)
+
+    def errors(self) -> list[Finding]:
+        return [f for f in self.findings if f.severity is Severity.ERROR]
+
+    def problems(self) -> list[Finding]:
+        return [f for f in self.findings if f.severity in (Severity.ERROR, Severity.WARNING)]
+
+    # -- what the user says ---------------------------------------------------------
+    def wants_gpu(self) -> bool:
+        """The user's own words (not TF's log lines) show they have or want an NVIDIA GPU."""
+        if self._wants_gpu is None:
+            self._wants_gpu = self._said(_WANTS_GPU)
+        return self._wants_gpu
+
+    def cpu_only(self) -> bool:
+        """The user says the machine has no GPU / runs CPU only: missing-driver lines are expected."""
+        if self._cpu_only is None:
+            self._cpu_only = self._said(_CPU_ONLY)
+        return self._cpu_only
+
+    def _said(self, regex: re.Pattern[str]) -> bool:
+        text = self.doc.text
+        for count, match in enumerate(regex.finditer(text)):
+            if count > 50:
+                break
+            start, end = self.doc.line_span(match.start())
+            if not _LOG_LINE.search(text, start, end):
+                return True
+        return False
+
+    # -- making findings ---------------------------------------------------------------
+    def add(
+        self,
+        finding_id: str,
+        detail: TrText,
+        hits: Iterable[Hit] = (),
+        facts: dict | None = None,
+        severity: Severity | None = None,
+        sources: Iterable[str] = (),
+    ) -> Finding | None:
+        """One finding per id: a second call adds its evidence and facts to the first."""
+        evidence = [Evidence(kind="text", source=f"line {h.line_no}", detail=h.line) for h in hits]
+        values = {k: v for k, v in (facts or {}).items() if v not in (None, [], {}, "")}
+        for existing in self.findings:
+            if existing.id == finding_id:
+                for item in evidence:
+                    if item not in existing.evidence and len(existing.evidence) < MAX_EVIDENCE:
+                        existing.evidence.append(item)
+                for key, value in values.items():
+                    existing.facts.setdefault(key, value)
+                return existing
+        try:
+            finding = make_finding(
+                finding_id,
+                detail,
+                evidence=_dedupe(evidence)[:MAX_EVIDENCE],
+                facts=values,
+                fix=self._fix(finding_id),
+                severity=severity,
+                sources=sources,
+            )
+        except KeyError:
+            log.error("explain rule used an id that is not in the catalog: %s", finding_id)
+            return None
+        self.findings.append(finding)
+        return finding
+
+    def _fix(self, finding_id: str) -> list:
+        try:
+            return list(fix_steps(finding_id, self.fix_context()))
+        except Exception:  # noqa: BLE001 - a fix builder bug never hides the finding
+            log.exception("fix_steps(%s) failed", finding_id)
+            return []
+
+    def fix_context(self) -> FixContext:
+        facts = self.facts
+        installed_cuda = facts.get("cuda_installed", [])
+        installed_cudnn = facts.get("cudnn_installed", [])
+        return FixContext(
+            os=self.os or "unknown",
+            tf_version=self.tf,
+            python_version=facts.get("python_version"),
+            cuda_version=kbview.tf_cuda(self.tf, self.os) or facts.get("cuda_wanted") or facts.get("cuda_compiled"),
+            cudnn_version=kbview.tf_cudnn(self.tf, self.os) or facts.get("cudnn_wanted") or facts.get("cudnn_compiled"),
+            installed_cuda=installed_cuda[0] if installed_cuda else None,
+            installed_cudnn=installed_cudnn[0] if installed_cudnn else facts.get("cudnn_runtime"),
+            gpu_name=self.gpu_name(),
+            compute_capability=self.gpu_cc(),
+            driver_version=facts.get("driver_version"),
+            missing_libraries=list(facts.get("missing_libraries", [])),
+            library_dirs=list(facts.get("library_dirs", [])),
+        )
+
+
+def _dedupe(evidence: list[Evidence]) -> list[Evidence]:
+    return list(dict.fromkeys(evidence))

@@ -1,0 +1,304 @@
+"""Facts read from free text: OS, TF / Python / CUDA / cuDNN / driver versions, GPUs.
+
+Every reader is a regex over the whole (bounded) text plus a check of what it caught, so
+"TensorFlow with CUDA 11.2" is not read as TF 11.2 and "compiled with cuDNN 8.1" is not
+read as an installed cuDNN. Values are strings (JSON-able); lists keep text order.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tfgpu.core.explain import kbview
+from tfgpu.core.explain.facts_hw import add_unique as _add
+from tfgpu.core.explain.facts_hw import iter_matches as _iter
+from tfgpu.core.explain.facts_hw import read_gpus, read_memory
+from tfgpu.core.explain.signatures import Hits
+from tfgpu.core.explain.text import Doc
+
+# Plausible major versions: a number outside them is something else (a CUDA "7.5" is a compute
+# capability, a driver "12.4" a CUDA version). Sanity bounds for reading text, not compatibility facts.
+_TF_MAJORS = ("1", "2", "3")
+_CUDA_MAJORS = (7, 19)
+_CUDNN_MAJORS = (5, 12)
+_DRIVER_MAJORS = (180, 999)
+
+# -- TF and Python -------------------------------------------------------------
+_GAP = r"([^\d\n]{0,30}?\n?[ \t>*`#\-]{0,8})"
+_TF = re.compile(
+    r"(?i)(?<![\w/.\-])(?:tensorflow|tf)(?:[-_](?:gpu|cpu|intel|macos|nightly))?(?!\w)" + _GAP
+    + r"v?(\d\.\d{1,2}(?:\.\d{1,3})?(?:(?:rc|\.?dev|a|b)\d*)?)(?![\d.]*\d)"
+)
+_TF_PRINTED = re.compile(
+    r"(?m)__version__[^\n]*\n(?:[^\n]*\n){0,2}?[ \t>]*'?(\d\.\d{1,2}\.\d{1,3}(?:[-.]?(?:rc|dev)\d*)?)'?[ \t]*$"
+)
+_TF_GAP_BAD = re.compile(r"(?i)cuda|cudnn|python|driver|capab|nvidia|keras|numpy|with|compiled|built|\.cc|\.py\b|\d")
+_PIP_SHOW = re.compile(r"(?m)^Name: (tensorflow(?:[-_][a-z]+)?)\s*\n(?:[^\n]*\n){0,2}?Version: (\d+\.\d+\S*)")
+_PKG_LINE = re.compile(
+    r"(?im)^\s*(tensorflow(?:[-_](?:gpu|cpu|intel|macos))?)(?:\s+|==)(\d+\.\d+(?:\.\d+)?(?:[.-]?(?:rc|dev|post)\d*)?)(?![\w.])"
+)
+_PY_BANNER = re.compile(r"(?m)^Python (\d\.\d{1,2}\.\d{1,2})\S* \([^\n]*\)\s*\n?\[([^\]\n]*)\]")
+_PY = re.compile(r"(?i)(?<![\w/\\])python" + _GAP + r"\(?(?:python\s*)?v?(\d\.\d{1,2}(?:\.\d{1,2})?)(?![\d.]*\d)")
+_PY_PATH = re.compile(r"(?i)[/\\]python(\d)\.?(\d{1,2})[/\\]")  # lib/python3.8/, Python39\ (not a wheel's cp tag)
+_PY_BITS = re.compile(r"(?i)\b(32|64) bit \((?:Intel|AMD64|ARM64)\)|\('(32|64)bit', 'WindowsPE'\)")
+
+# -- CUDA, cuDNN, driver ---------------------------------------------------------
+_NVCC = re.compile(r"release (\d{1,2}\.\d{1,2}), V(\d{1,2}\.\d{1,2}\.\d{1,4})")
+_CUDA_DIR = re.compile(r"(?i)(?:cuda[-_](\d{1,2}\.\d{1,2})(?=[/\\\s:;'\"]|$)|CUDA[\\/]+v(\d{1,2}\.\d{1,2})|CUDA_PATH_V(\d{1,2})_(\d{1,2}))")
+_CUDA_CONDA = re.compile(
+    r"(?im)^\s*(?:cudatoolkit|cuda-toolkit|cuda-runtime|cuda-cudart|nvidia-cuda-runtime-cu\d{2})\s*(?:==?|\s)\s*(\d{1,2}\.\d{1,2})"
+)
+_CUDA_SAID = re.compile(r"(?i)(?<![\w/\\.-])cuda(?:\s*toolkit)?(?:\s*version)?\s*(?:is\s*|[:=]\s*|-)?v?(\d{1,2}(?:\.\d{1,2})?)(?![\w.]*\d)")
+_CUDA_DRIVER = re.compile(r"CUDA Version:\s*(\d{1,2}\.\d{1,2})")
+_TEMPLATE = re.compile(r"(?i)cuda\s*/\s*cudnn(?:\s*version)?[^\n\d]{0,20}\n?([^\n]{0,80})")
+_NUMBERS = re.compile(r"\d+(?:\.\d+)+")
+_CUDNN_SAID = re.compile(r"(?i)(?<![\w/\\.])cudnn(?:\s*version)?\s*(?:is\s*|[:=]\s*|-|\s)?v?(\d\.\d{1,2}(?:\.\d{1,3}){0,2})(?![\w.]*\d)")
+_CUDNN_PIP = re.compile(r"(?i)nvidia-cudnn-cu\d{2}\s*(?:==|\s)\s*(\d+\.\d+(?:\.\d+)*)")
+_CUDNN_LOADED = re.compile(r"Loaded cuDNN version (\d{4,6})")
+_NOT_INSTALLED_CONTEXT = re.compile(
+    r"(?i)(?:compiled|built|build|requires?|needs?|wants?|expects?|tested|supports?|for|against|source was|install|"
+    r"download|upgrade to|update to|e\.g\.)\W{0,3}(?:with\W{0,3})?$"
+)
+_TF_LOG_LINE = re.compile(r"\.(?:cc|cpp|h):\d+\]")
+_DRIVER_CUDA_LINE = re.compile(r"(?i)nvidia-smi|driver version|driver api|driver'?s cuda|supported by (?:the )?driver")
+_DRIVER = re.compile(
+    r"(?i)(?:Driver Version:\s*|\bdriver(?:\s*version)?\s*(?:is\s*|[:=]\s*|\s)(?:r|v)?|kernel reported version is:\s*|"
+    r"Kernel Module\s+)(\d{3}\.\d{1,3}(?:\.\d{1,3})?)\b"
+)
+_LD_PATH = re.compile(r"LD_LIBRARY_PATH[:=]\s*([^\s;'\"]*)")
+# Folders that hold CUDA/cuDNN libraries, as a user names them ("ls /usr/local/cuda-11.8/lib64", a DLL's path).
+_LIB_DIR = re.compile(
+    r"(?i)(?<![\w:])((?:[a-z]:\\|/)(?:[^\s\\/:;'\"<>|*?]+[\\/])*?(?:bin|lib64|lib|x64)(?:[\\/]\d+\.\d+)?)(?=[\\/][\w.*+-]*(?:[\s;:'\",)]|$)|[\s;:'\",)]|$)"
+)
+_LIB_DIR_WORDS = re.compile(r"(?i)cuda|cudnn|cupti|nvidia")
+_LOADED = re.compile(r"Successfully opened (?:dynamic |CUDA )?library ([\w.+-]+)")
+_SEARCHED = re.compile(r"Searched for CUDA in the following directories:\s*\n((?:[ \t]+\S[^\n]*\n?){1,20})")
+
+# -- OS -------------------------------------------------------------------------------
+_OS_NAME = re.compile(r"(?i)\b(windows\s?(?:10|11|7|8\.1|server\s?\d{4})|win\s?(?:10|11)|ubuntu\s?\d{2}\.\d{2}(?:\.\d)?|debian\s?\d+|centos\s?\d+|fedora\s?\d+|wsl\s?2?)\b")
+_WIN = re.compile(r"(?i)\b[a-z]:\\|\.dll\b|\bwindows\b|\bwin(?:10|11|32|_amd64)\b|\bpowershell\b|\bnvcuda\b")
+_LINUX = re.compile(r"(?i)\.so(?:\.\d+)*\b|/usr/|/home/|/opt/|\bubuntu\b|\blinux\b|\bLD_LIBRARY_PATH\b|/proc/|manylinux|\bdebian\b|\bcentos\b")
+_WSL = re.compile(r"(?i)\bwsl2?\b|/mnt/[a-z]/|microsoft-standard|/usr/lib/wsl/")
+
+
+def _line_of(text: str, pos: int) -> str:
+    start = text.rfind("\n", 0, pos) + 1
+    end = text.find("\n", pos)
+    return text[start : end if end >= 0 else len(text)]
+
+
+def _before(text: str, pos: int, chars: int = 30) -> str:
+    start = max(text.rfind("\n", 0, pos) + 1, pos - chars)
+    return text[start:pos]
+
+
+def read_facts(doc: Doc, hits: Hits) -> dict:
+    """Everything the text says about the machine. Never raises (a reader that fails is skipped)."""
+    facts: dict = {}
+    text = doc.text
+    for reader in (_os, _tf, _python, _cuda, _cudnn, _driver, read_gpus, _libraries, read_memory, _listing):
+        try:
+            reader(text, hits, facts)
+        except Exception:  # noqa: BLE001 - a fact we cannot read is a fact we do not have
+            continue
+    return {k: v for k, v in facts.items() if v not in (None, [], {}, "")}
+
+
+def _os(text: str, hits: Hits, facts: dict) -> None:
+    for match in _iter(_OS_NAME, text):
+        if re.search(r"(?i)e\.g\.|for example|such as", _before(text, match.start(), 25)):
+            continue  # an issue template's example, not the user's OS
+        facts["os_name"] = " ".join(match.group(1).split())
+        break
+    name = facts.get("os_name", "").lower()
+    win = sum(1 for _ in zip(range(50), _WIN.finditer(text)))
+    linux = sum(1 for _ in zip(range(50), _LINUX.finditer(text)))
+    if _WSL.search(text):
+        facts["os"] = "wsl"
+    elif name.startswith("win"):
+        facts["os"] = "windows"
+    elif name and not name.startswith("win"):
+        facts["os"] = "linux"
+    elif win or linux:
+        facts["os"] = "windows" if win > linux else "linux"
+
+
+def _tf(text: str, hits: Hits, facts: dict) -> None:
+    packages: dict[str, str] = {}
+    for match in _iter(_PIP_SHOW, text):
+        packages.setdefault(match.group(1).lower().replace("_", "-"), match.group(2))
+    for match in _iter(_PKG_LINE, text):
+        packages.setdefault(match.group(1).lower().replace("_", "-"), match.group(2))
+    if packages:
+        facts["tf_packages"] = packages
+    requested = next((h.groups.get("req") for h in hits.get("pip-no-version") + hits.get("pip-no-distribution")), None)
+    if requested:
+        facts["tf_requested"] = requested
+    candidates: list[str] = list(packages.values())
+    for match in _iter(_TF_PRINTED, text):
+        if match.group(1).split(".")[0] in _TF_MAJORS:
+            candidates.append(match.group(1))
+    for match in _iter(_TF, text):
+        gap, value = match.group(1), match.group(2)
+        if _TF_GAP_BAD.search(gap) or re.match(r"[-_][a-z]", gap) or value.split(".")[0] not in _TF_MAJORS:
+            continue  # another package (tensorflow-addons 0.19), another product's version, or not TF's
+        if requested and f"=={value}" in requested.replace(" ", ""):
+            continue  # the version pip was asked for is not an installed one
+        candidates.append(value)
+    tf = next((v for v in candidates if v), None)
+    if tf:
+        facts["tf_version"] = tf
+
+
+def _python(text: str, hits: Hits, facts: dict) -> None:
+    banner = _PY_BANNER.search(text)
+    if banner:
+        facts["python_version"] = banner.group(1)
+    else:
+        for match in _iter(_PY, text):
+            gap, value = match.group(1), match.group(2)
+            if re.search(r"(?i)cuda|cudnn|tensorflow|driver|\d", gap) or value[0] not in "23":
+                continue
+            facts["python_version"] = value
+            break
+        else:
+            for match in _iter(_PY_PATH, text):
+                major, minor = match.group(1), match.group(2)
+                if major in "23" and 0 <= int(minor) <= 20:
+                    facts["python_version"] = f"{major}.{minor}"
+                    break
+    bits = _PY_BITS.search(text)
+    if bits:
+        facts["python_bits"] = int(bits.group(1) or bits.group(2))
+
+
+def _cuda(text: str, hits: Hits, facts: dict) -> None:
+    installed: list[str] = []
+    driver_cuda = None
+    excluded = [(m.start(1), m.end(1)) for m in _SEARCHED.finditer(text)]  # XLA's default search list
+
+    def keep(pos: int) -> bool:
+        return not any(a <= pos < b for a, b in excluded)
+
+    for match in _iter(_NVCC, text):
+        _add(installed, match.group(1))
+        facts.setdefault("nvcc_version", match.group(2))
+    for match in _iter(_CUDA_DIR, text):
+        if keep(match.start()):
+            groups = match.groups()
+            _add(installed, groups[0] or groups[1] or (f"{int(groups[2])}.{int(groups[3])}" if groups[2] else None))
+    for match in _iter(_CUDA_CONDA, text):
+        _add(installed, match.group(1))
+    for match in _iter(_TEMPLATE, text):
+        numbers = _NUMBERS.findall(match.group(1))
+        if numbers and _CUDA_MAJORS[0] <= int(numbers[0].split(".")[0]) <= _CUDA_MAJORS[1]:
+            _add(installed, kbview.major_minor(numbers[0]))
+    for match in _iter(_CUDA_DRIVER, text):
+        driver_cuda = driver_cuda or match.group(1)
+    for match in _iter(_CUDA_SAID, text):
+        value = match.group(1)
+        line = _line_of(text, match.start())
+        if not (_CUDA_MAJORS[0] <= int(value.split(".")[0]) <= _CUDA_MAJORS[1]) or _NOT_INSTALLED_CONTEXT.search(_before(text, match.start())):
+            continue
+        if _TF_LOG_LINE.search(line):
+            continue  # TF's own words about CUDA, not what is installed
+        if _DRIVER_CUDA_LINE.search(line):
+            driver_cuda = driver_cuda or value
+            continue
+        _add(installed, value)
+    if installed:
+        facts["cuda_installed"] = installed
+    if driver_cuda:
+        facts["cuda_driver"] = driver_cuda
+
+
+def _cudnn(text: str, hits: Hits, facts: dict) -> None:
+    installed: list[str] = []
+    for match in _iter(_TEMPLATE, text):
+        numbers = _NUMBERS.findall(match.group(1))
+        rest = [n for n in numbers[1:] if _CUDNN_MAJORS[0] <= int(n.split(".")[0]) <= _CUDNN_MAJORS[1] and n != numbers[0]]
+        if rest:
+            _add(installed, rest[0])
+    for regex in (_CUDNN_SAID, _CUDNN_PIP):
+        for match in _iter(regex, text):
+            if regex is _CUDNN_SAID and (_NOT_INSTALLED_CONTEXT.search(_before(text, match.start()))
+                                         or _TF_LOG_LINE.search(_line_of(text, match.start()))):
+                continue
+            if _CUDNN_MAJORS[0] <= int(match.group(1).split(".")[0]) <= _CUDNN_MAJORS[1]:
+                _add(installed, match.group(1))
+    if installed:
+        facts["cudnn_installed"] = installed
+    loaded = _CUDNN_LOADED.search(text)
+    if loaded:
+        code = int(loaded.group(1))
+        scale = 10000 if code >= 10000 else 1000
+        facts["cudnn_runtime"] = f"{code // scale}.{(code % scale) // 100}.{code % 100}"
+    mismatch = hits.first("cudnn-runtime-mismatch")
+    if mismatch:
+        facts["cudnn_runtime"] = _cudnn_text(mismatch.groups.get("runtime"))
+        facts["cudnn_compiled"] = _cudnn_text(mismatch.groups.get("compiled"))
+
+
+def _cudnn_text(value: str | None) -> str | None:
+    """ "8.0.4" stays; TF 1.x prints 7201 for 7.2.1."""
+    if not value or "." in value:
+        return value
+    code = int(value)
+    scale = 10000 if code >= 10000 else 1000
+    return f"{code // scale}.{(code % scale) // 100}.{code % 100}" if code >= 1000 else value
+
+
+def _driver(text: str, hits: Hits, facts: dict) -> None:
+    for match in _iter(_DRIVER, text):
+        major = int(match.group(1).split(".")[0])
+        if _DRIVER_MAJORS[0] <= major <= _DRIVER_MAJORS[1]:
+            facts["driver_version"] = match.group(1)
+            return
+    mismatch = hits.first("kernel-dso-version-mismatch")
+    if mismatch:
+        facts["driver_version"] = mismatch.groups.get("kernel")
+
+
+def _libraries(text: str, hits: Hits, facts: dict) -> None:
+    missing: list[str] = []
+    for sig in ("dso-load-failed", "dso-open-failed-tf1", "self-check-dll-missing", "library-not-located", "msvc-runtime-missing"):
+        for hit in hits.get(sig):
+            _add(missing, hit.groups.get("lib"))
+    if missing:
+        facts["missing_libraries"] = missing
+    loaded: list[str] = []
+    for match in _iter(_LOADED, text):
+        _add(loaded, match.group(1).rstrip("."))
+    if loaded:
+        facts["loaded_libraries"] = loaded
+    ld = _LD_PATH.search(text)
+    if ld:
+        facts["ld_library_path"] = ld.group(1)
+    on_path = set((ld.group(1) if ld else "").split(":"))
+    dirs: list[str] = []
+    for match in _iter(_LIB_DIR, text):
+        folder = match.group(1)
+        line = _line_of(text, match.start())
+        if _LIB_DIR_WORDS.search(folder) and folder not in on_path and not re.search(r"(?i)\bPATH\s*[=:]|Searched for", line):
+            _add(dirs, folder)
+    if dirs:
+        facts["library_dirs"] = dirs[:5]
+    searched = _SEARCHED.search(text)
+    if searched:
+        facts["libdevice_searched"] = [line.strip() for line in searched.group(1).splitlines() if line.strip()]
+
+
+def _listing(text: str, hits: Hits, facts: dict) -> None:
+    listed = hits.first("gpu-listed")
+    empty = hits.first("no-gpu-listed")
+    if listed and (not empty or listed.line_no > empty.line_no):
+        number = listed.groups.get("n")
+        facts["gpus_listed"] = int(number) if number else 1
+    elif empty:
+        facts["gpus_listed"] = 0
+    build = re.search(r"is_cuda_build['\"]?\s*[:=,]\s*(True|False)|(?i:is_buil[td]_with_cuda\(\)\)?[^\n]{0,40}?\n?[ \t>]{0,8}\b(true|false)\b)", text)
+    if build:
+        facts["is_cuda_build"] = (build.group(1) or build.group(2)).lower() == "true"
+    visible = hits.first("cuda-visible-devices")
+    if visible is not None:
+        facts["cuda_visible_devices"] = visible.groups.get("value", "").strip("'\"")

@@ -1,0 +1,209 @@
+"""Rules about the Python environment and TF build (Windows 2.11+, CPU builds, pip, import
+errors), plus the closing rules: GPU hidden / not listed, harmless notices, healthy output."""
+
+from __future__ import annotations
+
+import re
+
+from tfgpu.core.diagnosis.model import Severity, TrText
+from tfgpu.core.explain import kbview, parsers
+from tfgpu.core.explain.context import Ctx
+from tfgpu.core.explain.libraries import Lib
+from tfgpu.core.explain.signatures import notice_ids
+from tfgpu.core.i18n import QT_TRANSLATE_NOOP
+
+_TF_PACKAGES = ("tensorflow", "tensorflow-gpu", "tensorflow-cpu")
+
+
+def windows_native(ctx: Ctx) -> None:
+    """TF >= 2.11 on native Windows has no GPU build: every "no GPU" symptom there has this cause."""
+    if ctx.os != "windows" or kbview.windows_gpu(ctx.tf) is not False:
+        return
+    symptoms = ctx.hits.get("no-gpu-listed") + ctx.hits.get("not-built-with-cuda")
+    if not (symptoms or ctx.facts.get("gpus_listed") == 0 or ctx.facts.get("is_cuda_build") is False or ctx.wants_gpu()):
+        return
+    last = kbview.last_windows_gpu_tf()
+    build = kbview.tf_build(last)
+    python = (getattr(build, "python_tested", None) or (None, None))[-1]
+    cuda, cudnn = getattr(build, "windows_cuda", None), getattr(build, "windows_cudnn", None)
+    if last and python and cuda and cudnn:
+        detail = TrText(QT_TRANSLATE_NOOP(
+            "core", "TensorFlow {tf} on native Windows is a CPU-only build: GPU support on Windows ended with TensorFlow "
+            "{last}. Use WSL2 with tensorflow[and-cuda], or TensorFlow {last} in Python {python} with CUDA {cuda} and "
+            "cuDNN {cudnn}."), tf=ctx.tf, last=last, python=python, cuda=cuda, cudnn=cudnn)
+    else:
+        detail = TrText(QT_TRANSLATE_NOOP(
+            "core", "TensorFlow {tf} on native Windows is a CPU-only build: newer TensorFlow releases have no GPU "
+            "support on native Windows. Use WSL2 with tensorflow[and-cuda]."), tf=ctx.tf)
+    ctx.add("no-native-windows-gpu", detail, symptoms[:3],
+            {"tf_version": ctx.tf, "os": ctx.os, "gpus_listed": ctx.facts.get("gpus_listed"),
+             "is_cuda_build": ctx.facts.get("is_cuda_build"), "last_windows_gpu_tf": last})
+
+
+def cpu_build(ctx: Ctx) -> None:
+    packages = ctx.facts.get("tf_packages", {})
+    hits = ctx.hits.get("not-built-with-cuda")
+    if ctx.facts.get("is_cuda_build") is False or hits:
+        ctx.add("cpu-only-build", TrText(QT_TRANSLATE_NOOP(
+            "core", "This TensorFlow was built without CUDA (is_cuda_build is False), so it never uses a GPU. Install a "
+            "GPU build: tensorflow[and-cuda] on Linux or WSL2 (on native Windows only old releases have one).")), hits,
+            {"is_cuda_build": False, "tf_version": ctx.tf})
+    elif "tensorflow-cpu" in packages and (ctx.wants_gpu() or ctx.problems()):
+        ctx.add("cpu-only-build", TrText(QT_TRANSLATE_NOOP(
+            "core", "tensorflow-cpu {version} is installed: a CPU-only package."), version=packages["tensorflow-cpu"]),
+            (), {"tf_packages": packages, "package": "tensorflow-cpu"})
+    present = [p for p in _TF_PACKAGES if p in packages]
+    if len(present) > 1:
+        ctx.add("mixed-tf-packages", TrText(QT_TRANSLATE_NOOP(
+            "core", "Several TensorFlow packages are installed together ({packages}); they overwrite each other's files. "
+            "Uninstall all of them, then install one."),
+            packages=", ".join(f"{p} {packages[p]}" for p in present)), (), {"tf_packages": packages})
+
+
+def python_and_pip(ctx: Ctx) -> None:
+    hits = ctx.hits
+    pip = (hits.get("pip-no-version") + hits.get("pip-no-distribution") + hits.get("pip-unsupported-wheel")
+           + hits.get("conda-python-incompatible"))
+    banner32 = hits.get("python-32bit")
+    is32 = ctx.facts.get("python_bits") == 32 or bool(banner32) or any(
+        re.search(r"(?i)win32\.whl|-win32\b", h.groups.get("wheel", "")) for h in pip)
+    if is32 and (pip or ctx.kind in ("traceback", "pip-error") or ctx.problems()):
+        ctx.add("python-32bit", TrText(QT_TRANSLATE_NOOP(
+            "core", "This Python is 32-bit; TensorFlow is published only for 64-bit Python. Install 64-bit Python "
+            "(python.org: \"Windows installer (64-bit)\").")), banner32[:1] + pip[:2],
+            {"python_version": ctx.facts.get("python_version"), "python_bits": 32})
+        return
+    if not pip:
+        return
+    python = ctx.facts.get("python_version")
+    platform = {"wsl": "linux"}.get(ctx.os or "", ctx.os)
+    versions = parsers.pip_versions(next((h.groups.get("versions") for h in pip if "versions" in h.groups), None))
+    requested = ctx.facts.get("tf_requested")
+    wanted = _requested_version(requested)
+    py_mm = kbview.major_minor(python)
+    latest = kbview.latest_tf(platform or "linux", py_mm, False) if py_mm else None
+    guess = kbview.python_guess(versions[0], versions[-1], wanted, platform) if versions and not python else []
+    wheel = next((h.groups["wheel"] for h in pip if h.groups.get("wheel")), "")
+    tag = re.search(r"-cp(\d)(\d+)-[^-]+-([\w.]+)\.whl$", wheel)
+    facts = {"python_version": python, "platform": platform, "tf_requested": requested, "pip_versions": versions,
+             "latest_tf_for_python": latest, "python_guess": guess,
+             "wheel_python": f"{tag.group(1)}.{tag.group(2)}" if tag else None, "wheel_platform": tag.group(3) if tag else None}
+    ctx.facts.setdefault("pip_versions", versions)
+    if guess:
+        ctx.facts.setdefault("python_guess", guess)
+    if wanted and versions:
+        detail = TrText(QT_TRANSLATE_NOOP(
+            "core", "pip has no TensorFlow {wanted} for this Python ({python}): it only offers {first} to {last}. "
+            "Use a Python version that TensorFlow {wanted} supports (or a newer TensorFlow)."),
+            wanted=wanted, python=python or "/".join(guess) or "?", first=versions[0], last=versions[-1])
+    elif python and latest:
+        detail = TrText(QT_TRANSLATE_NOOP(
+            "core", "pip found no TensorFlow wheel for Python {python} ({platform}). TensorFlow publishes wheels for "
+            "Python {mm} only from a recent release on (newest: {latest}); older TensorFlow releases, an old pip or an "
+            "outdated mirror offer none. Use a Python version the TensorFlow you need supports."),
+            python=python, platform=platform or "?", mm=py_mm, latest=latest)
+    elif python:
+        detail = TrText(QT_TRANSLATE_NOOP(
+            "core", "pip found no TensorFlow wheel for Python {python} ({platform}): no TensorFlow release supports this "
+            "Python version. Install a Python version TensorFlow supports."), python=python, platform=platform or "?")
+    else:
+        detail = TrText(QT_TRANSLATE_NOOP(
+            "core", "pip found no TensorFlow wheel for this Python version or platform. Check the Python version "
+            "(python --version) against the versions TensorFlow supports, and that Python is 64-bit."))
+    ctx.add("python-unsupported", detail, pip[:3], facts)
+
+
+def _requested_version(requested: str | None) -> str | None:
+    match = re.search(r"==\s*([\w.*]+)", requested or "")
+    return match.group(1) if match else None
+
+
+def import_errors(ctx: Ctx) -> None:
+    hits = ctx.hits
+    for hit in hits.get("msvc-runtime-missing")[:1]:
+        ctx.add("msvc-runtime-missing", TrText(QT_TRANSLATE_NOOP(
+            "core", "TensorFlow could not find {lib} from the Microsoft Visual C++ 2015-2022 Redistributable."),
+            lib=hit.groups.get("lib", "msvcp140.dll")), [hit])
+    zlib = hits.get("zlibwapi-missing")
+    if zlib:
+        ctx.add("zlibwapi-missing", TrText(QT_TRANSLATE_NOOP(
+            "core", "cuDNN 8.3 and later on Windows need zlibwapi.dll, which is not found.")), zlib[:2])
+    failed = hits.get("dll-load-failed") + hits.get("native-runtime-failed") + hits.get("illegal-instruction")
+    if failed and not ctx.errors():
+        if hits.any("illegal-instruction"):
+            detail = TrText(QT_TRANSLATE_NOOP(
+                "core", "TensorFlow crashed with an illegal instruction: this CPU lacks an instruction set (AVX) the "
+                "TensorFlow build needs."))
+        else:
+            detail = TrText(QT_TRANSLATE_NOOP(
+                "core", "Importing TensorFlow failed: {line}"), line=failed[0].line)
+        ctx.add("tf-import-failed", detail, failed[:3])
+    missing = hits.get("no-module-tensorflow")
+    if missing and not ctx.errors():
+        ctx.add("tf-not-installed", TrText(QT_TRANSLATE_NOOP(
+            "core", "This Python has no TensorFlow package (ModuleNotFoundError). Install it into the Python you run.")),
+            missing[:1])
+
+
+def hidden_or_not_listed(ctx: Ctx) -> None:
+    visible = ctx.facts.get("cuda_visible_devices")
+    no_gpu = ctx.facts.get("gpus_listed") == 0 or ctx.hits.any("skipping-gpu-registration")
+    if visible is not None and not re.fullmatch(r"\s*\d+(?:\s*,\s*\d+)*\s*", visible) and (no_gpu or ctx.problems()):
+        ctx.add("gpu-hidden", TrText(QT_TRANSLATE_NOOP(
+            "core", "CUDA_VISIBLE_DEVICES is set to \"{value}\", which hides every GPU from TensorFlow."), value=visible),
+            ctx.hits.get("cuda-visible-devices")[:1], {"cuda_visible_devices": visible})
+    if no_gpu and not ctx.errors():
+        hits = ctx.hits.get("no-gpu-listed") + ctx.hits.get("skipping-gpu-registration")
+        ctx.add("gpu-not-listed", TrText(QT_TRANSLATE_NOOP(
+            "core", "TensorFlow lists no GPU and the text does not say why. Run with TF_CPP_MIN_LOG_LEVEL=0 and "
+            "TF_CPP_MAX_VLOG_LEVEL=1 to see which library fails to load.")), hits[:2],
+            {"gpus_listed": ctx.facts.get("gpus_listed")})
+
+
+def benign(ctx: Ctx, other_libs: list[Lib]) -> None:
+    # The cudart note is judged with the library it follows (libraries.benign_cudart).
+    hits = [h for sig in notice_ids() if sig != "cudart-stub-notice" for h in ctx.hits.get(sig)[:2]]
+    hits += [h for lib in other_libs if lib.component == "tensorrt" for h in lib.hits[:1]]
+    if not hits:
+        return
+    notices = sorted({_NOTICE_NAMES.get(h.signature, h.signature) for h in hits}
+                     | ({"TensorRT"} if any(lib.component == "tensorrt" for lib in other_libs) else set()))
+    ctx.add("benign-log", TrText(QT_TRANSLATE_NOOP(
+        "core", "These lines are harmless notices ({notices}); nothing here stops TensorFlow from using the GPU."),
+        notices=", ".join(notices)), sorted(hits, key=lambda h: h.line_no), {"notices": notices})
+
+
+_NOTICE_NAMES = {"numa-node-notice": "NUMA node", "cpu-instructions-notice": "CPU instructions / oneDNN",
+                 "tensorrt-notice": "TensorRT", "factory-registration-notice": "cuDNN/cuFFT/cuBLAS factory registration",
+                 "absl-log-notice": "absl logging", "xla-devices-notice": "XLA devices / TF32",
+                 "cpu-allocation-notice": "host memory allocation"}
+
+
+def healthy(ctx: Ctx) -> None:
+    """Healthy tool output or a TF log that shows a working GPU, when nothing is wrong."""
+    if ctx.problems():
+        return
+    facts = ctx.facts
+    if ctx.kind in ("nvidia-smi", "nvidia-smi-xml") and facts.get("driver_version"):
+        names = ", ".join(g.get("name", "?") for g in facts.get("gpus", [])) or "?"
+        ctx.add("gpu-ok", TrText(QT_TRANSLATE_NOOP(
+            "core", "The NVIDIA driver {driver} works and sees {count} GPU(s): {names}. It supports CUDA up to {cuda}."),
+            driver=facts["driver_version"], count=facts.get("smi_gpu_count", len(facts.get("gpus", []))), names=names,
+            cuda=facts.get("cuda_driver", "?")), (), {"driver_version": facts["driver_version"],
+                                                     "cuda_driver": facts.get("cuda_driver")})
+    elif ctx.kind == "nvcc" and facts.get("cuda_installed"):
+        ctx.add("gpu-ok", TrText(QT_TRANSLATE_NOOP(
+            "core", "The CUDA toolkit {cuda} is installed and nvcc works. (TensorFlow needs the CUDA version it was "
+            "built with; pip's tensorflow[and-cuda] brings its own.)"), cuda=facts.get("nvcc_version") or facts["cuda_installed"][0]))
+    elif ctx.kind == "cudnn-header" and facts.get("cudnn_installed"):
+        ctx.add("gpu-ok", TrText(QT_TRANSLATE_NOOP(
+            "core", "This is the header of cuDNN {cudnn}: cuDNN is installed."), cudnn=facts["cudnn_installed"][0]))
+    elif ctx.kind == "build-info" and facts.get("is_cuda_build") is True:
+        ctx.add("gpu-ok", TrText(QT_TRANSLATE_NOOP(
+            "core", "This TensorFlow is a GPU build for CUDA {cuda} and cuDNN {cudnn}; those must be installed to use it."),
+            cuda=facts.get("cuda_compiled", "?"), cudnn=facts.get("cudnn_compiled", "?")))
+    elif ctx.hits.any("gpu-device-created", "gpu-listed") or facts.get("gpus_listed", 0) > 0:
+        hits = ctx.hits.get("gpu-device-created")[:2] + ctx.hits.get("gpu-listed")[:1]
+        ctx.add("gpu-ok", TrText(QT_TRANSLATE_NOOP(
+            "core", "TensorFlow found the GPU{name} and can use it."),
+            name=f" ({ctx.gpu_name()})" if ctx.gpu_name() else ""), hits, severity=Severity.OK)

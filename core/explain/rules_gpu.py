@@ -1,0 +1,289 @@
+"""Rules about the GPU stack: driver, cuDNN, memory, XLA/PTX and compute capability.
+
+Each rule reads signature hits plus facts and adds findings through ``Ctx.add``. A
+signature's default finding is refined by what else the text says (codes, versions).
+"""
+
+from __future__ import annotations
+
+import re
+
+from tfgpu.core.diagnosis.model import Severity, TrText
+from tfgpu.core.explain import kbview
+from tfgpu.core.explain.context import Ctx
+from tfgpu.core.explain.libraries import Lib
+from tfgpu.core.i18n import QT_TRANSLATE_NOOP
+
+_NOT_A_FAILURE = re.compile(r"caller indicates that this is not a failure", re.I)
+_CPU_DEVICE = re.compile(r"(?i)device:CPU|\bcpu\b|mklcpu")
+_MISMATCH_CODE = re.compile(r"(?i)SYSTEM_DRIVER_MISMATCH|COMPAT_NOT_SUPPORTED_ON_DEVICE|\((?:803|804)\)")
+_INSUFFICIENT_CODE = re.compile(r"(?i)INSUFFICIENT_DRIVER|\(35\)")
+# A CUDA runtime start-up status that other rules explain (memory, driver age, kernels for the GPU).
+_OTHER_STATUS = re.compile(r"(?i)out of memory|insufficient|kernel image|no kernel|PTX")
+
+
+def driver(ctx: Ctx, driver_libs: list[Lib]) -> None:
+    hits = ctx.hits
+    cuinit = hits.get("cuinit-failed")
+    codes = [h.groups.get("code", "") for h in cuinit]
+    mismatch = hits.get("kernel-dso-version-mismatch") + hits.get("driver-library-version-mismatch")
+    mismatch += [h for h in cuinit if _MISMATCH_CODE.search(h.groups.get("code", ""))]
+    if mismatch:
+        ctx.add("driver-library-mismatch", TrText(QT_TRANSLATE_NOOP(
+            "core", "The NVIDIA kernel module and the driver library are different versions, usually after a driver "
+            "update without a reboot. Reboot (or reload the nvidia module).")), mismatch,
+            {"driver_version": ctx.facts.get("driver_version")})
+    if hits.any("smi-no-devices"):
+        ctx.add("no-nvidia-gpu", TrText(QT_TRANSLATE_NOOP(
+            "core", "The NVIDIA driver is loaded but lists no GPU (a VM or container without GPU access, or no NVIDIA card).")),
+            hits.get("smi-no-devices"))
+    missing = [h for h in cuinit if not (_MISMATCH_CODE.search(h.groups.get("code", "")) or
+                                         _INSUFFICIENT_CODE.search(h.groups.get("code", "")))]
+    missing += hits.get("kernel-driver-not-running")
+    missing += [h for h in hits.get("cuda-runtime-init-failed") if not _OTHER_STATUS.search(h.groups.get("status", ""))]
+    missing += hits.get("smi-cannot-reach-driver") + hits.get("smi-not-found")
+    missing += [h for lib in driver_libs if lib.component == "driver" for h in lib.hits]
+    if not missing or mismatch:
+        return
+    missing.sort(key=lambda h: h.line_no)
+    facts = {"cuinit_error": codes[0] if codes else None,
+             "missing_libraries": [lib.name for lib in driver_libs if lib.component == "driver"]}
+    visible = ctx.facts.get("cuda_visible_devices")
+    if visible is not None and not re.fullmatch(r"\s*\d+(?:\s*,\s*\d+)*\s*", visible):
+        ctx.add("gpu-hidden", TrText(QT_TRANSLATE_NOOP(
+            "core", "CUDA_VISIBLE_DEVICES is set to \"{value}\", which hides every GPU, so CUDA reports no device."),
+            value=visible), hits.get("cuda-visible-devices")[:1] + missing[:2], facts)
+    elif ctx.cpu_only():
+        ctx.add("benign-log", TrText(QT_TRANSLATE_NOOP(
+            "core", "TensorFlow found no NVIDIA driver and runs on the CPU. On a machine (or container) without a GPU "
+            "this is expected; to use a GPU, install the NVIDIA driver (for Docker: run with --gpus all).")), missing, facts)
+    elif ctx.os == "wsl":
+        ctx.add("wsl-gpu-missing", TrText(QT_TRANSLATE_NOOP(
+            "core", "Inside WSL, TensorFlow found no GPU driver: the Windows NVIDIA driver provides it through /dev/dxg. "
+            "Install or update the NVIDIA driver on Windows (not inside WSL) and use WSL 2.")), missing, facts)
+    elif ctx.kind in ("nvidia-smi", "nvidia-smi-xml"):
+        ctx.add("driver-missing", TrText(QT_TRANSLATE_NOOP(
+            "core", "nvidia-smi cannot talk to an NVIDIA driver: the driver is not installed, or its kernel module is "
+            "not loaded (not built for the running kernel, or blocked by Secure Boot).")), missing, facts)
+    else:
+        ctx.add("driver-missing", TrText(QT_TRANSLATE_NOOP(
+            "core", "TensorFlow cannot start CUDA: no working NVIDIA driver ({error}). Install the NVIDIA driver "
+            "for your GPU, then reboot."), error=_short(codes[0] if codes else missing[0].line)), missing, facts)
+
+
+def _short(text: str, limit: int = 120) -> str:
+    text = re.sub(r"^.*?\.(?:cc|cpp|h):\d+\]\s*", "", text.strip())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def driver_too_old(ctx: Ctx) -> None:
+    hits = ctx.hits.get("driver-insufficient")
+    hits += [h for h in ctx.hits.get("cuinit-failed") if _INSUFFICIENT_CODE.search(h.groups.get("code", ""))]
+    if not hits:
+        return
+    driver_version = ctx.facts.get("driver_version")
+    installed = ctx.facts.get("cuda_installed", [])
+    cuda = (installed[0] if installed else None) or ctx.facts.get("cuda_wanted") or kbview.tf_cuda(ctx.tf, ctx.os)
+    need = kbview.min_driver(cuda, ctx.os)
+    facts = {"driver_version": driver_version, "cuda": cuda, "min_driver": need,
+             "driver_max_cuda": ctx.facts.get("cuda_driver") or kbview.max_cuda_for_driver(driver_version, ctx.os)}
+    if driver_version and cuda and need:
+        detail = TrText(QT_TRANSLATE_NOOP(
+            "core", "The NVIDIA driver {driver} is too old for CUDA {cuda}, which needs driver {need} or newer. "
+            "Update the NVIDIA driver."), driver=driver_version, cuda=cuda, need=need)
+    elif cuda:
+        detail = TrText(QT_TRANSLATE_NOOP(
+            "core", "The NVIDIA driver is too old for the CUDA {cuda} runtime TensorFlow loaded. Update the NVIDIA driver."),
+            cuda=cuda)
+    else:
+        detail = TrText(QT_TRANSLATE_NOOP(
+            "core", "The NVIDIA driver is too old for the CUDA runtime TensorFlow loaded. Update the NVIDIA driver."))
+    ctx.add("driver-too-old", detail, hits, facts)
+
+
+def cudnn(ctx: Ctx) -> None:
+    for hit in ctx.hits.get("cudnn-runtime-mismatch")[:1]:
+        runtime, compiled = ctx.facts.get("cudnn_runtime"), ctx.facts.get("cudnn_compiled")
+        ctx.add("cudnn-version-mismatch", TrText(QT_TRANSLATE_NOOP(
+            "core", "TensorFlow was built with cuDNN {compiled}, but the cuDNN it loaded is {runtime}. It needs the same "
+            "major version and an equal or newer minor version."), compiled=compiled, runtime=runtime),
+            ctx.hits.get("cudnn-runtime-mismatch"), {"cudnn_runtime": runtime, "cudnn_compiled": compiled})
+    not_found = ctx.hits.get("dnn-library-not-found")
+    if not not_found:
+        return
+    installed = ctx.facts.get("cudnn_installed", [])
+    needed = kbview.tf_cudnn(ctx.tf, ctx.os)
+    facts = {"cudnn_installed": installed, "cudnn_needed": needed, "tf_version": ctx.tf}
+    if installed or ctx.has("cudnn-version-mismatch"):
+        ctx.add("cudnn-version-mismatch", TrText(QT_TRANSLATE_NOOP(
+            "core", "cuDNN did not load although cuDNN {installed} is installed: TensorFlow loads another cuDNN "
+            "(an older copy earlier on the search path) or needs another version (this TensorFlow: {needed})."),
+            installed=", ".join(installed) or "?", needed=needed or "?"), not_found, facts)
+    elif needed:
+        ctx.add("cudnn-missing", TrText(QT_TRANSLATE_NOOP(
+            "core", "TensorFlow has no working cuDNN (\"DNN library is not found\"): cuDNN is not installed or did not "
+            "load (this TensorFlow needs cuDNN {needed})."), needed=needed), not_found, facts)
+    else:
+        ctx.add("cudnn-missing", TrText(QT_TRANSLATE_NOOP(
+            "core", "TensorFlow has no working cuDNN (\"DNN library is not found\"): cuDNN is not installed or did not "
+            "load.")), not_found, facts)
+
+
+def memory(ctx: Ctx) -> None:
+    hits = ctx.hits
+    growth = hits.get("devices-modified-after-init")
+    if growth:
+        ctx.add("memory-growth-after-init", TrText(QT_TRANSLATE_NOOP(
+            "core", "A GPU setting (memory growth, visible devices or a memory limit) was changed after TensorFlow had "
+            "already initialised the GPU. Set it right after importing TensorFlow, before any model or tensor is created.")),
+            growth)
+    tensors = hits.get("oom-allocating-tensor")
+    ooms = [h for h in tensors if not _CPU_DEVICE.search(h.groups.get("device", ""))]
+    if ooms or not tensors:  # every OOM that names its device names the CPU: host memory, not the GPU
+        ooms += [h for h in hits.get("resource-exhausted") if not _CPU_DEVICE.search(h.line)]
+    ooms += hits.get("cuda-out-of-memory")
+    ooms += [h for h in hits.get("cuda-runtime-init-failed") if "out of memory" in h.groups.get("status", "").lower()]
+    soft = [h for h in hits.get("bfc-ran-out") if _NOT_A_FAILURE.search(h.line)]
+    ooms += [h for h in hits.get("bfc-ran-out") if h not in soft and not _CPU_DEVICE.search(h.groups.get("allocator", ""))]
+    cudnn_init = hits.get("conv-algorithm-failed") + hits.get("dnn-blas-handle-failed")
+    facts = {"oom_allocation_bytes": ctx.facts.get("oom_allocation_bytes"), "gpu_memory_mb": ctx.facts.get("gpu_memory_mb"),
+             "gpu": ctx.gpu_name()}
+    if ooms:
+        size = ctx.facts.get("oom_allocation_bytes")
+        if size:
+            detail = TrText(QT_TRANSLATE_NOOP(
+                "core", "The GPU ran out of memory while allocating {size}. Use a smaller batch or model, enable memory "
+                "growth, or close other programs that use the GPU."), size=_human(size))
+        else:
+            detail = TrText(QT_TRANSLATE_NOOP(
+                "core", "The GPU ran out of memory. Use a smaller batch or model, enable memory growth, or close other "
+                "programs that use the GPU."))
+        ctx.add("gpu-oom", detail, ooms + cudnn_init, facts)
+    elif cudnn_init and not ctx.has("cudnn-version-mismatch"):
+        ctx.add("gpu-oom", TrText(QT_TRANSLATE_NOOP(
+            "core", "cuDNN/cuBLAS could not initialise, which almost always means TensorFlow had already reserved the GPU "
+            "memory. Enable memory growth (or lower the memory fraction) before building the model.")),
+            cudnn_init, facts)
+    elif soft and not ctx.errors():
+        ctx.add("gpu-oom", TrText(QT_TRANSLATE_NOOP(
+            "core", "The GPU allocator ran short of memory but TensorFlow carried on (\"not a failure\"): it may run "
+            "slower. A smaller batch avoids it.")), soft, facts, severity=Severity.WARNING)
+
+
+def _human(size: int) -> str:
+    value = float(size)
+    for unit in ("B", "KiB", "MiB", "GiB"):
+        if value < 1024:
+            return f"{value:.0f} {unit}" if unit == "B" else f"{value:.2f} {unit}"
+        value /= 1024
+    return f"{value:.2f} TiB"
+
+
+def xla(ctx: Ctx) -> None:
+    libdevice = ctx.hits.get("libdevice-not-found")
+    if libdevice:
+        ctx.add("libdevice-missing", TrText(QT_TRANSLATE_NOOP(
+            "core", "XLA cannot find libdevice (nvvm/libdevice/libdevice.10.bc). Install the CUDA nvcc component (e.g. "
+            "the nvidia-cuda-nvcc pip package) or point XLA_FLAGS=--xla_gpu_cuda_data_dir at a CUDA toolkit folder.")),
+            libdevice, {"searched": ctx.facts.get("libdevice_searched")})
+    ptxas = ctx.hits.get("ptxas-not-found")
+    if ptxas and not libdevice:
+        ctx.add("libdevice-missing", TrText(QT_TRANSLATE_NOOP(
+            "core", "XLA cannot run ptxas from a CUDA toolkit, so it falls back to the driver (slower; some ops may fail). "
+            "Install the CUDA nvcc component (e.g. the nvidia-cuda-nvcc pip package).")), ptxas,
+            severity=Severity.WARNING)
+
+
+def _newer_than_build(ctx: Ctx, cc: str | None) -> bool | None:
+    """Is this compute capability newer than every architecture in the TF build? None: unknown."""
+    value = kbview.cc_number(cc)
+    top = kbview.max_build_cc(ctx.tf) or kbview.max_known_cc()
+    if value is None or top is None:
+        return None
+    return value > top
+
+
+def ptx_and_cc(ctx: Ctx) -> None:
+    hits = ctx.hits
+    for hit in hits.get("compute-capability-too-low")[:1]:
+        cc, minimum = hit.groups.get("cc"), hit.groups.get("min")
+        last = kbview.last_tf_for_cc(cc)
+        if last:
+            detail = TrText(QT_TRANSLATE_NOOP(
+                "core", "The GPU has compute capability {cc}, below the {minimum} this TensorFlow build needs, so "
+                "TensorFlow ignores it. The last TensorFlow for this GPU is {last}."), cc=cc, minimum=minimum, last=last)
+        else:
+            detail = TrText(QT_TRANSLATE_NOOP(
+                "core", "The GPU has compute capability {cc}, below the {minimum} this TensorFlow build needs, so "
+                "TensorFlow ignores it."), cc=cc, minimum=minimum)
+        ctx.add("compute-capability-unsupported", detail, [hit], {"found_cc": cc, "required_cc": minimum, "last_tf": last})
+    target = hits.get("ptx-target-unsupported")
+    if target:
+        cc = ctx.facts.get("target_cc")
+        newer = _newer_than_build(ctx, cc)
+        _ptx_finding(ctx, target, cc, newer if newer is not None else True)
+    version = hits.get("unsupported-ptx-version")
+    if version:
+        cc = ctx.gpu_cc()
+        _ptx_finding(ctx, version, cc, bool(_newer_than_build(ctx, cc)))
+    image = hits.get("no-kernel-image")
+    if image:
+        cc = ctx.gpu_cc()
+        support = kbview.cc_support(ctx.tf, cc)
+        # A GPU newer than every architecture in the build runs only on JIT-compiled PTX; when that fails
+        # the GPU is not supported. A GPU the build has kernels for points at the toolchain/driver.
+        _ptx_finding(ctx, image, cc, bool(_newer_than_build(ctx, cc)) or support not in ("native", "ptx-jit"))
+    for sig, text in (("ptxas-unknown-gpu", TrText(QT_TRANSLATE_NOOP(
+            "core", "The ptxas XLA uses is older than this GPU or than TensorFlow's CUDA. Install the ptxas of TensorFlow's "
+            "CUDA version (nvidia-cuda-nvcc) or a newer CUDA toolkit."))),
+            ("driver-older-than-ptxas", TrText(QT_TRANSLATE_NOOP(
+                "core", "The driver supports CUDA {driver} but XLA's ptxas is {ptxas}; XLA compiles more slowly. "
+                "Update the NVIDIA driver."), driver=_group(hits, "driver-older-than-ptxas", "driver_cuda"),
+                ptxas=_group(hits, "driver-older-than-ptxas", "ptxas")))):
+        if hits.get(sig):
+            ctx.add("ptx-toolchain-mismatch", text, hits.get(sig), severity=Severity.WARNING)
+    jit = hits.get("ptx-jit-notice")
+    if jit and not ctx.has("compute-capability-unsupported"):
+        cc = jit[0].groups.get("cc")
+        ctx.add("compute-capability-unsupported", TrText(QT_TRANSLATE_NOOP(
+            "core", "This TensorFlow has no GPU kernels built for compute capability {cc}; it compiles them from PTX at "
+            "start-up (slow the first time, and it may fail on GPUs newer than the build)."), cc=cc), jit[:1],
+            {"found_cc": cc}, severity=Severity.WARNING)
+    _cc_from_facts(ctx)
+
+
+def _group(hits, sig: str, name: str) -> str:
+    first = hits.first(sig)
+    return first.groups.get(name, "?") if first else "?"
+
+
+def _ptx_finding(ctx: Ctx, hits: list, cc: str | None, gpu_too_new: bool) -> None:
+    facts = {"compute_capability": cc, "tf_version": ctx.tf, "build_max_cc": kbview.max_build_cc(ctx.tf),
+             "ptx": {k: v for h in hits[:1] for k, v in h.groups.items()} or None}
+    if gpu_too_new:
+        if cc:
+            detail = TrText(QT_TRANSLATE_NOOP(
+                "core", "This GPU (compute capability {cc}) is newer than every architecture in this TensorFlow build, "
+                "and TensorFlow's compiler cannot produce code for it. Use a TensorFlow release that supports this GPU "
+                "(or a nightly build)."), cc=cc)
+        else:
+            detail = TrText(QT_TRANSLATE_NOOP(
+                "core", "This GPU is newer than every architecture in this TensorFlow build, and TensorFlow's compiler "
+                "cannot produce code for it. Use a TensorFlow release that supports this GPU (or a nightly build)."))
+        ctx.add("compute-capability-unsupported", detail, hits, facts)
+    else:
+        ctx.add("ptx-toolchain-mismatch", TrText(QT_TRANSLATE_NOOP(
+            "core", "The GPU code TensorFlow uses is PTX from a newer CUDA than this driver (or ptxas) understands. "
+            "Update the NVIDIA driver, or use a TensorFlow built for an older CUDA.")), hits, facts)
+
+
+def _cc_from_facts(ctx: Ctx) -> None:
+    """A GPU the TF build does not support, named with its version, while TF lists no GPU."""
+    if ctx.has("compute-capability-unsupported") or ctx.facts.get("gpus_listed", -1) != 0:
+        return
+    cc = ctx.gpu_cc()
+    if kbview.cc_support(ctx.tf, cc) == "unsupported":
+        ctx.add("compute-capability-unsupported", TrText(QT_TRANSLATE_NOOP(
+            "core", "TensorFlow {tf} has no GPU code for compute capability {cc}. The last TensorFlow for this GPU is "
+            "{last}."), tf=ctx.tf, cc=cc, last=kbview.last_tf_for_cc(cc) or "?"), ctx.hits.get("no-gpu-listed")[:1],
+            {"compute_capability": cc, "tf_version": ctx.tf, "last_tf": kbview.last_tf_for_cc(cc)})

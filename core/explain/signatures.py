@@ -1,0 +1,231 @@
+"""Known log signatures (``resources/kb/log_signatures.json``) and one pass over a text.
+
+Each row is a regex with named groups and the finding it points to by default; the rules
+in :mod:`.rules` refine that default from the rest of the text. A pass runs every row's
+compiled regex over the whole (bounded) text with ``finditer`` and keeps at most
+``MAX_HITS`` hits per row, so a 1 MB log costs a few milliseconds per row.
+"""
+
+from __future__ import annotations
+
+import re
+import warnings
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from tfgpu.core.explain.text import Doc
+from tfgpu.core.facts import load_kb
+
+MAX_HITS = 40  # per signature: the first ones (and the count) are all a rule needs
+# Texts longer than this are first cut down to the lines that hold a signature's anchor.
+PREFILTER_CHARS = 64 * 1024
+MAX_ANCHOR_LINES = 400  # occurrences of one anchor that select lines (the rest add nothing new)
+FOLLOWING_LINES = 3  # a signature may continue on the next lines ("...GPU')\n[]")
+SAME_LINE_KEPT = 3  # copies of one repeated line that are scanned
+
+
+@dataclass(frozen=True)
+class Signature:
+    id: str
+    finding: str
+    kind: str | None  # the kind of text such a line belongs to; None: any
+    regex: re.Pattern[str]
+    meaning: str
+    source: str
+    anchors: tuple[str, ...] | None = None  # lower-case literals, one in every match; None: no prefilter
+
+
+@dataclass(frozen=True)
+class Hit:
+    signature: str
+    line_no: int
+    line: str  # the whole line, stripped and capped
+    groups: dict[str, str] = field(default_factory=dict)  # named groups that matched
+    index: int = 0  # 0-based index of the line in the scanned document (for cutting it down)
+
+
+@lru_cache(maxsize=None)
+def signatures() -> tuple[Signature, ...]:
+    rows = load_kb("log_signatures")["rows"]
+    return tuple(
+        Signature(
+            id=row["id"],
+            finding=row["finding"],
+            kind=row.get("kind"),
+            regex=re.compile(row["regex"], re.MULTILINE),
+            meaning=row["meaning"],
+            source=row["source"],
+            anchors=anchors(row["regex"]),
+        )
+        for row in rows
+    )
+
+
+def anchors(pattern: str, shortest: int = 4) -> tuple[str, ...] | None:
+    """Literal text every match of ``pattern`` contains, lower-cased: either one literal run,
+    or one run per alternative of an alternation. None when there is no such text of at
+    least ``shortest`` characters; the regex then always runs on the whole text."""
+    try:
+        from re import _parser as sre_parse  # Python >= 3.11
+    except ImportError:  # pragma: no cover - Python 3.10
+        import sre_parse  # type: ignore[no-redef]
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # FutureWarning on odd character sets: not ours to report here
+            tree = list(sre_parse.parse(pattern))
+        found = _anchor_set(tree, sre_parse, shortest)
+    except Exception:  # noqa: BLE001 - no prefilter is always correct
+        return None
+    return tuple(dict.fromkeys(a.lower() for a in found)) if found else None
+
+
+def _anchor_set(items: list, sp, shortest: int) -> tuple[str, ...] | None:
+    """The best set of literals one of which every match of this sequence contains."""
+    options: list[tuple[str, ...]] = []
+    current = ""
+    for op, av in _inline(items, sp):
+        if op is sp.LITERAL:
+            current += chr(av)
+            continue
+        if current:
+            options.append((current,))
+            current = ""
+        if op is sp.BRANCH:
+            subs = [_anchor_set(list(branch), sp, shortest) for branch in av[1]]
+            if all(subs):
+                options.append(tuple(a for sub in subs for a in sub))
+    if current:
+        options.append((current,))
+    good = [o for o in options if min(len(a) for a in o) >= shortest]
+    return max(good, key=lambda o: (min(len(a) for a in o), -len(o))) if good else None
+
+
+def _inline(items, sp):
+    """The items of a sequence with plain groups opened (their content is mandatory)."""
+    for op, av in items:
+        if op is sp.SUBPATTERN:
+            yield from _inline(list(av[-1]), sp)
+        else:
+            yield op, av
+
+
+def by_id() -> dict[str, Signature]:
+    return {sig.id: sig for sig in signatures()}
+
+
+def notice_ids() -> tuple[str, ...]:
+    """Signatures of harmless notices (their finding is ``benign-log``)."""
+    return tuple(sig.id for sig in signatures() if sig.finding == "benign-log")
+
+
+@dataclass
+class Hits:
+    """Signature id -> its hits (in text order); ``count`` holds the uncapped numbers.
+    ``lines``: for a long text, the 0-based indices of the lines the anchors selected."""
+
+    found: dict[str, list[Hit]] = field(default_factory=dict)
+    count: dict[str, int] = field(default_factory=dict)
+    lines: list[int] | None = None
+
+    def __contains__(self, signature_id: str) -> bool:
+        return signature_id in self.found
+
+    def get(self, signature_id: str) -> list[Hit]:
+        return self.found.get(signature_id, [])
+
+    def any(self, *signature_ids: str) -> bool:
+        return any(s in self.found for s in signature_ids)
+
+    def line_indices(self, per_signature: int = 10, following: int = 2) -> set[int]:
+        """The lines of the first hits of every signature (and the lines after them)."""
+        return {h.index + k for hits in self.found.values() for h in hits[:per_signature] for k in range(following + 1)}
+
+    def first(self, *signature_ids: str) -> Hit | None:
+        hits = [h for s in signature_ids for h in self.found.get(s, [])[:1]]
+        return min(hits, key=lambda h: h.line_no) if hits else None
+
+
+def scan(doc: Doc) -> Hits:
+    """Every signature over the document. Never raises.
+
+    A long text is first cut down to the lines holding an anchor of some signature (plus
+    the lines after them), found with ``str.find`` on the lower-cased text; the regexes
+    then run over those lines only. Signatures without anchors run over the whole text.
+    """
+    hits = Hits()
+    if not doc.text:
+        return hits
+    sigs = signatures()
+    anchored, free = sigs, ()
+    target = doc
+    lower = doc.lower() if len(doc.text) > PREFILTER_CHARS else None
+    if lower is not None and len(lower) == len(doc.text):
+        present = [sig for sig in sigs if sig.anchors is not None and any(a in lower for a in sig.anchors)]
+        free = tuple(sig for sig in sigs if sig.anchors is None)
+        anchored = tuple(present)
+        hits.lines = _anchor_lines(doc, lower, {a for sig in present for a in sig.anchors})
+        target = doc.subset(hits.lines)
+    for sig in anchored:
+        _safe_scan(target, sig, hits)
+    for sig in free:
+        _safe_scan(doc, sig, hits)
+    return hits
+
+
+def _safe_scan(doc: Doc, sig: Signature, hits: Hits) -> None:
+    try:
+        _scan_one(doc, sig, hits)
+    except Exception:  # noqa: BLE001 - one bad row never hides the others
+        pass
+
+
+def _anchor_lines(doc: Doc, lower: str, words: set[str]) -> list[int]:
+    """Lines holding an anchor, and the lines after them. A line repeated many times (the same
+    warning every step; TF's time stamp prefix aside) is taken only its first few times."""
+    selected: set[int] = set()
+    anchored: set[int] = set()
+    repeats: dict[str, int] = {}
+    starts = doc._line_starts()
+    last = len(starts) - 1
+    for word in words:
+        pos = lower.find(word)
+        kept = looked = 0
+        while pos >= 0 and kept < MAX_ANCHOR_LINES and looked < 20 * MAX_ANCHOR_LINES:
+            looked += 1
+            index = doc.line_index(pos)
+            end = starts[index + 1] - 1 if index < last else len(lower)
+            if index not in anchored:
+                line = lower[starts[index]:end]
+                cut = line.find("] ", 0, 160)
+                key = line[cut + 2:] if cut >= 0 else line
+                repeats[key] = repeats.get(key, 0) + 1
+                if repeats[key] <= SAME_LINE_KEPT:
+                    anchored.add(index)
+                    selected.update(range(index, min(index + FOLLOWING_LINES, last) + 1))
+                    kept += 1
+            pos = lower.find(word, end)
+        if pos >= 0:  # stopped early: the last occurrences matter most (the failure is at the end)
+            pos = lower.rfind(word)
+            for _ in range(MAX_ANCHOR_LINES // 8):
+                if pos < 0:
+                    break
+                index = doc.line_index(pos)
+                selected.update(range(index, min(index + FOLLOWING_LINES, last) + 1))
+                pos = lower.rfind(word, 0, starts[index])
+    return sorted(selected)
+
+
+def _scan_one(doc: Doc, sig: Signature, hits: Hits) -> None:
+    found: list[Hit] = []
+    count = 0
+    for match in sig.regex.finditer(doc.text):
+        count += 1
+        if len(found) < MAX_HITS:
+            groups = {k: v.strip() for k, v in match.groupdict().items() if v is not None}
+            start = match.start()
+            found.append(Hit(sig.id, doc.line_at(start), doc.line_text(start), groups, doc.source_index(start)))
+        elif count > 10 * MAX_HITS:
+            break
+    if found:
+        hits.found[sig.id] = found
+        hits.count[sig.id] = count

@@ -823,3 +823,23 @@ def test_every_detail_template_gets_exactly_its_placeholders():
             assert wanted == {k.arg for k in node.keywords}, f"{path.name}:{node.lineno}: {template!r}"
             checked += 1
     assert checked > 40
+
+
+def test_tensorflow_gpu_stub_is_its_own_finding_and_the_real_package_is_named():
+    from tfgpu.core.explain import explain_text
+
+    pip = ('Collecting tensorflow-gpu==2.12.0\n  Using cached tensorflow-gpu-2.12.0.tar.gz (2.6 kB)\n'
+           '  Exception: The "tensorflow-gpu" package has been removed! Please install "tensorflow" instead.\n')
+    result = explain_text(pip)
+    assert result.primary == "tensorflow-gpu-removed"
+    assert any("tensorflow[and-cuda]" in (s.command or "") for s in result.findings[0].fix)
+    assert "tensorflow-gpu-removed" not in [f.id for f in explain_text("pip install tensorflow-gpu==2.10.1\nSuccessfully installed tensorflow-gpu-2.10.1\n").findings]
+
+
+def test_docker_without_the_container_toolkit_is_container_gpu_missing():
+    from tfgpu.core.explain import explain_text
+
+    log = ("$ sudo docker run --rm --gpus all nvidia/cuda:12.2.0-base-ubuntu22.04 nvidia-smi\n"
+           'docker: Error response from daemon: could not select device driver "" with capabilities: [[gpu]].\n')
+    assert explain_text(log).primary == "container-gpu-missing"
+    assert "container-gpu-missing" not in [f.id for f in explain_text("docker run --gpus all ok\nTue Nov 21 ok\n").findings]

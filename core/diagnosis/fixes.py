@@ -316,6 +316,24 @@ def _gpu_hidden(ctx: FixContext) -> list[FixStep]:
                  shell=shell_for(ctx))]
 
 
+def _tensorflow_gpu_removed(ctx: FixContext) -> list[FixStep]:
+    if ctx.windows:
+        return [step(QT_TRANSLATE_NOOP("core", "On native Windows the last GPU build is 2.10; install it by its real name:"),
+                     command=pip_install(ctx, "tensorflow<2.11"), shell=Shell.POWERSHELL),
+                *wsl_route_steps(ctx)[:2]]
+    return [step(QT_TRANSLATE_NOOP("core", "Install the plain package with its CUDA libraries instead:"),
+                 command=pip_install(ctx, "tensorflow[and-cuda]"), shell=Shell.BASH, url=links.TF_PIP)]
+
+
+def _container_gpu(ctx: FixContext) -> list[FixStep]:
+    return [step(QT_TRANSLATE_NOOP("core", "Install the NVIDIA Container Toolkit on the host (the NVIDIA driver must already work there):"),
+                 url=links.CONTAINER_TOOLKIT),
+            step(QT_TRANSLATE_NOOP("core", "Register it with Docker and restart Docker:"), shell=Shell.BASH,
+                 command="sudo nvidia-ctk runtime configure --runtime=docker && sudo systemctl restart docker"),
+            step(QT_TRANSLATE_NOOP("core", "Start the container with the GPU passed in, and check it:"), shell=Shell.BASH,
+                 command="docker run --rm --gpus all tensorflow/tensorflow:latest-gpu nvidia-smi")]
+
+
 def _tf_missing(ctx: FixContext) -> list[FixStep]:
     return [step(QT_TRANSLATE_NOOP("core", "See the recommendation below for the exact TensorFlow to install here."))]
 
@@ -353,4 +371,6 @@ _BUILDERS: dict[str, Callable[[FixContext], list[FixStep]]] = {
     "gpu-oom": _oom,
     "gpu-hidden": _gpu_hidden,
     "tf-not-installed": _tf_missing,
+    "tensorflow-gpu-removed": _tensorflow_gpu_removed,
+    "container-gpu-missing": _container_gpu,
 }

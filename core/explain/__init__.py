@@ -73,6 +73,7 @@ def _explain(data: str | bytes | None) -> Explanation:
     rules_gpu.ptx_and_cc(ctx)
     rules_env.windows_native(ctx)
     rules_env.cpu_build(ctx)
+    rules_env.removed_package_and_container(ctx)
     rules_env.python_and_pip(ctx)
     rules_env.import_errors(ctx)
     rules_env.hidden_or_not_listed(ctx)

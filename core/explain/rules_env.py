@@ -60,6 +60,20 @@ def cpu_build(ctx: Ctx) -> None:
             packages=", ".join(f"{p} {packages[p]}" for p in present)), (), {"tf_packages": packages})
 
 
+def removed_package_and_container(ctx: Ctx) -> None:
+    """Two set-up errors with one plain cause each: the tensorflow-gpu stub, a container without GPU runtime."""
+    stub = ctx.hits.get("tensorflow-gpu-stub")
+    if stub:
+        ctx.add("tensorflow-gpu-removed", TrText(QT_TRANSLATE_NOOP(
+            "core", "pip installed the tensorflow-gpu name, which is an empty stub since TensorFlow 2.12. The GPU build "
+            "is the plain tensorflow package (tensorflow[and-cuda] on Linux and WSL2).")), stub[:2], {})
+    docker = ctx.hits.get("docker-no-gpu-driver")
+    if docker:
+        ctx.add("container-gpu-missing", TrText(QT_TRANSLATE_NOOP(
+            "core", "Docker found no GPU device driver for --gpus: the NVIDIA Container Toolkit is not installed or "
+            "Docker was not restarted after configuring it.")), docker[:2], {"container": True})
+
+
 def python_and_pip(ctx: Ctx) -> None:
     hits = ctx.hits
     pip = (hits.get("pip-no-version") + hits.get("pip-no-distribution") + hits.get("pip-unsupported-wheel")

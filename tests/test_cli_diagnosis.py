@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 
 import pytest
@@ -20,7 +21,7 @@ def test_doctor_says_why_here_no_driver_and_what_to_do():
     diagnosis = doc["diagnosis"]
     assert diagnosis["gpu_ready"] is False
     assert diagnosis["primary"]["id"] == "driver-missing"
-    me = next(e for e in diagnosis["envs"] if e["python"] == sys.executable)
+    me = next(e for e in diagnosis["envs"] if os.path.realpath(e["python"]) == os.path.realpath(sys.executable))
     assert me["gpu_ready"] is False and me["tf_version"]
     assert me["primary"]["id"] == "driver-missing"
     assert all(f["id"] != "gpu-ok" for f in me["findings"])

@@ -203,7 +203,9 @@ def _driver_too_old(scan: Scan, ctx: FixContext, made: _Maker) -> list[Finding]:
 
 def _from_log(tf: TfInfo, made: _Maker, skip: set[str] = frozenset()) -> list[Finding]:
     """What TF's own messages say, read by the same engine as ``tfgpu explain``."""
-    text = "\n".join([*tf.log_lines, tf.gpu_init_error or "", tf.import_error or "", tf.import_traceback or ""])
+    lines = [line for line in tf.log_lines if not _LIBRARY_LINE.search(line)]  # missing_libraries has those
+    text = "\n".join([*_distinct_lines(lines), tf.gpu_init_error or "", tf.import_error or "",
+                      tf.import_traceback or ""])
     if not text.strip():
         return []
     from tfgpu.core.explain import explain_text
@@ -215,6 +217,22 @@ def _from_log(tf: TfInfo, made: _Maker, skip: set[str] = frozenset()) -> list[Fi
         skip = {*skip, found.id}
         findings.append(made(found.id, found.detail, evidence=found.evidence, facts=found.facts))
     return findings
+
+
+_TIMESTAMP = re.compile(r"^\s*\d{4}-\d\d-\d\d[ T][\d:.]+:?\s*")
+_LIBRARY_LINE = re.compile(r"Could not (?:load dynamic library|dlopen library) '|Successfully opened dynamic library")
+MAX_LOG_LINES_READ = 60  # the first 20 and last 40 distinct lines: start-up and the failure
+
+
+def _distinct_lines(lines: list[str]) -> list[str]:
+    """TF repeats a warning on every step; once is enough (time stamps aside)."""
+    seen: dict[str, str] = {}
+    for line in lines:
+        seen.setdefault(_TIMESTAMP.sub("", line).strip(), line)
+    distinct = list(seen.values())
+    if len(distinct) > MAX_LOG_LINES_READ:
+        distinct = distinct[:20] + distinct[20 - MAX_LOG_LINES_READ:]
+    return distinct
 
 
 def _tf_evidence(tf: TfInfo) -> list[Evidence]:

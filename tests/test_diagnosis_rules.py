@@ -218,3 +218,30 @@ def test_a_diagnosis_is_json_serialisable_and_carries_the_kb_version():
     doc = json.loads(json.dumps(d.to_dict()))
     assert doc["schema_version"] and doc["kb_version"] and doc["primary"]["id"]
     assert isinstance(doc["envs"][0]["findings"][0]["title"], str)
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    os_kind=st.sampled_from(["windows", "linux", "wsl", "macos"]),
+    tf_version=st.sampled_from([None, "1.15.0", "2.3.0", "2.10.1", "2.11.0", "2.16.1", "2.21.0", "3.0.0", "garbage"]),
+    gpu_count=st.sampled_from([None, 0]),
+    cuda_build=st.sampled_from([None, True, False]),
+    status=st.sampled_from(list(Status)),
+    reason=st.sampled_from([None, "tf-import-failed", "agent-timeout", "tf-gpu-list-failed", "tf-not-installed"]),
+    missing=st.lists(st.sampled_from(["cudart64_110.dll", "libcudnn.so.8", "nvcuda.dll", "x.dll", ""]), max_size=3),
+    log=st.lists(st.text(max_size=80), max_size=5),
+    driver_reason=st.sampled_from([None, "nvml-library-not-found", "no-device", "nvml-timeout"]),
+)
+def test_never_ready_without_a_listed_gpu_and_never_raises(os_kind, tf_version, gpu_count, cuda_build, status, reason,
+                                                            missing, log, driver_reason):
+    tf = fs.tf_ok(LINUX_PY, tf_version, gpus=0, cuda_build=cuda_build, missing=missing, log=log)
+    tf.gpu_count, tf.status, tf.reason = gpu_count, status, reason
+    d = diagnose(fs.scan(os=fs.os_info(os_kind), drv=fs.driver(reason=driver_reason), envs=[fs.env(LINUX_PY, tf=tf)]))
+    assert not d.gpu_ready
+    assert d.primary.id != "gpu-ok"
+    assert d.primary.id != "tool-error", d.primary.detail  # no rule crashed
+    assert all(f.id != "gpu-ok" for v in d.envs for f in v.findings)

@@ -2,6 +2,17 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
+    <name>ExplanationView</name>
+    <message numerus="yes">
+        <location filename="../../gui/explain_view.py" line="122"/>
+        <source>%n other finding(s)</source>
+        <translation>
+            <numerusform>%n other finding</numerusform>
+            <numerusform>%n other findings</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>SystemPage</name>
     <message numerus="yes">
         <location filename="../../gui/pages/system.py" line="248"/>

@@ -2,6 +2,506 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>CommandBox</name>
+    <message>
+        <location filename="../../gui/findings_view.py" line="77"/>
+        <location filename="../../gui/findings_view.py" line="99"/>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <location filename="../../gui/findings_view.py" line="78"/>
+        <source>Copy this command, then paste it where it says.</source>
+        <translation>复制这条命令，然后按说明粘贴到相应的地方运行。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/findings_view.py" line="94"/>
+        <source>Copied</source>
+        <translation>已复制</translation>
+    </message>
+</context>
+<context>
+    <name>DiagnosisPage</name>
+    <message>
+        <location filename="../../gui/pages/diagnosis.py" line="60"/>
+        <source>Diagnosis</source>
+        <translation>诊断</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/diagnosis.py" line="62"/>
+        <source>Can TensorFlow use your GPU? If not, what stops it, and the exact steps that fix it.</source>
+        <translation>TensorFlow 能用上你的 GPU 吗？如果不能，是什么挡住了它，以及解决它的具体步骤。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/diagnosis.py" line="78"/>
+        <source>Copy report</source>
+        <translation>复制报告</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/diagnosis.py" line="80"/>
+        <source>Copy the whole diagnosis as Markdown, to paste into a chat, a forum or an issue.</source>
+        <translation>把完整的诊断复制为 Markdown，方便粘贴到聊天、论坛或问题报告（issue）里。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/diagnosis.py" line="90"/>
+        <source>There is no check result yet.</source>
+        <translation>还没有检查结果。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/diagnosis.py" line="94"/>
+        <source>Back to “Your system”</source>
+        <translation>返回“你的系统”</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/diagnosis.py" line="95"/>
+        <source>Check this computer first; the diagnosis then appears here.</source>
+        <translation>请先检查这台电脑；诊断结果随后会显示在这里。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/diagnosis.py" line="152"/>
+        <source>The diagnosis failed: {error}. Please report it, with the result of “Your system”.</source>
+        <translation>诊断失败：{error}。请报告这个问题，并附上“你的系统”页面的结果。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/diagnosis.py" line="166"/>
+        <source>This computer</source>
+        <translation>这台电脑</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/diagnosis.py" line="190"/>
+        <source>The check was stopped before it finished, so this diagnosis may miss something.</source>
+        <translation>检查在完成前被停止，因此这份诊断可能有遗漏。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/diagnosis.py" line="195"/>
+        <source>What we recommend</source>
+        <translation>我们的建议</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/diagnosis.py" line="223"/>
+        <source>Fix this first</source>
+        <translation>先解决这个</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/diagnosis.py" line="243"/>
+        <source>Go back to “Your system” to check this computer; the diagnosis follows.</source>
+        <translation>返回“你的系统”检查这台电脑，随后就会得到诊断。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/diagnosis.py" line="263"/>
+        <source>Copied to the clipboard.</source>
+        <translation>已复制到剪贴板。</translation>
+    </message>
+</context>
+<context>
+    <name>ExplainPage</name>
+    <message>
+        <location filename="../../gui/pages/explain.py" line="76"/>
+        <source>Explain an error</source>
+        <extracomment>Larger texts are not put in the editor whole: laying out 50 MB freezes it for seconds.</extracomment>
+        <translation>解读错误信息</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/explain.py" line="78"/>
+        <source>Paste any error, log or tool output: we tell you what it means and how to fix it.</source>
+        <translation>粘贴任意错误信息、日志或工具输出：我们会告诉你它是什么意思，以及如何解决。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/explain.py" line="98"/>
+        <source>Paste here, e.g. the lines TensorFlow printed, a traceback, or nvidia-smi&apos;s table.</source>
+        <translation>粘贴到这里，例如 TensorFlow 打印的内容、traceback（错误回溯），或 nvidia-smi 的表格。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/explain.py" line="103"/>
+        <source>Paste</source>
+        <translation>粘贴</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/explain.py" line="104"/>
+        <source>Replace the text with what is on the clipboard.</source>
+        <translation>用剪贴板中的内容替换当前文本。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/explain.py" line="106"/>
+        <source>Open file…</source>
+        <translation>打开文件…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/explain.py" line="107"/>
+        <source>Read a saved log or output file (you can also drop it here).</source>
+        <translation>读取已保存的日志或输出文件（也可以直接把文件拖到这里）。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/explain.py" line="109"/>
+        <source>Clear</source>
+        <translation>清空</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/explain.py" line="111"/>
+        <source>Copy result</source>
+        <translation>复制结果</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/explain.py" line="112"/>
+        <source>Copy the explanation as Markdown, to paste into a chat or an issue.</source>
+        <translation>把解读结果复制为 Markdown，方便粘贴到聊天或问题报告（issue）里。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/explain.py" line="178"/>
+        <source>the file is larger than {limit}</source>
+        <translation>文件大于 {limit}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/explain.py" line="182"/>
+        <source>Cannot read {path}</source>
+        <translation>无法读取 {path}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/explain.py" line="200"/>
+        <source>Open a log or output file</source>
+        <translation>打开日志或输出文件</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/explain.py" line="202"/>
+        <source>Text files (*.txt *.log *.out *.xml *.h);;All files (*)</source>
+        <translation>文本文件 (*.txt *.log *.out *.xml *.h);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/explain.py" line="215"/>
+        <source>From {path}.</source>
+        <translation>来自 {path}。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/explain.py" line="219"/>
+        <source>This text is large ({size}): only its beginning is shown here, but all of it is read. Click Clear to paste something else.</source>
+        <translation>这段文本很大（{size}）：这里只显示开头部分，但会读取全部内容。点击“清空”即可粘贴其他内容。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/explain.py" line="272"/>
+        <source>The explainer is not available in this version yet.</source>
+        <translation>这个版本还没有解读功能。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/explain.py" line="273"/>
+        <source>Your text is kept; it will be read once the explainer is installed.</source>
+        <translation>你的文本已保留；装上解读功能后就会读取它。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/explain.py" line="278"/>
+        <source>The text could not be explained: {error}.</source>
+        <translation>无法解读这段文本：{error}。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/explain.py" line="279"/>
+        <source>Please report it, with the text you pasted.</source>
+        <translation>请报告这个问题，并附上你粘贴的文本。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/explain.py" line="290"/>
+        <source>Reading…</source>
+        <translation>正在读取…</translation>
+    </message>
+</context>
+<context>
+    <name>ExplanationView</name>
+    <message>
+        <location filename="../../gui/explain_view.py" line="58"/>
+        <source>Facts read from the text</source>
+        <translation>从文本中读到的信息</translation>
+    </message>
+    <message>
+        <location filename="../../gui/explain_view.py" line="60"/>
+        <source>Fact</source>
+        <translation>信息项</translation>
+    </message>
+    <message>
+        <location filename="../../gui/explain_view.py" line="60"/>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <location filename="../../gui/explain_view.py" line="88"/>
+        <source>Paste the text that puzzles you above.</source>
+        <translation>在上方粘贴让你困惑的文本。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/explain_view.py" line="90"/>
+        <source>A TensorFlow log, a Python error, pip&apos;s error, or the output of nvidia-smi or nvcc --version: the explanation and the fix appear here as you paste or type.</source>
+        <translation>TensorFlow 日志、Python 错误、pip 的报错，或 nvidia-smi、nvcc --version 的输出：一边粘贴或输入，解读和解决方法就会显示在这里。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/explain_view.py" line="101"/>
+        <source>Looks like: {kind}</source>
+        <translation>看起来是：{kind}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/explain_view.py" line="105"/>
+        <source>Nothing we recognise in this text.</source>
+        <translation>这段文本中没有我们能识别的内容。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/explain_view.py" line="107"/>
+        <source>It matches no problem we know. Paste the whole output, from the command you ran to its last line: the cause is often a few lines above the final error.</source>
+        <translation>它与我们已知的任何问题都不匹配。请粘贴完整的输出，从你运行的命令一直到最后一行：原因往往在最终报错的前几行。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/explain_view.py" line="116"/>
+        <source>Most likely cause</source>
+        <translation>最可能的原因</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../gui/explain_view.py" line="122"/>
+        <source>%n other finding(s)</source>
+        <translation>
+            <numerusform>其他 %n 个诊断项</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>FindingCard</name>
+    <message>
+        <location filename="../../gui/findings_view.py" line="199"/>
+        <source>Show or hide the details and the fix</source>
+        <translation>显示或隐藏详情和解决方法</translation>
+    </message>
+    <message>
+        <location filename="../../gui/findings_view.py" line="269"/>
+        <source>How to fix</source>
+        <translation>解决方法</translation>
+    </message>
+    <message>
+        <location filename="../../gui/findings_view.py" line="273"/>
+        <source>Why we think so</source>
+        <translation>判断依据</translation>
+    </message>
+    <message>
+        <location filename="../../gui/findings_view.py" line="278"/>
+        <source>Finding id: {id}</source>
+        <translation>诊断项 ID：{id}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/findings_view.py" line="280"/>
+        <source>Sources: {sources}</source>
+        <translation>来源：{sources}</translation>
+    </message>
+</context>
+<context>
+    <name>FindingsText</name>
+    <message>
+        <location filename="../../gui/findings_text.py" line="46"/>
+        <source>Problem</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <location filename="../../gui/findings_text.py" line="47"/>
+        <source>Warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <location filename="../../gui/findings_text.py" line="48"/>
+        <source>Note</source>
+        <translation>提示</translation>
+    </message>
+    <message>
+        <location filename="../../gui/findings_text.py" line="49"/>
+        <source>OK</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <location filename="../../gui/findings_text.py" line="56"/>
+        <source>Run in PowerShell:</source>
+        <translation>在 PowerShell 中运行：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/findings_text.py" line="58"/>
+        <source>Run in Command Prompt (cmd):</source>
+        <translation>在命令提示符（cmd）中运行：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/findings_text.py" line="60"/>
+        <source>Run in a terminal (bash):</source>
+        <translation>在终端（bash）中运行：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/findings_text.py" line="61"/>
+        <source>Run:</source>
+        <translation>运行：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/findings_text.py" line="70"/>
+        <source>Or:</source>
+        <translation>或者：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/findings_text.py" line="80"/>
+        <source>TensorFlow log</source>
+        <translation>TensorFlow 日志</translation>
+    </message>
+    <message>
+        <location filename="../../gui/findings_text.py" line="81"/>
+        <source>Python error (traceback)</source>
+        <translation>Python 错误（traceback）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/findings_text.py" line="82"/>
+        <source>nvidia-smi output</source>
+        <translation>nvidia-smi 输出</translation>
+    </message>
+    <message>
+        <location filename="../../gui/findings_text.py" line="83"/>
+        <source>nvidia-smi -q -x output (XML)</source>
+        <translation>nvidia-smi -q -x 输出（XML）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/findings_text.py" line="84"/>
+        <source>nvcc --version output</source>
+        <translation>nvcc --version 输出</translation>
+    </message>
+    <message>
+        <location filename="../../gui/findings_text.py" line="85"/>
+        <source>cuDNN version header</source>
+        <translation>cuDNN 版本头文件</translation>
+    </message>
+    <message>
+        <location filename="../../gui/findings_text.py" line="86"/>
+        <source>TensorFlow build information</source>
+        <translation>TensorFlow 构建信息</translation>
+    </message>
+    <message>
+        <location filename="../../gui/findings_text.py" line="87"/>
+        <source>pip error</source>
+        <translation>pip 错误</translation>
+    </message>
+    <message>
+        <location filename="../../gui/findings_text.py" line="88"/>
+        <source>unknown kind of text</source>
+        <translation>未知类型的文本</translation>
+    </message>
+    <message>
+        <location filename="../../gui/findings_text.py" line="99"/>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <location filename="../../gui/findings_text.py" line="101"/>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <location filename="../../gui/findings_text.py" line="101"/>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <location filename="../../gui/findings_text.py" line="115"/>
+        <source>TensorFlow {version}</source>
+        <translation>TensorFlow {version}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/findings_text.py" line="117"/>
+        <source>TensorFlow not found</source>
+        <translation>未找到 TensorFlow</translation>
+    </message>
+    <message>
+        <location filename="../../gui/findings_text.py" line="120"/>
+        <source>GPU ready: yes, GPUs seen: {n}</source>
+        <translation>GPU 可用：是，识别到的 GPU：{n} 块</translation>
+    </message>
+    <message>
+        <location filename="../../gui/findings_text.py" line="122"/>
+        <source>GPU ready: no</source>
+        <translation>GPU 可用：否</translation>
+    </message>
+    <message>
+        <location filename="../../gui/findings_text.py" line="128"/>
+        <source>TensorFlow can use your GPU</source>
+        <translation>TensorFlow 可以使用你的 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../gui/findings_text.py" line="129"/>
+        <source>TensorFlow cannot use your GPU yet</source>
+        <translation>TensorFlow 暂时还不能使用你的 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../gui/findings_text.py" line="133"/>
+        <source>Knowledge base {version} ({date})</source>
+        <translation>知识库 {version}（{date}）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/findings_text.py" line="156"/>
+        <source> (fix this first)</source>
+        <translation>（先解决这个）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/findings_text.py" line="162"/>
+        <source>Evidence:</source>
+        <translation>依据：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/findings_text.py" line="166"/>
+        <source>How to fix:</source>
+        <translation>解决方法：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/findings_text.py" line="169"/>
+        <source>Finding id: `{id}`</source>
+        <translation>诊断项 ID：`{id}`</translation>
+    </message>
+    <message>
+        <location filename="../../gui/findings_text.py" line="175"/>
+        <source>Recommendation: {title}</source>
+        <translation>建议：{title}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/findings_text.py" line="186"/>
+        <source>TensorFlow GPU diagnosis</source>
+        <translation>TensorFlow GPU 诊断</translation>
+    </message>
+    <message>
+        <location filename="../../gui/findings_text.py" line="190"/>
+        <source>This computer</source>
+        <translation>这台电脑</translation>
+    </message>
+    <message>
+        <location filename="../../gui/findings_text.py" line="203"/>
+        <source>What the pasted text says</source>
+        <translation>粘贴的文本说明了什么</translation>
+    </message>
+    <message>
+        <location filename="../../gui/findings_text.py" line="204"/>
+        <source>Kind of text: {kind}</source>
+        <translation>文本类型：{kind}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/findings_text.py" line="206"/>
+        <source>Nothing in this text matches a problem we know.</source>
+        <translation>这段文本中没有与已知问题相符的内容。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/findings_text.py" line="211"/>
+        <source>Facts read from the text:</source>
+        <translation>从文本中读到的信息：</translation>
+    </message>
+</context>
+<context>
+    <name>LinkBox</name>
+    <message>
+        <location filename="../../gui/findings_view.py" line="112"/>
+        <source>Open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <location filename="../../gui/findings_view.py" line="113"/>
+        <source>Open this page in your web browser.</source>
+        <translation>在网页浏览器中打开这个页面。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/findings_view.py" line="127"/>
+        <source>Could not open a browser: copy the address.</source>
+        <translation>无法打开浏览器：请复制这个地址。</translation>
+    </message>
+</context>
+<context>
     <name>ScanController</name>
     <message>
         <location filename="../../gui/workers.py" line="184"/>
@@ -774,7 +1274,7 @@
 <context>
     <name>core</name>
     <message>
-        <location filename="../../core/probes/base.py" line="98"/>
+        <location filename="../../core/probes/base.py" line="100"/>
         <source>This is a bug in tfgpu; the rest of the scan is still valid.</source>
         <translation>这是 tfgpu 自身的程序错误（bug）；其余的检查结果仍然有效。</translation>
     </message>
@@ -972,6 +1472,1147 @@
         <location filename="../../core/probes/tensorflow.py" line="72"/>
         <source>The helper process crashed before answering; the last TensorFlow log lines usually say why. Try `python -c &quot;import tensorflow&quot;` in that environment.</source>
         <translation>辅助进程在给出应答之前就崩溃了；TensorFlow 日志的最后几行通常会说明原因。请在该环境中运行 `python -c &quot;import tensorflow&quot;` 试试。</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/catalog_titles.py" line="6"/>
+        <source>No NVIDIA GPU found</source>
+        <translation>没有找到 NVIDIA GPU</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/catalog_titles.py" line="7"/>
+        <source>No working NVIDIA driver</source>
+        <translation>没有可用的 NVIDIA 驱动</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/catalog_titles.py" line="8"/>
+        <source>NVIDIA driver and its library do not match</source>
+        <translation>NVIDIA 驱动与它的库版本不匹配</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/catalog_titles.py" line="9"/>
+        <source>WSL cannot see the Windows GPU</source>
+        <translation>WSL 看不到 Windows 的 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/catalog_titles.py" line="10"/>
+        <source>The container cannot reach the GPU</source>
+        <translation>容器无法访问 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/catalog_titles.py" line="11"/>
+        <source>TensorFlow 2.11+ has no GPU support on native Windows</source>
+        <translation>TensorFlow 2.11 及以上版本在原生 Windows 上不支持 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/catalog_titles.py" line="12"/>
+        <source>The tensorflow-gpu package no longer exists</source>
+        <translation>tensorflow-gpu 这个包已经不再提供</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/catalog_titles.py" line="13"/>
+        <source>32-bit Python cannot run TensorFlow</source>
+        <translation>32 位 Python 无法运行 TensorFlow</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/catalog_titles.py" line="14"/>
+        <source>No TensorFlow build for this Python version</source>
+        <translation>没有适用于这个 Python 版本的 TensorFlow</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/catalog_titles.py" line="15"/>
+        <source>Several TensorFlow packages are installed together</source>
+        <translation>同时安装了多个 TensorFlow 包</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/catalog_titles.py" line="16"/>
+        <source>This TensorFlow is a CPU-only build</source>
+        <translation>这个 TensorFlow 是仅支持 CPU 的版本</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/catalog_titles.py" line="17"/>
+        <source>Microsoft Visual C++ runtime is missing</source>
+        <translation>缺少 Microsoft Visual C++ 运行库</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/catalog_titles.py" line="18"/>
+        <source>TensorFlow fails to import</source>
+        <translation>TensorFlow 导入失败</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/catalog_titles.py" line="19"/>
+        <source>This GPU is too old (or too new) for this TensorFlow build</source>
+        <translation>这块 GPU 对这个 TensorFlow 版本来说太旧（或太新）</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/catalog_titles.py" line="20"/>
+        <source>The NVIDIA driver is too old for this CUDA</source>
+        <translation>NVIDIA 驱动太旧，不支持这个 CUDA 版本</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/catalog_titles.py" line="21"/>
+        <source>The GPU is hidden by CUDA_VISIBLE_DEVICES</source>
+        <translation>GPU 被 CUDA_VISIBLE_DEVICES 隐藏了</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/catalog_titles.py" line="22"/>
+        <source>Installed CUDA version does not match this TensorFlow</source>
+        <translation>已安装的 CUDA 版本与这个 TensorFlow 不匹配</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/catalog_titles.py" line="23"/>
+        <source>The CUDA runtime libraries TF needs are missing</source>
+        <translation>缺少 TensorFlow 需要的 CUDA 运行库</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/catalog_titles.py" line="24"/>
+        <source>Installed cuDNN version does not match this TensorFlow</source>
+        <translation>已安装的 cuDNN 版本与这个 TensorFlow 不匹配</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/catalog_titles.py" line="25"/>
+        <source>cuDNN is missing</source>
+        <translation>缺少 cuDNN</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/catalog_titles.py" line="26"/>
+        <source>zlibwapi.dll is missing (cuDNN 8.3+ on Windows)</source>
+        <translation>缺少 zlibwapi.dll（Windows 上的 cuDNN 8.3 及以上版本需要它）</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/catalog_titles.py" line="27"/>
+        <source>The libraries are installed but not on the search path</source>
+        <translation>库已安装，但不在搜索路径中</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/catalog_titles.py" line="28"/>
+        <source>XLA cannot find libdevice (CUDA data dir)</source>
+        <translation>XLA 找不到 libdevice（CUDA 数据目录）</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/catalog_titles.py" line="29"/>
+        <source>PTX from a newer CUDA than the driver or ptxas understands</source>
+        <translation>PTX 来自更新的 CUDA，驱动或 ptxas 无法识别</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/catalog_titles.py" line="30"/>
+        <source>Memory growth was set after the GPU was initialised</source>
+        <translation>在 GPU 初始化之后才设置显存按需增长</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/catalog_titles.py" line="31"/>
+        <source>The GPU ran out of memory</source>
+        <translation>GPU 显存不足</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/catalog_titles.py" line="32"/>
+        <source>The TensorFlow check did not finish</source>
+        <translation>TensorFlow 检查没有完成</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/catalog_titles.py" line="33"/>
+        <source>tfgpu could not finish this check</source>
+        <translation>tfgpu 未能完成这项检查</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/catalog_titles.py" line="34"/>
+        <source>TensorFlow lists no GPU, cause not identified</source>
+        <translation>TensorFlow 没有列出 GPU，原因未能确定</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/catalog_titles.py" line="35"/>
+        <source>TensorFlow is not installed here</source>
+        <translation>这里没有安装 TensorFlow</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/catalog_titles.py" line="36"/>
+        <source>CUDA_PATH points to a missing toolkit</source>
+        <translation>CUDA_PATH 指向的工具包不存在</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/catalog_titles.py" line="37"/>
+        <source>Per-process GPU memory is not reported under WDDM</source>
+        <translation>WDDM 模式下不显示每个进程的显存占用</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/catalog_titles.py" line="38"/>
+        <source>Harmless notices only</source>
+        <translation>只有无害的提示信息</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/catalog_titles.py" line="39"/>
+        <source>TensorFlow can use the GPU</source>
+        <translation>TensorFlow 可以使用 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/doctor.py" line="31"/>
+        <source>The diagnosis itself failed ({error}); this is a bug in tfgpu. The scan is still valid.</source>
+        <translation>诊断本身出错了（{error}）；这是 tfgpu 自身的程序错误（bug）。检查结果仍然有效。</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/doctor.py" line="63"/>
+        <source>TensorFlow listed no GPU here and no rule explains why.</source>
+        <translation>TensorFlow 在这里没有列出任何 GPU，也没有规则能解释原因。</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/doctor.py" line="95"/>
+        <source>No Python environment was found on this computer.</source>
+        <translation>这台电脑上没有找到 Python 环境。</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/fixes.py" line="86"/>
+        <source>Check that TensorFlow now lists the GPU (a non-empty list):</source>
+        <translation>确认 TensorFlow 现在能列出 GPU（列表不为空）：</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/fixes.py" line="91"/>
+        <source>Download and install the latest NVIDIA driver for your GPU, then restart.</source>
+        <translation>下载并安装适合你显卡的最新 NVIDIA 驱动，然后重启。</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/fixes.py" line="94"/>
+        <source>On Ubuntu the packaged driver is the simplest route:</source>
+        <translation>在 Ubuntu 上，用系统软件源提供的驱动最简单：</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/fixes.py" line="96"/>
+        <source>Then check that the driver answers:</source>
+        <translation>然后确认驱动能正常响应：</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/fixes.py" line="103"/>
+        <source>In WSL2 the GPU comes from the Windows NVIDIA driver: install or update it on Windows (not inside Linux), then run &apos;wsl --shutdown&apos;.</source>
+        <translation>在 WSL2 中，GPU 由 Windows 上的 NVIDIA 驱动提供：请在 Windows 上（而不是在 Linux 里）安装或更新驱动，然后运行 &apos;wsl --shutdown&apos;。</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/fixes.py" line="106"/>
+        <source>Do not install a Linux NVIDIA driver inside WSL. See NVIDIA&apos;s guide:</source>
+        <translation>不要在 WSL 里安装 Linux 版 NVIDIA 驱动。参见 NVIDIA 的指南：</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/fixes.py" line="112"/>
+        <source>The driver was updated but the old kernel module is still loaded. Restart the computer:</source>
+        <translation>驱动已经更新，但旧的内核模块仍处于加载状态。请重启电脑：</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/fixes.py" line="117"/>
+        <source>In Windows PowerShell, update WSL and make sure the distribution runs as WSL 2:</source>
+        <translation>在 Windows PowerShell 中更新 WSL，并确保该发行版以 WSL 2 运行：</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/fixes.py" line="119"/>
+        <source>Install the current NVIDIA driver on Windows (it provides the GPU to WSL):</source>
+        <translation>在 Windows 上安装最新的 NVIDIA 驱动（由它把 GPU 提供给 WSL）：</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/fixes.py" line="121"/>
+        <source>NVIDIA&apos;s CUDA on WSL guide:</source>
+        <translation>NVIDIA 的 CUDA on WSL 指南：</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/fixes.py" line="126"/>
+        <source>Stay on native Windows with TensorFlow 2.10, the last version with GPU support there, in a Python 3.10 conda environment with CUDA 11.2 and cuDNN 8.1:</source>
+        <translation>继续使用原生 Windows：在 Python 3.10 的 conda 环境中使用 TensorFlow 2.10（Windows 上最后一个支持 GPU 的版本），搭配 CUDA 11.2 和 cuDNN 8.1：</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/fixes.py" line="139"/>
+        <source>Install WSL2 with Ubuntu (PowerShell as administrator), then restart:</source>
+        <translation>安装带 Ubuntu 的 WSL2（以管理员身份运行 PowerShell），然后重启：</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/fixes.py" line="141"/>
+        <source>Inside Ubuntu, create a virtual environment and install TensorFlow with its CUDA libraries:</source>
+        <translation>在 Ubuntu 中创建一个虚拟环境，并安装 TensorFlow 及其 CUDA 库：</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/fixes.py" line="144"/>
+        <source>Check it inside Ubuntu:</source>
+        <translation>在 Ubuntu 中检查：</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/fixes.py" line="152"/>
+        <source>Remove the CPU-only package:</source>
+        <translation>卸载仅支持 CPU 的包：</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/fixes.py" line="154"/>
+        <source>Install TensorFlow with its CUDA libraries:</source>
+        <translation>安装 TensorFlow 及其 CUDA 库：</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/fixes.py" line="160"/>
+        <source>Use a Python version TensorFlow publishes wheels for (the recommendation below names one), in its own virtual environment.</source>
+        <translation>使用 TensorFlow 提供了 wheel 包的 Python 版本（下面的建议中会给出一个），并为它单独创建虚拟环境。</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/fixes.py" line="162"/>
+        <source>Python downloads:</source>
+        <translation>Python 下载页面：</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/fixes.py" line="166"/>
+        <source>Install the 64-bit Python (&quot;Windows installer (64-bit)&quot;) and create the environment with it.</source>
+        <translation>安装 64 位 Python（&quot;Windows installer (64-bit)&quot;），并用它创建环境。</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/fixes.py" line="173"/>
+        <source>Remove every TensorFlow package, then install exactly one:</source>
+        <translation>卸载所有 TensorFlow 包，然后只安装其中一个：</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/fixes.py" line="175"/>
+        <source>Install one package:</source>
+        <translation>只安装一个包：</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/fixes.py" line="179"/>
+        <source>Install the Microsoft Visual C++ Redistributable (x64), then open a new terminal:</source>
+        <translation>安装 Microsoft Visual C++ Redistributable (x64)，然后打开一个新的终端：</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/fixes.py" line="181"/>
+        <source>With winget:</source>
+        <translation>使用 winget：</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/fixes.py" line="187"/>
+        <source>Install TensorFlow together with the CUDA libraries it was built with (no system CUDA needed):</source>
+        <translation>安装 TensorFlow 及其编译时所用的 CUDA 库（系统里不需要安装 CUDA）：</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/fixes.py" line="192"/>
+        <source>Install CUDA {cuda} (the version this TensorFlow was built for) from NVIDIA&apos;s archive.</source>
+        <translation>从 NVIDIA 的历史版本页面安装 CUDA {cuda}（这个 TensorFlow 编译时所用的版本）。</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/fixes.py" line="195"/>
+        <source>Install it into a conda environment instead:</source>
+        <translation>或者改为安装到 conda 环境中：</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/fixes.py" line="199"/>
+        <source>Install the CUDA version your TensorFlow was built for (see the table):</source>
+        <translation>安装你的 TensorFlow 编译时所用的 CUDA 版本（见对照表）：</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/fixes.py" line="202"/>
+        <source>Then open a new terminal so the new PATH is seen.</source>
+        <translation>然后打开一个新的终端，让新的 PATH 生效。</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/fixes.py" line="210"/>
+        <source>CUDA {installed} is installed but this TensorFlow needs CUDA {cuda}. Both can be installed side by side.</source>
+        <translation>已安装 CUDA {installed}，但这个 TensorFlow 需要 CUDA {cuda}。两个版本可以同时安装。</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/fixes.py" line="220"/>
+        <source>Download cuDNN {cudnn} for CUDA {cuda} from NVIDIA&apos;s archive.</source>
+        <translation>从 NVIDIA 的历史版本页面下载适用于 CUDA {cuda} 的 cuDNN {cudnn}。</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/fixes.py" line="222"/>
+        <source>Download the cuDNN version your TensorFlow was built for from NVIDIA&apos;s archive.</source>
+        <translation>从 NVIDIA 的历史版本页面下载你的 TensorFlow 编译时所用的 cuDNN 版本。</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/fixes.py" line="225"/>
+        <source>Copy its bin, include and lib folders into the CUDA folder (C:\Program Files\NVIDIA GPU Computing Toolkit\CUDA\v{cuda}), or add its bin folder to PATH.</source>
+        <translation>把它的 bin、include 和 lib 文件夹复制到 CUDA 文件夹（C:\Program Files\NVIDIA GPU Computing Toolkit\CUDA\v{cuda}）中，或者把它的 bin 文件夹加入 PATH。</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/fixes.py" line="229"/>
+        <source>Install it with conda:</source>
+        <translation>用 conda 安装：</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/fixes.py" line="232"/>
+        <source>Install it (Debian/Ubuntu packages, or the tar archive into /usr/local/cuda), then refresh the loader cache:</source>
+        <translation>安装它（使用 Debian/Ubuntu 软件包，或把 tar 压缩包解压到 /usr/local/cuda），然后刷新动态链接库缓存：</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/fixes.py" line="239"/>
+        <source>cuDNN 8.3+ on Windows needs zlibwapi.dll. Install it with conda into the environment:</source>
+        <translation>Windows 上的 cuDNN 8.3 及以上版本需要 zlibwapi.dll。用 conda 把它安装到环境中：</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/fixes.py" line="241"/>
+        <source>Follow NVIDIA&apos;s cuDNN 8 install guide (&apos;Installing Zlib&apos;) and put zlibwapi.dll in a folder on PATH.</source>
+        <translation>按照 NVIDIA 的 cuDNN 8 安装指南（&apos;Installing Zlib&apos; 一节）操作，把 zlibwapi.dll 放到 PATH 中的某个文件夹里。</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/fixes.py" line="251"/>
+        <source>Add the folder to your user PATH (PowerShell; this reads the user PATH only, unlike setx which can truncate it), then open a new terminal:</source>
+        <translation>把该文件夹加入你的用户 PATH（在 PowerShell 中；这里只读写用户 PATH，不像 setx 那样可能把它截断），然后打开一个新的终端：</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/fixes.py" line="257"/>
+        <source>Add the folder to the library search path, now and for new shells:</source>
+        <translation>把该文件夹加入库搜索路径，对当前终端和以后新开的终端都生效：</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/fixes.py" line="259"/>
+        <source>Register it with the loader for every user:</source>
+        <translation>为所有用户在动态链接器中注册它：</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/fixes.py" line="265"/>
+        <source>Install the CUDA compiler package (it contains libdevice) into the environment:</source>
+        <translation>把 CUDA 编译器包（其中包含 libdevice）安装到环境中：</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/fixes.py" line="267"/>
+        <source>Point XLA at a CUDA toolkit folder that has nvvm/libdevice:</source>
+        <translation>让 XLA 指向一个含有 nvvm/libdevice 的 CUDA 工具包文件夹：</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/fixes.py" line="273"/>
+        <source>Use the ptxas of TensorFlow&apos;s own CUDA version (first on PATH):</source>
+        <translation>使用与 TensorFlow 自身 CUDA 版本一致的 ptxas（放在 PATH 的最前面）：</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/fixes.py" line="283"/>
+        <source>TensorFlow {tf} is the last version that runs on compute capability {cc}. Install it in a Python it supports:</source>
+        <translation>TensorFlow {tf} 是能在计算能力 {cc} 上运行的最后一个版本。请在它支持的 Python 中安装：</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/fixes.py" line="286"/>
+        <source>This GPU cannot run the prebuilt TensorFlow; use the CPU, or a newer GPU.</source>
+        <translation>这块 GPU 无法运行预编译的 TensorFlow；请使用 CPU，或者换一块更新的 GPU。</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/fixes.py" line="294"/>
+        <source>Call set_memory_growth first, before anything creates a tensor or a model:</source>
+        <translation>先调用 set_memory_growth，要在创建任何张量或模型之前：</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/fixes.py" line="296"/>
+        <source>Set it without code changes, before Python starts:</source>
+        <translation>不改代码的办法：在 Python 启动之前设置它：</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/fixes.py" line="302"/>
+        <source>Use a smaller batch size (halve it until it fits), or a smaller model / input size.</source>
+        <translation>使用更小的批大小（batch size，不断减半直到能放下），或者更小的模型/输入尺寸。</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/fixes.py" line="303"/>
+        <source>Close other programs using the GPU; see what holds memory:</source>
+        <translation>关闭其他正在使用 GPU 的程序；查看是谁占用了显存：</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/fixes.py" line="305"/>
+        <source>Let TensorFlow allocate memory as needed instead of all at once:</source>
+        <translation>让 TensorFlow 按需分配显存，而不是一次性全部占用：</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/fixes.py" line="308"/>
+        <source>Mixed precision halves activation memory on GPUs with Tensor Cores:</source>
+        <translation>在带 Tensor Core 的 GPU 上，混合精度可以让激活值占用的显存减半：</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/fixes.py" line="314"/>
+        <source>Unset CUDA_VISIBLE_DEVICES (or set it to the GPU index, e.g. 0) before starting Python:</source>
+        <translation>在启动 Python 之前取消设置 CUDA_VISIBLE_DEVICES（或把它设为 GPU 编号，例如 0）：</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/fixes.py" line="321"/>
+        <source>On native Windows the last GPU build is 2.10; install it by its real name:</source>
+        <translation>在原生 Windows 上，最后一个 GPU 版本是 2.10；请用它的真实包名安装：</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/fixes.py" line="324"/>
+        <source>Install the plain package with its CUDA libraries instead:</source>
+        <translation>改为安装普通的 TensorFlow 包及其 CUDA 库：</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/fixes.py" line="329"/>
+        <source>Install the NVIDIA Container Toolkit on the host (the NVIDIA driver must already work there):</source>
+        <translation>在宿主机上安装 NVIDIA Container Toolkit（宿主机上的 NVIDIA 驱动必须已经能正常工作）：</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/fixes.py" line="331"/>
+        <source>Register it with Docker and restart Docker:</source>
+        <translation>把它注册到 Docker，然后重启 Docker：</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/fixes.py" line="333"/>
+        <source>Start the container with the GPU passed in, and check it:</source>
+        <translation>启动容器时把 GPU 传进去，然后检查：</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/fixes.py" line="338"/>
+        <source>See the recommendation below for the exact TensorFlow to install here.</source>
+        <translation>要在这里安装哪个 TensorFlow，请参见下面的建议。</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/recommend.py" line="35"/>
+        <source>Nothing to install: TensorFlow {tf} uses your GPU</source>
+        <translation>无需安装任何东西：TensorFlow {tf} 能使用你的 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/recommend.py" line="37"/>
+        <source>Use {python}. Run the benchmark to see how fast it is.</source>
+        <translation>使用 {python}。运行基准测试，看看它有多快。</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/recommend.py" line="52"/>
+        <source>No NVIDIA GPU to use: TensorFlow will run on the CPU</source>
+        <translation>没有可用的 NVIDIA GPU：TensorFlow 将在 CPU 上运行</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/recommend.py" line="53"/>
+        <source>CUDA needs an NVIDIA GPU. The plain package runs on the CPU.</source>
+        <translation>CUDA 需要 NVIDIA GPU。普通的 TensorFlow 包可以在 CPU 上运行。</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/recommend.py" line="54"/>
+        <source>Install TensorFlow:</source>
+        <translation>安装 TensorFlow：</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/recommend.py" line="121"/>
+        <source>Install TensorFlow {tf} with the CUDA and cuDNN libraries it was built with:</source>
+        <translation>安装 TensorFlow {tf} 及其编译时所用的 CUDA 和 cuDNN 库：</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/recommend.py" line="125"/>
+        <source>Install TensorFlow {tf}:</source>
+        <translation>安装 TensorFlow {tf}：</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/recommend.py" line="127"/>
+        <source>Install CUDA {cuda} and cuDNN {cudnn} (this TensorFlow predates the pip CUDA packages):</source>
+        <translation>安装 CUDA {cuda} 和 cuDNN {cudnn}（这个 TensorFlow 比 pip 版 CUDA 包出现得早）：</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/recommend.py" line="129"/>
+        <source>Check that TensorFlow lists the GPU:</source>
+        <translation>确认 TensorFlow 能列出 GPU：</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/recommend.py" line="134"/>
+        <source>Your GPU (compute capability {cc}) is not supported by newer TensorFlow; {tf} is the newest that runs on it.</source>
+        <translation>你的 GPU（计算能力 {cc}）不受更新版本的 TensorFlow 支持；{tf} 是能在它上面运行的最新版本。</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/recommend.py" line="137"/>
+        <source>On Linux the pip package brings its own CUDA and cuDNN: only the NVIDIA driver is needed on the system. Use Python {python} in a virtual environment.</source>
+        <translation>在 Linux 上，pip 包自带 CUDA 和 cuDNN：系统里只需要 NVIDIA 驱动。请在虚拟环境中使用 Python {python}。</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/recommend.py" line="141"/>
+        <source>Install TensorFlow {tf} with pip in a virtual environment</source>
+        <translation>在虚拟环境中用 pip 安装 TensorFlow {tf}</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/recommend.py" line="155"/>
+        <source>Open your WSL 2 distribution &apos;{distro}&apos;:</source>
+        <translation>打开你的 WSL 2 发行版“{distro}”：</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/recommend.py" line="163"/>
+        <source>Stay on native Windows with TensorFlow 2.10 (the last native GPU version), Python 3.10, CUDA 11.2 and cuDNN 8.1 through conda:</source>
+        <translation>继续使用原生 Windows：通过 conda 使用 TensorFlow 2.10（最后一个原生支持 GPU 的版本）、Python 3.10、CUDA 11.2 和 cuDNN 8.1：</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/recommend.py" line="167"/>
+        <source>Use TensorFlow {tf} in WSL2</source>
+        <translation>在 WSL2 中使用 TensorFlow {tf}</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/recommend.py" line="168"/>
+        <source>TensorFlow after 2.10 has no GPU support on native Windows; in WSL2 (Ubuntu inside Windows) the current version uses your GPU through the Windows driver.</source>
+        <translation>2.10 之后的 TensorFlow 在原生 Windows 上不支持 GPU；在 WSL2（Windows 里的 Ubuntu）中，最新版本可以通过 Windows 驱动使用你的 GPU。</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/recommend.py" line="176"/>
+        <source>Create a Python 3.10 conda environment with CUDA 11.2, cuDNN 8.1 and TensorFlow 2.10:</source>
+        <translation>创建一个 Python 3.10 的 conda 环境，装上 CUDA 11.2、cuDNN 8.1 和 TensorFlow 2.10：</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/recommend.py" line="178"/>
+        <source>Install CUDA 11.2 and cuDNN 8.1 from NVIDIA, add their bin folders to PATH, and pip install &quot;tensorflow&lt;2.11&quot; in a Python 3.7-3.10.</source>
+        <translation>从 NVIDIA 安装 CUDA 11.2 和 cuDNN 8.1，把它们的 bin 文件夹加入 PATH，然后在 Python 3.7-3.10 中运行 pip install &quot;tensorflow&lt;2.11&quot;。</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/recommend.py" line="182"/>
+        <source>Use TensorFlow 2.10 on native Windows</source>
+        <translation>在原生 Windows 上使用 TensorFlow 2.10</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/recommend.py" line="183"/>
+        <source>This Windows cannot run WSL2 with GPU support (it needs Windows 10 build 19044 or Windows 11), so TensorFlow 2.10 is the newest version that can use the GPU here.</source>
+        <translation>这个 Windows 无法运行支持 GPU 的 WSL2（需要 Windows 10 内部版本 19044 或 Windows 11），所以 TensorFlow 2.10 是这里能使用 GPU 的最新版本。</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/recommend.py" line="189"/>
+        <source>Inside it, create a virtual environment and install TensorFlow:</source>
+        <translation>在其中创建一个虚拟环境并安装 TensorFlow：</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/recommend.py" line="191"/>
+        <source>Check it inside WSL:</source>
+        <translation>在 WSL 中检查：</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/recommend.py" line="201"/>
+        <source>Create a virtual environment with Python {python}:</source>
+        <translation>用 Python {python} 创建一个虚拟环境：</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/recommend.py" line="203"/>
+        <source>Install Python {python} (no Python here has TensorFlow wheels), then create a virtual environment with it:</source>
+        <translation>安装 Python {python}（这里的 Python 都没有对应的 TensorFlow wheel 包），然后用它创建虚拟环境：</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/recommend.py" line="214"/>
+        <source>Driver {driver} is too old for CUDA {cuda} (needs {minimum} or newer). Update it first:</source>
+        <translation>驱动 {driver} 对 CUDA {cuda} 来说太旧（需要 {minimum} 或更新版本）。请先更新驱动：</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/recommend.py" line="233"/>
+        <source>No prebuilt TensorFlow runs on this GPU</source>
+        <translation>没有预编译的 TensorFlow 能在这块 GPU 上运行</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/recommend.py" line="234"/>
+        <source>Compute capability {cc} is below every TensorFlow build&apos;s minimum. TensorFlow still runs on the CPU.</source>
+        <translation>计算能力 {cc} 低于所有 TensorFlow 版本的最低要求。TensorFlow 仍然可以在 CPU 上运行。</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/recommend.py" line="236"/>
+        <source>Install the CPU package:</source>
+        <translation>安装 CPU 版的包：</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/rules_env.py" line="64"/>
+        <source>Python {version} here is a 32-bit build; TensorFlow has 64-bit wheels only.</source>
+        <translation>这里的 Python {version} 是 32 位版本；TensorFlow 只提供 64 位的 wheel 包。</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/rules_env.py" line="68"/>
+        <source>TensorFlow was not checked in this environment (the scan skipped it).</source>
+        <translation>这个环境中没有检查 TensorFlow（扫描时跳过了它）。</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/rules_env.py" line="75"/>
+        <source>The TensorFlow check stopped early ({reason}) at stage &apos;{stage}&apos;.</source>
+        <translation>TensorFlow 检查在“{stage}”阶段提前停止了（{reason}）。</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/rules_env.py" line="79"/>
+        <source>Python {version} is too old for any TensorFlow this tool can check.</source>
+        <translation>Python {version} 太旧，本工具能检查的所有 TensorFlow 版本都不支持它。</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/rules_env.py" line="82"/>
+        <source>TensorFlow {tf} lists {count} GPU(s): {names}.</source>
+        <translation>TensorFlow {tf} 列出了 {count} 块 GPU：{names}。</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/rules_env.py" line="90"/>
+        <source>import tensorflow failed: {error}</source>
+        <translation>import tensorflow 失败：{error}</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/rules_env.py" line="102"/>
+        <source>TensorFlow {tf} ({build}) imported and listed no GPU; its log lines are the evidence.</source>
+        <translation>TensorFlow {tf}（{build}）已导入，但没有列出 GPU；它的日志行就是依据。</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/rules_env.py" line="121"/>
+        <source>Python {version} is too old for TensorFlow 2.</source>
+        <translation>Python {version} 对 TensorFlow 2 来说太旧。</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/rules_env.py" line="123"/>
+        <source>This interpreter could not be run ({reason}).</source>
+        <translation>无法运行这个解释器（{reason}）。</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/rules_env.py" line="130"/>
+        <source>No TensorFlow package in {python}.</source>
+        <translation>{python} 中没有 TensorFlow 包。</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/rules_env.py" line="133"/>
+        <source>TensorFlow publishes no {platform} wheel for Python {version}; pip would answer &apos;No matching distribution found&apos;.</source>
+        <translation>TensorFlow 没有为 Python {version} 发布 {platform} 的 wheel 包；pip 会提示 &apos;No matching distribution found&apos;。</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/rules_env.py" line="147"/>
+        <source>Installed together: {packages}. They share one folder and overwrite each other.</source>
+        <translation>同时安装了：{packages}。它们共用同一个文件夹，会互相覆盖。</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/rules_env.py" line="155"/>
+        <source>TensorFlow {tf} on native Windows is CPU-only: GPU builds for Windows ended with 2.10.</source>
+        <translation>原生 Windows 上的 TensorFlow {tf} 只能使用 CPU：Windows 版的 GPU 支持到 2.10 为止。</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/rules_env.py" line="161"/>
+        <source>TensorFlow {tf} here was built without CUDA (is_cuda_build is False), so it never looks for a GPU.</source>
+        <translation>这里的 TensorFlow {tf} 编译时没有启用 CUDA（is_cuda_build 为 False），所以它根本不会去找 GPU。</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/rules_env.py" line="171"/>
+        <source>CUDA_VISIBLE_DEVICES is set to &apos;{value}&apos;, which hides every GPU from TensorFlow.</source>
+        <translation>CUDA_VISIBLE_DEVICES 被设为 &apos;{value}&apos;，这会让 TensorFlow 看不到任何 GPU。</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/rules_env.py" line="182"/>
+        <source>{gpu} has compute capability {cc}; TensorFlow {tf} needs at least {minimum}.</source>
+        <translation>{gpu} 的计算能力是 {cc}；TensorFlow {tf} 至少需要 {minimum}。</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/rules_env.py" line="197"/>
+        <source>Driver {driver} supports CUDA up to {have}; TensorFlow {tf} uses CUDA {need}.</source>
+        <translation>驱动 {driver} 最高支持 CUDA {have}；TensorFlow {tf} 使用的是 CUDA {need}。</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/rules_libraries.py" line="61"/>
+        <source>TensorFlow could not load {libraries}, and no matching CUDA is installed (installed: {installed}).</source>
+        <translation>TensorFlow 无法加载 {libraries}，而且没有安装匹配的 CUDA（已安装：{installed}）。</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/rules_libraries.py" line="63"/>
+        <source>TensorFlow looks for {libraries}, which belongs to another CUDA version than the one installed ({installed}).</source>
+        <translation>TensorFlow 要找的 {libraries} 属于另一个 CUDA 版本，而不是已安装的版本（{installed}）。</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/rules_libraries.py" line="65"/>
+        <source>TensorFlow could not load {libraries}: cuDNN is not installed (installed: {installed}).</source>
+        <translation>TensorFlow 无法加载 {libraries}：没有安装 cuDNN（已安装：{installed}）。</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/rules_libraries.py" line="67"/>
+        <source>TensorFlow looks for {libraries}, but the cuDNN installed is another major version ({installed}).</source>
+        <translation>TensorFlow 要找的是 {libraries}，但已安装的 cuDNN 是另一个主版本（{installed}）。</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/rules_libraries.py" line="69"/>
+        <source>{libraries} exists in {folders}, but that folder is not on the library search path.</source>
+        <translation>{libraries} 位于 {folders}，但这个文件夹不在库搜索路径中。</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/rules_libraries.py" line="71"/>
+        <source>TensorFlow could not load the NVIDIA driver library {libraries}.</source>
+        <translation>TensorFlow 无法加载 NVIDIA 驱动库 {libraries}。</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/rules_libraries.py" line="73"/>
+        <source>TensorFlow could not load {libraries} from the Microsoft Visual C++ runtime.</source>
+        <translation>TensorFlow 无法加载 Microsoft Visual C++ 运行库中的 {libraries}。</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/rules_libraries.py" line="75"/>
+        <source>cuDNN could not load {libraries}.</source>
+        <translation>cuDNN 无法加载 {libraries}。</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/rules_machine.py" line="67"/>
+        <source>macOS has no NVIDIA CUDA support; TensorFlow runs on the CPU or Apple&apos;s Metal plugin.</source>
+        <translation>macOS 不支持 NVIDIA CUDA；TensorFlow 在 CPU 上运行，或者通过 Apple 的 Metal 插件运行。</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/rules_machine.py" line="77"/>
+        <source>Neither NVML nor nvidia-smi could reach an NVIDIA driver ({reason}). Without a driver no program can use the GPU.</source>
+        <translation>NVML 和 nvidia-smi 都无法连接到 NVIDIA 驱动（{reason}）。没有驱动，任何程序都无法使用 GPU。</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/rules_machine.py" line="80"/>
+        <source>The NVIDIA kernel module and the driver library have different versions ({reason}); this happens after a driver update until the computer is restarted.</source>
+        <translation>NVIDIA 内核模块与驱动库的版本不同（{reason}）；更新驱动后、重启电脑之前就会出现这种情况。</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/rules_machine.py" line="83"/>
+        <source>The NVIDIA driver answers but reports no GPU ({reason}). In a container, start it with the GPU passed through (docker run --gpus all).</source>
+        <translation>NVIDIA 驱动有响应，但报告没有 GPU（{reason}）。如果是在容器里，请在启动时把 GPU 直通进去（docker run --gpus all）。</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/rules_machine.py" line="102"/>
+        <source>This distribution runs under WSL 1, which has no GPU access; convert it to WSL 2.</source>
+        <translation>这个发行版运行在 WSL 1 下，无法访问 GPU；请把它转换为 WSL 2。</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/rules_machine.py" line="104"/>
+        <source>/dev/dxg is missing, so the Windows GPU driver is not passed into WSL.</source>
+        <translation>缺少 /dev/dxg，说明 Windows 的 GPU 驱动没有传入 WSL。</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/rules_machine.py" line="116"/>
+        <source>{names} name a folder without a CUDA toolkit. Remove them or point them at an installed toolkit.</source>
+        <translation>{names} 指向的文件夹里没有 CUDA 工具包。请删除它们，或把它们改为指向已安装的工具包。</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/rules_machine.py" line="128"/>
+        <source>cuDNN 8.3+ is installed but zlibwapi.dll is nowhere on this computer; cuDNN will fail to load.</source>
+        <translation>已安装 cuDNN 8.3 及以上版本，但这台电脑上哪里都没有 zlibwapi.dll；cuDNN 将无法加载。</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/rules_machine.py" line="130"/>
+        <source>zlibwapi.dll exists ({path}) but not in a folder on PATH, so cuDNN cannot load it.</source>
+        <translation>zlibwapi.dll 存在（{path}），但不在 PATH 中的文件夹里，所以 cuDNN 无法加载它。</translation>
+    </message>
+    <message>
+        <location filename="../../core/diagnosis/rules_machine.py" line="143"/>
+        <source>{gpu} runs in WDDM mode: per-process GPU memory shows as n/a. Nothing to fix.</source>
+        <translation>{gpu} 运行在 WDDM 模式下：每个进程的显存占用显示为 n/a。无需处理。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/libraries.py" line="123"/>
+        <source>cuDNN could not load {lib}. cuDNN 8.3 and later on Windows need zlibwapi.dll, which is installed separately.</source>
+        <translation>cuDNN 无法加载 {lib}。Windows 上的 cuDNN 8.3 及以上版本需要 zlibwapi.dll，它需要单独安装。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/libraries.py" line="127"/>
+        <location filename="../../core/explain/rules_env.py" line="138"/>
+        <source>TensorFlow could not find {lib} from the Microsoft Visual C++ 2015-2022 Redistributable.</source>
+        <translation>TensorFlow 找不到 Microsoft Visual C++ 2015-2022 Redistributable 中的 {lib}。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/libraries.py" line="172"/>
+        <source>TensorFlow looked for the CUDA runtime ({libs}) and did not find it, so it runs on the CPU. That is fine when you do not want to use a GPU; to use one, install the CUDA version this TensorFlow needs.</source>
+        <translation>TensorFlow 查找了 CUDA 运行库（{libs}）但没有找到，所以它在 CPU 上运行。如果你本来就不想用 GPU，这没有问题；如果要使用 GPU，请安装这个 TensorFlow 所需的 CUDA 版本。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/libraries.py" line="191"/>
+        <source>TensorFlow could not load {libs}, although CUDA {installed} is installed: its library folder is not on the search path (PATH on Windows, LD_LIBRARY_PATH on Linux).</source>
+        <translation>TensorFlow 无法加载 {libs}，尽管已安装 CUDA {installed}：它的库文件夹不在搜索路径中（Windows 上是 PATH，Linux 上是 LD_LIBRARY_PATH）。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/libraries.py" line="194"/>
+        <source>TensorFlow looks for the CUDA {wanted} libraries ({libs}), but the CUDA installed here is {installed}. Each TensorFlow release loads only the CUDA version it was built with.</source>
+        <translation>TensorFlow 要找的是 CUDA {wanted} 的库（{libs}），但这里安装的 CUDA 是 {installed}。每个 TensorFlow 版本只会加载它编译时所用的 CUDA 版本。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/libraries.py" line="197"/>
+        <source>TensorFlow could not load {libs}: the CUDA {wanted} libraries it was built for are not installed (or not on the search path).</source>
+        <translation>TensorFlow 无法加载 {libs}：它编译时所用的 CUDA {wanted} 库没有安装（或不在搜索路径中）。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/libraries.py" line="200"/>
+        <source>TensorFlow could not load {libs}: the CUDA libraries it was built for are not installed (or not on the search path).</source>
+        <translation>TensorFlow 无法加载 {libs}：它编译时所用的 CUDA 库没有安装（或不在搜索路径中）。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/libraries.py" line="205"/>
+        <source>TensorFlow could not load some of its GPU libraries, although CUDA {installed} is installed: its library folder is not on the search path. TF_CPP_MAX_VLOG_LEVEL=1 shows which files failed.</source>
+        <translation>TensorFlow 无法加载它的部分 GPU 库，尽管已安装 CUDA {installed}：它的库文件夹不在搜索路径中。设置 TF_CPP_MAX_VLOG_LEVEL=1 可以看到哪些文件加载失败。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/libraries.py" line="208"/>
+        <source>TensorFlow could not load its GPU libraries: it needs CUDA {wanted}, but the CUDA installed here is {installed}. TF_CPP_MAX_VLOG_LEVEL=1 shows which files failed.</source>
+        <translation>TensorFlow 无法加载它的 GPU 库：它需要 CUDA {wanted}，但这里安装的 CUDA 是 {installed}。设置 TF_CPP_MAX_VLOG_LEVEL=1 可以看到哪些文件加载失败。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/libraries.py" line="211"/>
+        <source>TensorFlow could not load its GPU libraries: the CUDA {wanted} libraries it was built for are not installed (or not on the search path). TF_CPP_MAX_VLOG_LEVEL=1 shows which files failed.</source>
+        <translation>TensorFlow 无法加载它的 GPU 库：它编译时所用的 CUDA {wanted} 库没有安装（或不在搜索路径中）。设置 TF_CPP_MAX_VLOG_LEVEL=1 可以看到哪些文件加载失败。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/libraries.py" line="214"/>
+        <source>TensorFlow could not load its GPU libraries: the CUDA and cuDNN libraries it was built for are not installed (or not on the search path). TF_CPP_MAX_VLOG_LEVEL=1 shows which files failed.</source>
+        <translation>TensorFlow 无法加载它的 GPU 库：它编译时所用的 CUDA 和 cuDNN 库没有安装（或不在搜索路径中）。设置 TF_CPP_MAX_VLOG_LEVEL=1 可以看到哪些文件加载失败。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/libraries.py" line="234"/>
+        <source>TensorFlow could not load {libs}, although cuDNN {installed} is installed: its folder is not on the search path (PATH on Windows, LD_LIBRARY_PATH on Linux).</source>
+        <translation>TensorFlow 无法加载 {libs}，尽管已安装 cuDNN {installed}：它的文件夹不在搜索路径中（Windows 上是 PATH，Linux 上是 LD_LIBRARY_PATH）。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/libraries.py" line="239"/>
+        <source>TensorFlow looks for cuDNN {wanted} ({libs}), but cuDNN {installed} is installed. TensorFlow needs the cuDNN major version it was built with.</source>
+        <translation>TensorFlow 要找的是 cuDNN {wanted}（{libs}），但已安装的是 cuDNN {installed}。TensorFlow 需要与它编译时主版本相同的 cuDNN。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/libraries.py" line="244"/>
+        <source>TensorFlow could not load {libs}: cuDNN {version} is not installed for the CUDA version TensorFlow uses (or not on the search path).</source>
+        <translation>TensorFlow 无法加载 {libs}：没有为 TensorFlow 所用的 CUDA 版本安装 cuDNN {version}（或者它不在搜索路径中）。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/libraries.py" line="257"/>
+        <source>TensorFlow could not load {libs} although a CUPTI folder is on LD_LIBRARY_PATH: the CUPTI there is another CUDA version, or missing.</source>
+        <translation>虽然 LD_LIBRARY_PATH 中有一个 CUPTI 文件夹，TensorFlow 仍无法加载 {libs}：那里的 CUPTI 属于另一个 CUDA 版本，或者已经缺失。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/libraries.py" line="262"/>
+        <source>TensorFlow could not load {libs}. CUPTI comes with the CUDA toolkit (extras/CUPTI/lib64), a folder that is not on LD_LIBRARY_PATH ({path}).</source>
+        <translation>TensorFlow 无法加载 {libs}。CUPTI 随 CUDA 工具包提供（extras/CUPTI/lib64），但这个文件夹不在 LD_LIBRARY_PATH 中（{path}）。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/libraries.py" line="266"/>
+        <source>TensorFlow could not load {libs}. CUPTI comes with the CUDA toolkit (extras/CUPTI/lib64 or extras\CUPTI\lib64), a folder that is not on the library search path.</source>
+        <translation>TensorFlow 无法加载 {libs}。CUPTI 随 CUDA 工具包提供（extras/CUPTI/lib64 或 extras\CUPTI\lib64），但这个文件夹不在库搜索路径中。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/rules_env.py" line="30"/>
+        <source>TensorFlow {tf} on native Windows is a CPU-only build: GPU support on Windows ended with TensorFlow {last}. Use WSL2 with tensorflow[and-cuda], or TensorFlow {last} in Python {python} with CUDA {cuda} and cuDNN {cudnn}.</source>
+        <translation>原生 Windows 上的 TensorFlow {tf} 是仅支持 CPU 的版本：Windows 上的 GPU 支持到 TensorFlow {last} 为止。请在 WSL2 中使用 tensorflow[and-cuda]，或者在 Python {python} 中使用 TensorFlow {last}，搭配 CUDA {cuda} 和 cuDNN {cudnn}。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/rules_env.py" line="35"/>
+        <source>TensorFlow {tf} on native Windows is a CPU-only build: newer TensorFlow releases have no GPU support on native Windows. Use WSL2 with tensorflow[and-cuda].</source>
+        <translation>原生 Windows 上的 TensorFlow {tf} 是仅支持 CPU 的版本：较新的 TensorFlow 在原生 Windows 上不支持 GPU。请在 WSL2 中使用 tensorflow[and-cuda]。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/rules_env.py" line="47"/>
+        <source>This TensorFlow was built without CUDA (is_cuda_build is False), so it never uses a GPU. Install a GPU build: tensorflow[and-cuda] on Linux or WSL2 (on native Windows only old releases have one).</source>
+        <translation>这个 TensorFlow 编译时没有启用 CUDA（is_cuda_build 为 False），所以它永远不会使用 GPU。请安装 GPU 版本：在 Linux 或 WSL2 上安装 tensorflow[and-cuda]（原生 Windows 上只有旧版本才有 GPU 版）。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/rules_env.py" line="52"/>
+        <source>tensorflow-cpu {version} is installed: a CPU-only package.</source>
+        <translation>已安装 tensorflow-cpu {version}：这是一个仅支持 CPU 的包。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/rules_env.py" line="57"/>
+        <source>Several TensorFlow packages are installed together ({packages}); they overwrite each other&apos;s files. Uninstall all of them, then install one.</source>
+        <translation>同时安装了多个 TensorFlow 包（{packages}）；它们会互相覆盖对方的文件。请把它们全部卸载，然后只安装一个。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/rules_env.py" line="67"/>
+        <source>pip installed the tensorflow-gpu name, which is an empty stub since TensorFlow 2.12. The GPU build is the plain tensorflow package (tensorflow[and-cuda] on Linux and WSL2).</source>
+        <translation>pip 安装的是 tensorflow-gpu 这个名字，而从 TensorFlow 2.12 起它只是一个空壳包。GPU 版本就是普通的 tensorflow 包（在 Linux 和 WSL2 上用 tensorflow[and-cuda]）。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/rules_env.py" line="72"/>
+        <source>Docker found no GPU device driver for --gpus: the NVIDIA Container Toolkit is not installed or Docker was not restarted after configuring it.</source>
+        <translation>Docker 找不到用于 --gpus 的 GPU 设备驱动：没有安装 NVIDIA Container Toolkit，或者配置后没有重启 Docker。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/rules_env.py" line="85"/>
+        <source>This Python is 32-bit; TensorFlow is published only for 64-bit Python. Install 64-bit Python (python.org: &quot;Windows installer (64-bit)&quot;).</source>
+        <translation>这个 Python 是 32 位的；TensorFlow 只为 64 位 Python 发布。请安装 64 位 Python（python.org：&quot;Windows installer (64-bit)&quot;）。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/rules_env.py" line="109"/>
+        <source>pip has no TensorFlow {wanted} for this Python ({python}): it only offers {first} to {last}. Use a Python version that TensorFlow {wanted} supports (or a newer TensorFlow).</source>
+        <translation>pip 上没有适用于这个 Python（{python}）的 TensorFlow {wanted}：它只提供 {first} 到 {last}。请使用 TensorFlow {wanted} 支持的 Python 版本（或者使用更新的 TensorFlow）。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/rules_env.py" line="114"/>
+        <source>pip found no TensorFlow wheel for Python {python} ({platform}). TensorFlow publishes wheels for Python {mm} only from a recent release on (newest: {latest}); older TensorFlow releases, an old pip or an outdated mirror offer none. Use a Python version the TensorFlow you need supports.</source>
+        <translation>pip 找不到适用于 Python {python}（{platform}）的 TensorFlow wheel 包。TensorFlow 从较新的某个版本起才为 Python {mm} 发布 wheel 包（最新：{latest}）；较旧的 TensorFlow 版本、旧版 pip 或过时的镜像源都不提供。请使用你需要的 TensorFlow 所支持的 Python 版本。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/rules_env.py" line="120"/>
+        <source>pip found no TensorFlow wheel for Python {python} ({platform}): no TensorFlow release supports this Python version. Install a Python version TensorFlow supports.</source>
+        <translation>pip 找不到适用于 Python {python}（{platform}）的 TensorFlow wheel 包：没有任何 TensorFlow 版本支持这个 Python 版本。请安装 TensorFlow 支持的 Python 版本。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/rules_env.py" line="124"/>
+        <source>pip found no TensorFlow wheel for this Python version or platform. Check the Python version (python --version) against the versions TensorFlow supports, and that Python is 64-bit.</source>
+        <translation>pip 找不到适用于这个 Python 版本或平台的 TensorFlow wheel 包。请对照 TensorFlow 支持的版本检查你的 Python 版本（python --version），并确认 Python 是 64 位的。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/rules_env.py" line="143"/>
+        <source>cuDNN 8.3 and later on Windows need zlibwapi.dll, which is not found.</source>
+        <translation>Windows 上的 cuDNN 8.3 及以上版本需要 zlibwapi.dll，但没有找到它。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/rules_env.py" line="148"/>
+        <source>TensorFlow crashed with an illegal instruction: this CPU lacks an instruction set (AVX) the TensorFlow build needs.</source>
+        <translation>TensorFlow 因非法指令而崩溃：这台电脑的 CPU 缺少这个 TensorFlow 版本所需的指令集（AVX）。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/rules_env.py" line="152"/>
+        <source>Importing TensorFlow failed: {line}</source>
+        <translation>导入 TensorFlow 失败：{line}</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/rules_env.py" line="157"/>
+        <source>This Python has no TensorFlow package (ModuleNotFoundError). Install it into the Python you run.</source>
+        <translation>这个 Python 中没有 TensorFlow 包（ModuleNotFoundError）。请把它安装到你实际运行的那个 Python 中。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/rules_env.py" line="166"/>
+        <source>CUDA_VISIBLE_DEVICES is set to &quot;{value}&quot;, which hides every GPU from TensorFlow.</source>
+        <translation>CUDA_VISIBLE_DEVICES 被设为 &quot;{value}&quot;，这会让 TensorFlow 看不到任何 GPU。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/rules_env.py" line="171"/>
+        <source>TensorFlow lists no GPU and the text does not say why. Run with TF_CPP_MIN_LOG_LEVEL=0 and TF_CPP_MAX_VLOG_LEVEL=1 to see which library fails to load.</source>
+        <translation>TensorFlow 没有列出 GPU，文本中也没有说明原因。请设置 TF_CPP_MIN_LOG_LEVEL=0 和 TF_CPP_MAX_VLOG_LEVEL=1 后再运行，查看是哪个库加载失败。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/rules_env.py" line="185"/>
+        <source>These lines are harmless notices ({notices}); nothing here stops TensorFlow from using the GPU.</source>
+        <translation>这些行只是无害的提示信息（{notices}）；这里没有任何内容会阻止 TensorFlow 使用 GPU。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/rules_env.py" line="203"/>
+        <source>The NVIDIA driver {driver} works and sees {count} GPU(s): {names}. It supports CUDA up to {cuda}.</source>
+        <translation>NVIDIA 驱动 {driver} 工作正常，识别到 {count} 块 GPU：{names}。它最高支持 CUDA {cuda}。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/rules_env.py" line="209"/>
+        <source>The CUDA toolkit {cuda} is installed and nvcc works. (TensorFlow needs the CUDA version it was built with; pip&apos;s tensorflow[and-cuda] brings its own.)</source>
+        <translation>CUDA 工具包 {cuda} 已安装，nvcc 可以正常工作。（TensorFlow 需要它编译时所用的 CUDA 版本；pip 的 tensorflow[and-cuda] 自带 CUDA。）</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/rules_env.py" line="213"/>
+        <source>This is the header of cuDNN {cudnn}: cuDNN is installed.</source>
+        <translation>这是 cuDNN {cudnn} 的头文件：cuDNN 已安装。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/rules_env.py" line="216"/>
+        <source>This TensorFlow is a GPU build for CUDA {cuda} and cuDNN {cudnn}; those must be installed to use it.</source>
+        <translation>这个 TensorFlow 是针对 CUDA {cuda} 和 cuDNN {cudnn} 编译的 GPU 版本；要使用它，必须安装这两者。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/rules_env.py" line="221"/>
+        <source>TensorFlow found the GPU{name} and can use it.</source>
+        <translation>TensorFlow 找到了 GPU{name}，可以使用它。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/rules_gpu.py" line="32"/>
+        <source>The NVIDIA kernel module and the driver library are different versions, usually after a driver update without a reboot. Reboot (or reload the nvidia module).</source>
+        <translation>NVIDIA 内核模块与驱动库的版本不同，通常是因为更新驱动后没有重启。请重启（或重新加载 nvidia 模块）。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/rules_gpu.py" line="37"/>
+        <source>The NVIDIA driver is loaded but lists no GPU (a VM or container without GPU access, or no NVIDIA card).</source>
+        <translation>NVIDIA 驱动已加载，但没有列出任何 GPU（可能是没有 GPU 访问权限的虚拟机或容器，或者根本没有 NVIDIA 显卡）。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/rules_gpu.py" line="53"/>
+        <source>CUDA_VISIBLE_DEVICES is set to &quot;{value}&quot;, which hides every GPU, so CUDA reports no device.</source>
+        <translation>CUDA_VISIBLE_DEVICES 被设为 &quot;{value}&quot;，隐藏了所有 GPU，所以 CUDA 报告没有设备。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/rules_gpu.py" line="57"/>
+        <source>TensorFlow found no NVIDIA driver and runs on the CPU. On a machine (or container) without a GPU this is expected; to use a GPU, install the NVIDIA driver (for Docker: run with --gpus all).</source>
+        <translation>TensorFlow 没有找到 NVIDIA 驱动，因此在 CPU 上运行。在没有 GPU 的机器（或容器）上这是正常的；如果要使用 GPU，请安装 NVIDIA 驱动（Docker 请加上 --gpus all 运行）。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/rules_gpu.py" line="61"/>
+        <source>Inside WSL, TensorFlow found no GPU driver: the Windows NVIDIA driver provides it through /dev/dxg. Install or update the NVIDIA driver on Windows (not inside WSL) and use WSL 2.</source>
+        <translation>在 WSL 中，TensorFlow 没有找到 GPU 驱动：它由 Windows 上的 NVIDIA 驱动通过 /dev/dxg 提供。请在 Windows 上（而不是在 WSL 里）安装或更新 NVIDIA 驱动，并使用 WSL 2。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/rules_gpu.py" line="65"/>
+        <source>nvidia-smi cannot talk to an NVIDIA driver: the driver is not installed, or its kernel module is not loaded (not built for the running kernel, or blocked by Secure Boot).</source>
+        <translation>nvidia-smi 无法与 NVIDIA 驱动通信：驱动没有安装，或者它的内核模块没有加载（没有为正在运行的内核编译，或者被安全启动 Secure Boot 拦截）。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/rules_gpu.py" line="69"/>
+        <source>TensorFlow cannot start CUDA: no working NVIDIA driver ({error}). Install the NVIDIA driver for your GPU, then reboot.</source>
+        <translation>TensorFlow 无法启动 CUDA：没有可用的 NVIDIA 驱动（{error}）。请安装适合你显卡的 NVIDIA 驱动，然后重启。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/rules_gpu.py" line="91"/>
+        <source>The NVIDIA driver {driver} is too old for CUDA {cuda}, which needs driver {need} or newer. Update the NVIDIA driver.</source>
+        <translation>NVIDIA 驱动 {driver} 对 CUDA {cuda} 来说太旧，后者需要 {need} 或更新版本的驱动。请更新 NVIDIA 驱动。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/rules_gpu.py" line="95"/>
+        <source>The NVIDIA driver is too old for the CUDA {cuda} runtime TensorFlow loaded. Update the NVIDIA driver.</source>
+        <translation>对于 TensorFlow 加载的 CUDA {cuda} 运行库来说，NVIDIA 驱动太旧了。请更新 NVIDIA 驱动。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/rules_gpu.py" line="99"/>
+        <source>The NVIDIA driver is too old for the CUDA runtime TensorFlow loaded. Update the NVIDIA driver.</source>
+        <translation>对于 TensorFlow 加载的 CUDA 运行库来说，NVIDIA 驱动太旧了。请更新 NVIDIA 驱动。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/rules_gpu.py" line="107"/>
+        <source>TensorFlow was built with cuDNN {compiled}, but the cuDNN it loaded is {runtime}. It needs the same major version and an equal or newer minor version.</source>
+        <translation>TensorFlow 编译时使用的是 cuDNN {compiled}，但它加载的 cuDNN 是 {runtime}。两者的主版本必须相同，次版本要相同或更新。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/rules_gpu.py" line="118"/>
+        <source>cuDNN did not load although cuDNN {installed} is installed: TensorFlow loads another cuDNN (an older copy earlier on the search path) or needs another version (this TensorFlow: {needed}).</source>
+        <translation>虽然已安装 cuDNN {installed}，cuDNN 仍没有加载：TensorFlow 加载了另一个 cuDNN（搜索路径中更靠前的旧副本），或者需要其他版本（这个 TensorFlow 需要：{needed}）。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/rules_gpu.py" line="123"/>
+        <source>TensorFlow has no working cuDNN (&quot;DNN library is not found&quot;): cuDNN is not installed or did not load (this TensorFlow needs cuDNN {needed}).</source>
+        <translation>TensorFlow 没有可用的 cuDNN（&quot;DNN library is not found&quot;）：cuDNN 没有安装或没能加载（这个 TensorFlow 需要 cuDNN {needed}）。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/rules_gpu.py" line="127"/>
+        <source>TensorFlow has no working cuDNN (&quot;DNN library is not found&quot;): cuDNN is not installed or did not load.</source>
+        <translation>TensorFlow 没有可用的 cuDNN（&quot;DNN library is not found&quot;）：cuDNN 没有安装或没能加载。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/rules_gpu.py" line="136"/>
+        <source>A GPU setting (memory growth, visible devices or a memory limit) was changed after TensorFlow had already initialised the GPU. Set it right after importing TensorFlow, before any model or tensor is created.</source>
+        <translation>在 TensorFlow 已经初始化 GPU 之后，又修改了 GPU 设置（显存按需增长、可见设备或显存上限）。请在导入 TensorFlow 后立即设置，要在创建任何模型或张量之前。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/rules_gpu.py" line="154"/>
+        <source>The GPU ran out of memory while allocating {size}. Use a smaller batch or model, enable memory growth, or close other programs that use the GPU.</source>
+        <translation>GPU 在分配 {size} 时显存不足。请使用更小的批大小或模型、开启显存按需增长，或者关闭其他正在使用 GPU 的程序。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/rules_gpu.py" line="158"/>
+        <source>The GPU ran out of memory. Use a smaller batch or model, enable memory growth, or close other programs that use the GPU.</source>
+        <translation>GPU 显存不足。请使用更小的批大小或模型、开启显存按需增长，或者关闭其他正在使用 GPU 的程序。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/rules_gpu.py" line="163"/>
+        <source>cuDNN/cuBLAS could not initialise, which almost always means TensorFlow had already reserved the GPU memory. Enable memory growth (or lower the memory fraction) before building the model.</source>
+        <translation>cuDNN/cuBLAS 无法初始化，这几乎总是因为 TensorFlow 已经预先占满了 GPU 显存。请在构建模型之前开启显存按需增长（或降低显存占用比例）。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/rules_gpu.py" line="168"/>
+        <source>The GPU allocator ran short of memory but TensorFlow carried on (&quot;not a failure&quot;): it may run slower. A smaller batch avoids it.</source>
+        <translation>GPU 显存分配器一度显存紧张，但 TensorFlow 继续运行了（&quot;not a failure&quot;）：运行可能会变慢。使用更小的批大小可以避免。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/rules_gpu.py" line="185"/>
+        <source>XLA cannot find libdevice (nvvm/libdevice/libdevice.10.bc). Install the CUDA nvcc component (e.g. the nvidia-cuda-nvcc pip package) or point XLA_FLAGS=--xla_gpu_cuda_data_dir at a CUDA toolkit folder.</source>
+        <translation>XLA 找不到 libdevice（nvvm/libdevice/libdevice.10.bc）。请安装 CUDA 的 nvcc 组件（例如 pip 包 nvidia-cuda-nvcc），或者用 XLA_FLAGS=--xla_gpu_cuda_data_dir 指向一个 CUDA 工具包文件夹。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/rules_gpu.py" line="191"/>
+        <source>XLA cannot run ptxas from a CUDA toolkit, so it falls back to the driver (slower; some ops may fail). Install the CUDA nvcc component (e.g. the nvidia-cuda-nvcc pip package).</source>
+        <translation>XLA 无法运行 CUDA 工具包中的 ptxas，因此改由驱动来编译（更慢；部分运算可能失败）。请安装 CUDA 的 nvcc 组件（例如 pip 包 nvidia-cuda-nvcc）。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/rules_gpu.py" line="212"/>
+        <source>The GPU has compute capability {cc}, below the {minimum} this TensorFlow build needs, so TensorFlow ignores it. The last TensorFlow for this GPU is {last}.</source>
+        <translation>这块 GPU 的计算能力是 {cc}，低于这个 TensorFlow 版本要求的 {minimum}，所以 TensorFlow 会忽略它。支持这块 GPU 的最后一个 TensorFlow 版本是 {last}。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/rules_gpu.py" line="216"/>
+        <source>The GPU has compute capability {cc}, below the {minimum} this TensorFlow build needs, so TensorFlow ignores it.</source>
+        <translation>这块 GPU 的计算能力是 {cc}，低于这个 TensorFlow 版本要求的 {minimum}，所以 TensorFlow 会忽略它。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/rules_gpu.py" line="236"/>
+        <source>The ptxas XLA uses is older than this GPU or than TensorFlow&apos;s CUDA. Install the ptxas of TensorFlow&apos;s CUDA version (nvidia-cuda-nvcc) or a newer CUDA toolkit.</source>
+        <translation>XLA 使用的 ptxas 比这块 GPU 或 TensorFlow 的 CUDA 版本更旧。请安装与 TensorFlow 的 CUDA 版本一致的 ptxas（nvidia-cuda-nvcc），或者更新的 CUDA 工具包。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/rules_gpu.py" line="239"/>
+        <source>The driver supports CUDA {driver} but XLA&apos;s ptxas is {ptxas}; XLA compiles more slowly. Update the NVIDIA driver.</source>
+        <translation>驱动支持 CUDA {driver}，但 XLA 的 ptxas 是 {ptxas}；XLA 编译会更慢。请更新 NVIDIA 驱动。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/rules_gpu.py" line="248"/>
+        <source>This TensorFlow has no GPU kernels built for compute capability {cc}; it compiles them from PTX at start-up (slow the first time, and it may fail on GPUs newer than the build).</source>
+        <translation>这个 TensorFlow 没有为计算能力 {cc} 编译 GPU 内核；它会在启动时从 PTX 编译这些内核（第一次会很慢，而且在比该版本更新的 GPU 上可能失败）。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/rules_gpu.py" line="265"/>
+        <source>This GPU (compute capability {cc}) is newer than every architecture in this TensorFlow build, and TensorFlow&apos;s compiler cannot produce code for it. Use a TensorFlow release that supports this GPU (or a nightly build).</source>
+        <translation>这块 GPU（计算能力 {cc}）比这个 TensorFlow 版本支持的所有架构都新，TensorFlow 的编译器无法为它生成代码。请使用支持这块 GPU 的 TensorFlow 版本（或 nightly 版本）。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/rules_gpu.py" line="270"/>
+        <source>This GPU is newer than every architecture in this TensorFlow build, and TensorFlow&apos;s compiler cannot produce code for it. Use a TensorFlow release that supports this GPU (or a nightly build).</source>
+        <translation>这块 GPU 比这个 TensorFlow 版本支持的所有架构都新，TensorFlow 的编译器无法为它生成代码。请使用支持这块 GPU 的 TensorFlow 版本（或 nightly 版本）。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/rules_gpu.py" line="275"/>
+        <source>The GPU code TensorFlow uses is PTX from a newer CUDA than this driver (or ptxas) understands. Update the NVIDIA driver, or use a TensorFlow built for an older CUDA.</source>
+        <translation>TensorFlow 使用的 GPU 代码是来自更新 CUDA 的 PTX，这个驱动（或 ptxas）无法识别。请更新 NVIDIA 驱动，或者使用针对更旧 CUDA 编译的 TensorFlow。</translation>
+    </message>
+    <message>
+        <location filename="../../core/explain/rules_gpu.py" line="286"/>
+        <source>TensorFlow {tf} has no GPU code for compute capability {cc}. The last TensorFlow for this GPU is {last}.</source>
+        <translation>TensorFlow {tf} 没有针对计算能力 {cc} 的 GPU 代码。支持这块 GPU 的最后一个 TensorFlow 版本是 {last}。</translation>
     </message>
 </context>
 </TS>

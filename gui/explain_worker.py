@@ -9,19 +9,17 @@ a result whose sequence number is not the newest is dropped.
 
 from __future__ import annotations
 
-import codecs
 import logging
 from typing import Any, Callable
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
-from tfgpu.core.process import decode_output
+from tfgpu.gui.workers import worker_thread
 
 log = logging.getLogger(__name__)
 
 ExplainFunction = Callable[[Any], Any]  # str | bytes -> Explanation (the engine decodes bytes itself)
 SHUTDOWN_PATIENCE_MS = 10_000
-FALLBACK_ENCODING = "gb18030"  # what the engine assumes for non-UTF-8 logs (a Chinese console)
 
 
 class ExplainUnavailable(RuntimeError):
@@ -34,17 +32,6 @@ def load_explain_function() -> ExplainFunction:
     except ImportError as exc:
         raise ExplainUnavailable(str(exc)) from exc
     return explain_text
-
-
-def decode_bytes(data: bytes) -> str:
-    """A file's bytes as text for the editor, never raising: UTF-16 with a BOM (PowerShell's
-    ``>``), else UTF-8, else line by line in the Chinese code page, as the engine reads them.
-    (The engine itself is given the bytes: it decodes them itself.)"""
-    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        return data.decode("utf-16", errors="replace")
-    if data.startswith(codecs.BOM_UTF8):
-        data = data[len(codecs.BOM_UTF8):]
-    return decode_output(data, FALLBACK_ENCODING)
 
 
 class ExplainWorker(QObject):
@@ -150,16 +137,9 @@ class ExplainController(QObject):
     def _start(self, seq: int, text: str | bytes) -> None:
         self._outcome = None
         self._running_seq = seq
-        thread = QThread()
-        thread.setObjectName("tfgpu-explain")
         worker = ExplainWorker(seq, text, self._explain_fn)
-        worker.moveToThread(thread)
-        thread.started.connect(worker.run)
-        worker.finished.connect(self._on_worker_finished)
-        worker.failed.connect(self._on_worker_failed)
-        worker.finished.connect(thread.quit)
-        worker.failed.connect(thread.quit)
-        thread.finished.connect(self._on_thread_finished)
+        thread = worker_thread(worker, "tfgpu-explain", self._on_worker_finished, self._on_worker_failed,
+                               self._on_thread_finished)
         self._thread, self._worker = thread, worker
         self.runs_started += 1
         thread.start()
@@ -187,7 +167,8 @@ class ExplainController(QObject):
             self._start(*pending)
         if seq == self._seq:  # the newest request: its outcome counts
             if outcome is None:
-                self.failed.emit("the explanation ended without a result")
+                # Completes "The text could not be explained: {error}.": lower case, no full stop.
+                self.failed.emit(self.tr("the explanation ended without a result"))
             elif outcome[1] == "finished":
                 self.finished.emit(outcome[2])
             else:

@@ -26,6 +26,22 @@ ScanFunction = Callable[..., Scan]
 SHUTDOWN_PATIENCE_MS = 15_000
 
 
+def worker_thread(worker: QObject, name: str, on_finished: Callable, on_failed: Callable,
+                  on_thread_finished: Callable) -> QThread:
+    """A new, not yet started QThread running ``worker.run``; the worker's ``finished``/``failed``
+    reach the owner's slots and end the thread, whose ``finished`` the owner handles (then ``wait()``)."""
+    thread = QThread()
+    thread.setObjectName(name)
+    worker.moveToThread(thread)
+    thread.started.connect(worker.run)
+    worker.finished.connect(on_finished)
+    worker.failed.connect(on_failed)
+    worker.finished.connect(thread.quit)
+    worker.failed.connect(thread.quit)
+    thread.finished.connect(on_thread_finished)
+    return thread
+
+
 class ScanWorker(QObject):
     """Runs one scan when ``run`` is called (in its thread). Never raises."""
 
@@ -113,17 +129,10 @@ class ScanController(QObject):
             return True
         self._cancel = threading.Event()
         self._outcome = None
-        thread = QThread()
-        thread.setObjectName("tfgpu-scan")
         worker = ScanWorker(self._host, self._options, self._cancel, self._scan_fn)
-        worker.moveToThread(thread)
-        thread.started.connect(worker.run)
         worker.progress.connect(self._on_progress)
-        worker.finished.connect(self._on_worker_finished)
-        worker.failed.connect(self._on_worker_failed)
-        worker.finished.connect(thread.quit)
-        worker.failed.connect(thread.quit)
-        thread.finished.connect(self._on_thread_finished)
+        thread = worker_thread(worker, "tfgpu-scan", self._on_worker_finished, self._on_worker_failed,
+                               self._on_thread_finished)
         self._thread, self._worker = thread, worker
         self.runs_started += 1
         thread.start()

@@ -22,7 +22,8 @@ from tfgpu.core.diagnosis.catalog import make_finding  # noqa: E402
 from tfgpu.core.diagnosis.model import Explanation, FixStep, Shell, TrText  # noqa: E402
 from tfgpu.core.scan import ScanOptions  # noqa: E402
 from tfgpu.gui import explain_worker  # noqa: E402
-from tfgpu.gui.explain_worker import ExplainController, ExplainUnavailable, decode_bytes  # noqa: E402
+from tfgpu.core.explain.text import decode as decode_bytes
+from tfgpu.gui.explain_worker import ExplainController, ExplainUnavailable  # noqa: E402
 from tfgpu.gui.page_registry import PageContext, discover_pages  # noqa: E402
 from tfgpu.gui.pages.explain import EDITOR_LIMIT, ExplainPage  # noqa: E402
 from tfgpu.gui.findings_text import primary_finding  # noqa: E402

@@ -134,19 +134,19 @@ def _load(data: str | bytes | bytearray | memoryview | None) -> Doc:
         data = bytes(data)
     original = len(data)
     if isinstance(data, bytes) and _is_utf16(data):
-        data = _decode(data)  # cut it as text: a byte cut could split a UTF-16 unit
+        data = decode(data)  # cut it as text: a byte cut could split a UTF-16 unit
     limit = _BYTES_CAP if isinstance(data, bytes) else HEAD_CHARS + TAIL_CHARS
     if len(data) > limit:
         head, tail, gap_lines = _cut(data, b"\n" if isinstance(data, bytes) else "\n")
         if isinstance(data, bytes):
-            head_text, tail_text = _decode(head), _decode(tail)
+            head_text, tail_text = decode(head), decode(tail)
         else:
             head_text, tail_text = head, tail
         head_text, tail_text = _clean(head_text), _clean(tail_text)
         text = head_text + tail_text
         gap = (len(head_text), gap_lines)
     else:
-        text = _clean(_decode(data) if isinstance(data, bytes) else str(data))
+        text = _clean(decode(data) if isinstance(data, bytes) else str(data))
         gap = (0, 0)
     if _looks_binary(text):
         return Doc(binary=True, original_chars=original)
@@ -186,7 +186,8 @@ def _is_utf16(data: bytes) -> bool:
     return len(sample) >= 8 and sample[1::2].count(0) > 0.4 * (len(sample) // 2) and sample[0::2].count(0) < 0.1 * len(sample)
 
 
-def _decode(data: bytes) -> str:
+def decode(data: bytes) -> str:
+    """Bytes as the engine reads them: UTF-16 (BOM or NUL pattern), else UTF-8 (BOM dropped), else per line in gb18030."""
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         return data.decode("utf-16", errors="replace")
     if _is_utf16(data):

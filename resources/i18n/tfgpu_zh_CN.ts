@@ -94,110 +94,118 @@
     </message>
 </context>
 <context>
+    <name>ExplainController</name>
+    <message>
+        <location filename="../../gui/explain_worker.py" line="171"/>
+        <source>the explanation ended without a result</source>
+        <translation>解读没有得到结果</translation>
+    </message>
+</context>
+<context>
     <name>ExplainPage</name>
     <message>
-        <location filename="../../gui/pages/explain.py" line="76"/>
+        <location filename="../../gui/pages/explain.py" line="77"/>
         <source>Explain an error</source>
         <extracomment>Larger texts are not put in the editor whole: laying out 50 MB freezes it for seconds.</extracomment>
         <translation>解读错误信息</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/explain.py" line="78"/>
+        <location filename="../../gui/pages/explain.py" line="79"/>
         <source>Paste any error, log or tool output: we tell you what it means and how to fix it.</source>
         <translation>粘贴任意错误信息、日志或工具输出：我们会告诉你它是什么意思，以及如何解决。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/explain.py" line="98"/>
+        <location filename="../../gui/pages/explain.py" line="99"/>
         <source>Paste here, e.g. the lines TensorFlow printed, a traceback, or nvidia-smi&apos;s table.</source>
         <translation>粘贴到这里，例如 TensorFlow 打印的内容、traceback（错误回溯），或 nvidia-smi 的表格。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/explain.py" line="103"/>
+        <location filename="../../gui/pages/explain.py" line="104"/>
         <source>Paste</source>
         <translation>粘贴</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/explain.py" line="104"/>
+        <location filename="../../gui/pages/explain.py" line="105"/>
         <source>Replace the text with what is on the clipboard.</source>
         <translation>用剪贴板中的内容替换当前文本。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/explain.py" line="106"/>
+        <location filename="../../gui/pages/explain.py" line="107"/>
         <source>Open file…</source>
         <translation>打开文件…</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/explain.py" line="107"/>
+        <location filename="../../gui/pages/explain.py" line="108"/>
         <source>Read a saved log or output file (you can also drop it here).</source>
         <translation>读取已保存的日志或输出文件（也可以直接把文件拖到这里）。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/explain.py" line="109"/>
+        <location filename="../../gui/pages/explain.py" line="110"/>
         <source>Clear</source>
         <translation>清空</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/explain.py" line="111"/>
+        <location filename="../../gui/pages/explain.py" line="112"/>
         <source>Copy result</source>
         <translation>复制结果</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/explain.py" line="112"/>
+        <location filename="../../gui/pages/explain.py" line="113"/>
         <source>Copy the explanation as Markdown, to paste into a chat or an issue.</source>
         <translation>把解读结果复制为 Markdown，方便粘贴到聊天或问题报告（issue）里。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/explain.py" line="178"/>
+        <location filename="../../gui/pages/explain.py" line="179"/>
         <source>the file is larger than {limit}</source>
         <translation>文件大于 {limit}</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/explain.py" line="182"/>
+        <location filename="../../gui/pages/explain.py" line="183"/>
         <source>Cannot read {path}</source>
         <translation>无法读取 {path}</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/explain.py" line="200"/>
+        <location filename="../../gui/pages/explain.py" line="201"/>
         <source>Open a log or output file</source>
         <translation>打开日志或输出文件</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/explain.py" line="202"/>
+        <location filename="../../gui/pages/explain.py" line="203"/>
         <source>Text files (*.txt *.log *.out *.xml *.h);;All files (*)</source>
         <translation>文本文件 (*.txt *.log *.out *.xml *.h);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/explain.py" line="215"/>
+        <location filename="../../gui/pages/explain.py" line="216"/>
         <source>From {path}.</source>
         <translation>来自 {path}。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/explain.py" line="219"/>
+        <location filename="../../gui/pages/explain.py" line="220"/>
         <source>This text is large ({size}): only its beginning is shown here, but all of it is read. Click Clear to paste something else.</source>
         <translation>这段文本很大（{size}）：这里只显示开头部分，但会读取全部内容。点击“清空”即可粘贴其他内容。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/explain.py" line="272"/>
+        <location filename="../../gui/pages/explain.py" line="273"/>
         <source>The explainer is not available in this version yet.</source>
         <translation>这个版本还没有解读功能。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/explain.py" line="273"/>
+        <location filename="../../gui/pages/explain.py" line="274"/>
         <source>Your text is kept; it will be read once the explainer is installed.</source>
         <translation>你的文本已保留；装上解读功能后就会读取它。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/explain.py" line="278"/>
+        <location filename="../../gui/pages/explain.py" line="279"/>
         <source>The text could not be explained: {error}.</source>
         <translation>无法解读这段文本：{error}。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/explain.py" line="279"/>
+        <location filename="../../gui/pages/explain.py" line="280"/>
         <source>Please report it, with the text you pasted.</source>
         <translation>请报告这个问题，并附上你粘贴的文本。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/explain.py" line="290"/>
+        <location filename="../../gui/pages/explain.py" line="291"/>
         <source>Reading…</source>
         <translation>正在读取…</translation>
     </message>
@@ -504,7 +512,7 @@
 <context>
     <name>ScanController</name>
     <message>
-        <location filename="../../gui/workers.py" line="184"/>
+        <location filename="../../gui/workers.py" line="193"/>
         <source>the scan ended without a result</source>
         <extracomment>How long closing waits before it logs that the scan is slow to stop.</extracomment>
         <translation>扫描结束了，但没有得到结果</translation>

@@ -245,3 +245,10 @@ def test_never_ready_without_a_listed_gpu_and_never_raises(os_kind, tf_version, 
     assert d.primary.id != "gpu-ok"
     assert d.primary.id != "tool-error", d.primary.detail  # no rule crashed
     assert all(f.id != "gpu-ok" for v in d.envs for f in v.findings)
+
+
+def test_the_windows_build_is_read_from_the_version_when_the_build_is_unknown():
+    os = fs.os_info("windows", build="")
+    os.build, os.version = None, "10.0.18363"
+    tf = fs.tf_ok(WIN_PY, "2.15.0", gpus=0, cuda_build=False)
+    assert diagnose(fs.scan(os=os, envs=[fs.env(WIN_PY, tf=tf)])).recommendation.route == "windows-native-tf210"

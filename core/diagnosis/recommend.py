@@ -218,7 +218,8 @@ def _driver_steps(scan: Scan, cuda: str | None, os_name: str, ctx: FixContext, f
 def _wsl2_possible(scan: Scan) -> bool:
     if scan.os.wsl_distros and any(d.version == 2 for d in scan.os.wsl_distros):
         return True
-    match = re.match(r"(\d+)", scan.os.build or scan.os.version.split(".")[-1] if scan.os.version else "")
+    build_text = scan.os.build or (scan.os.version or "").split(".")[-1]  # "22631.3447" or "10.0.22631"
+    match = re.match(r"(\d+)", build_text)
     build = int(match.group(1)) if match else None
     return build is None or build >= WSL2_MIN_WINDOWS10_BUILD
 

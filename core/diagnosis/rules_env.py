@@ -112,7 +112,8 @@ class _Maker:
         self.env, self.ctx = env, ctx
 
     def __call__(self, finding_id: str, detail: TrText, **kwargs) -> Finding:
-        kwargs.setdefault("fix", fix_steps(finding_id, self.ctx))
+        if "fix" not in kwargs:
+            kwargs["fix"] = fix_steps(finding_id, self.ctx)
         return make_finding(finding_id, detail, env=self.env.executable, **kwargs)
 
 

@@ -51,6 +51,10 @@ def build_parser() -> argparse.ArgumentParser:
     explain.add_argument("--json", action="store_true", help="print one JSON document")
     explain.add_argument("-v", "--verbose", action="store_true", default=argparse.SUPPRESS, help="show evidence and every fix")
 
+    from tfgpu.core.cli_bench import add_parser as add_bench_parser
+
+    add_bench_parser(subs)
+
     subs.add_parser(
         "gui",
         help="start the app window",
@@ -90,6 +94,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _doctor(args)
     if args.command == "explain":
         return _explain(args, parser)
+    if args.command == "bench":
+        from tfgpu.core.cli_bench import run as run_bench_command
+
+        return run_bench_command(args, _write)
     return EXIT_USAGE
 
 

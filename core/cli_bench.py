@@ -1,0 +1,157 @@
+"""``tfgpu bench``: run the benchmarks in one Python environment, save them, compare runs."""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import signal
+import sys
+import threading
+
+EXIT_OK = 0
+EXIT_FAILED = 1
+EXIT_USAGE = 2
+EXIT_CANCELLED = 130
+
+
+def add_parser(subs: argparse._SubParsersAction) -> None:
+    from tfgpu.core.bench.runner import DEVICES, SUITES
+
+    bench = subs.add_parser("bench", help="benchmark TensorFlow on the GPU and the CPU (matmul, conv, training)",
+                            description="Times matmul, conv2d, a Keras training step (float32 vs mixed "
+                            "precision, XLA) and memory bandwidth, GPU vs CPU, with %% of the hardware's peak.")
+    bench.add_argument("--quick", action="store_true", help="small sizes, short timings (under a minute)")
+    bench.add_argument("--suite", action="append", choices=SUITES, metavar="SUITE",
+                       help=f"run only this suite (repeatable): {', '.join(SUITES)}")
+    bench.add_argument("--device", choices=DEVICES, default="both", help="gpu, cpu or both (default)")
+    bench.add_argument("--python", metavar="PATH",
+                       help="the Python environment to benchmark (default: this one if it has TensorFlow, "
+                       "else the best one a scan finds)")
+    bench.add_argument("--json", action="store_true", help="print the result document as JSON")
+    bench.add_argument("--compare", metavar="RUN_ID", help="compare with a saved run (an id, 'latest' or 'previous')")
+    bench.add_argument("--list", action="store_true", help="list the saved runs and exit")
+    bench.add_argument("--no-save", action="store_true", help="do not add this run to the history")
+    bench.add_argument("--max-elements", type=int, metavar="N", help=argparse.SUPPRESS)  # simulates OOM
+    bench.add_argument("-v", "--verbose", action="store_true", default=argparse.SUPPRESS,
+                       help="the reason for every test without a figure")
+
+
+def run(args: argparse.Namespace, write) -> int:
+    from tfgpu.core.bench import history
+
+    if args.list:
+        return _list(write)
+    before = None
+    if args.compare:
+        try:
+            before = history.load_run(args.compare)
+        except LookupError as exc:
+            print(f"tfgpu bench: error: {exc}", file=sys.stderr)
+            return EXIT_USAGE
+    python = args.python or _default_python()
+    if python is None:
+        print("tfgpu bench: error: no Python environment with TensorFlow was found; "
+              "install it, or name one with --python PATH", file=sys.stderr)
+        return EXIT_FAILED
+    bench_run = _run(args, python)
+    saved = None
+    if not args.no_save and bench_run.tests:
+        try:
+            saved = history.save_run(bench_run)
+        except OSError as exc:
+            print(f"tfgpu bench: warning: the run could not be saved: {exc}", file=sys.stderr)
+    _print(args, bench_run, before, saved, write)
+    if bench_run.status.value == "cancelled":
+        return EXIT_CANCELLED
+    return EXIT_FAILED if bench_run.status.value == "failed" else EXIT_OK
+
+
+def _print(args: argparse.Namespace, bench_run, before, saved, write) -> None:
+    from tfgpu.core.bench.history import compare
+    from tfgpu.core.bench.text import format_comparison, format_run
+
+    changes = compare(before, bench_run) if before is not None else None
+    if args.json:
+        document = bench_run.to_dict()
+        if changes is not None:
+            document["comparison"] = {"before": before.run_id, "changes": [
+                {"test": c.test_id, "before": c.before, "after": c.after, "ratio": c.ratio} for c in changes]}
+        write(json.dumps(document, indent=2, ensure_ascii=True) + "\n")
+        return
+    text = format_run(bench_run, getattr(args, "verbose", False))
+    if changes is not None:
+        text += "\n" + format_comparison(before, bench_run, changes)
+    if saved is not None:
+        text += f"\nSaved as {bench_run.run_id}; compare a later run with: tfgpu bench --compare {bench_run.run_id}\n"
+    write(text)
+
+
+def _list(write) -> int:
+    from tfgpu.core.bench.history import list_runs
+
+    runs = list_runs()
+    if not runs:
+        write("No saved benchmark runs yet. Run: tfgpu bench --quick\n")
+        return EXIT_OK
+    for saved in runs:
+        if saved.run is None:
+            write(f"{saved.run_id}  (unreadable: {saved.problem})\n")
+            continue
+        run = saved.run
+        gpu = run.gpu_model or "no GPU"
+        write(f"{run.run_id}  {run.created}  {run.status}  TF {run.tf_version or '?'}  {gpu}  "
+              f"{len(run.figures())} figures\n")
+    return EXIT_OK
+
+
+def _default_python() -> str | None:
+    """This interpreter when TF is installed in it (found without importing it), else a scan's best."""
+    if importlib.util.find_spec("tensorflow") is not None:
+        return sys.executable
+    from tfgpu.core.scan import ScanOptions, run_scan
+
+    print("Looking for a Python environment with TensorFlow...", file=sys.stderr)
+    scan = run_scan(options=ScanOptions(include_tf=True))
+    return best_tf_python(scan)
+
+
+def best_tf_python(scan) -> str | None:
+    """The environment whose TF sees the most GPUs, else the first with TF that imports."""
+    envs = [env for env in scan.pythons.envs if env.tensorflow is not None and env.tensorflow.version]
+    envs.sort(key=lambda env: -(env.tensorflow.gpu_count or 0))
+    return envs[0].executable if envs else None
+
+
+def _run(args: argparse.Namespace, python: str):
+    from tfgpu.core.bench.runner import SUITES, BenchOptions, run_bench
+
+    options = BenchOptions(quick=args.quick, suites=tuple(args.suite or SUITES), device=args.device,
+                           max_elements=args.max_elements)
+    cancel = threading.Event()
+    in_main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, lambda *_: cancel.set()) if in_main else None  # Ctrl+C stops it
+    progress = _progress_printer() if not args.json and sys.stderr.isatty() else None
+    try:
+        return run_bench(python, options, on_update=progress, cancel=cancel, driver_version=_driver_version())
+    finally:
+        if progress is not None:
+            print("\r" + " " * 78 + "\r", end="", file=sys.stderr)
+        if in_main:
+            signal.signal(signal.SIGINT, previous)
+
+
+def _progress_printer():
+    def show(update) -> None:
+        what = {"import": "importing TensorFlow", "start": "starting", "restart": "restarting the agent",
+                "done": "done"}.get(update.kind, update.test_id or update.kind)
+        print(f"\r[{update.fraction * 100:3.0f}%] {what[:68]:<68}", end="", file=sys.stderr, flush=True)
+    return show
+
+
+def _driver_version() -> str | None:
+    from tfgpu.core.host import RealHost
+    from tfgpu.core.probes.nvml_gateway import read_nvml_within
+
+    report = read_nvml_within(RealHost(), 3.0)
+    return report.driver_version if report.ok else None

@@ -24,6 +24,14 @@ class GpuSpec:
     sources: tuple[str, ...]
     status: str  # the weakest status of the values given
     notes: tuple[str, ...] = ()
+    field_sources: tuple[tuple[str, str, str], ...] = ()  # (field, source, status): cc, fp32, fp16, bw
+
+    def source_of(self, field_name: str) -> tuple[str, str]:
+        """(source, status) of one figure, e.g. ``source_of("fp32")``; the row's own when not given."""
+        for name, source, status in self.field_sources:
+            if name == field_name:
+                return source, status
+        return (self.sources[0] if self.sources else "", self.status)
 
 
 _MOBILE = re.compile(r"(?<![A-Z0-9])(LAPTOP|MOBILE|MAX Q)(?![A-Z0-9])")
@@ -60,7 +68,9 @@ def _spec(row: dict) -> GpuSpec:
         fp32_tflops=row.get("fp32_tflops"), fp16_tflops=row.get("fp16_tflops"),
         bf16_tflops=row.get("bf16_tflops"), mem_bw_gb_s=row.get("mem_bw_gb_s"),
         sources=tuple(dict.fromkeys(row["sources"].values())), status=row["status"],
-        notes=tuple(row.get("notes", ())))
+        notes=tuple(row.get("notes", ())),
+        field_sources=tuple((name, source, row.get("field_status", {}).get(name, row["status"]))
+                            for name, source in row["sources"].items()))
 
 
 def _mobile_spec(row: dict) -> GpuSpec:

@@ -164,19 +164,18 @@ def gpu_peak(run: BenchRun, test: BenchTest) -> Peak | None:
     spec = kb.gpu_spec(run.gpu_model or "")
     if spec is None:
         return None
-    source = spec.sources[0] if spec.sources else ""
     if test.metric == "gb_s" and test.params.get("direction") == "d2d" and spec.mem_bw_gb_s:
-        return Peak(spec.mem_bw_gb_s, "GB/s", f"{spec.name} memory bandwidth", source, spec.status)
+        return Peak(spec.mem_bw_gb_s, "GB/s", f"{spec.name} memory bandwidth", *spec.source_of("bw"))
     if test.metric != "tflops":
         return None
     if test.dtype == "float32" and _tf32_active(run) and spec.fp16_tflops:
         return Peak(spec.fp16_tflops / 2, "TFLOPS", f"{spec.name} TF32 tensor-core peak (half its FP16 peak)",
-                    source, "derived")
-    figure = {"float32": spec.fp32_tflops, "float16": spec.fp16_tflops, "bfloat16": spec.bf16_tflops}.get(
-        test.dtype or "")
-    if not figure:
+                    spec.source_of("fp16")[0], "derived")
+    field_name = {"float32": "fp32", "float16": "fp16", "bfloat16": "bf16"}.get(test.dtype or "")
+    figure = {"fp32": spec.fp32_tflops, "fp16": spec.fp16_tflops, "bf16": spec.bf16_tflops}.get(field_name or "")
+    if not figure or field_name is None:
         return None
-    return Peak(figure, "TFLOPS", f"{spec.name} {test.dtype} peak", source, spec.status)
+    return Peak(figure, "TFLOPS", f"{spec.name} {test.dtype} peak", *spec.source_of(field_name))
 
 
 def cpu_peak(cpu: CpuFacts | None, test: BenchTest) -> Peak | None:

@@ -63,7 +63,16 @@ def result(test: dict) -> None:
          extra={}, backoff=None)
 
 
+def wanted(plan: list[dict]) -> list[dict]:
+    """The planned tests of the suites named by --suites, as the agent plans them."""
+    if "--suites" not in sys.argv:
+        return plan
+    suites = set(sys.argv[sys.argv.index("--suites") + 1].split(","))
+    return [t for t in plan if t["suite"] in suites]
+
+
 def start(plan: list[dict], gpus: list[dict], unavailable: dict | None = None) -> None:
+    plan = wanted(plan)
     send("progress", phase="import", python=PYTHON)
     send("start", agent="bench", protocol=1, python=PYTHON,
          tf={"version": "2.10.1", "build": {"cuda_version": "64_112", "cudnn_version": "64_8", "is_cuda_build": True},
@@ -72,9 +81,7 @@ def start(plan: list[dict], gpus: list[dict], unavailable: dict | None = None) -
 
 
 def run_tests(plan: list[dict], pause: float) -> None:
-    suites = [a.split(",") for i, a in enumerate(sys.argv) if i and sys.argv[i - 1] == "--suites"]
-    wanted = set(suites[0]) if suites else None
-    plan = [t for t in plan if wanted is None or t["suite"] in wanted]
+    plan = wanted(plan)
     for index, test in enumerate(plan):
         send("progress", phase="test", test=test["id"], index=index, total=len(plan))
         time.sleep(pause)

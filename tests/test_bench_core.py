@@ -166,8 +166,8 @@ def test_gpu_peaks_follow_dtype_and_tf32():
 
 def test_bandwidth_peak_only_for_device_copies():
     run = _run()
-    d2d = _test("bandwidth/float32/direction=d2d/gpu", 330.0, unit="GB/s", metric="gb_s")
-    h2d = _test("bandwidth/float32/direction=h2d/gpu", 12.0, unit="GB/s", metric="gb_s")
+    d2d = _test("bandwidth/float32/kind=d2d/gpu", 330.0, unit="GB/s", metric="gb_s")
+    h2d = _test("bandwidth/float32/kind=h2d/gpu", 12.0, unit="GB/s", metric="gb_s")
     assert gpu_peak(run, d2d).value == 360 and gpu_peak(run, h2d) is None
 
 
@@ -288,8 +288,23 @@ def test_a_failed_save_leaves_nothing_behind(tmp_path: Path):
 
 def test_format_run_lists_every_test_and_the_reasons():
     run = _run(_test("matmul/float32/n=4096/gpu", 11.8),
-               _test("bandwidth/float32/direction=h2d/gpu", None, unit="GB/s", error_code="oom", error="even 1 MB"))
+               _test("bandwidth/float32/kind=h2d/gpu", None, unit="GB/s", error_code="oom", error="even 1 MB"))
     apply_peaks(run, None)
     text = format_run(run, verbose=True)
     assert "11.8 TFLOPS" in text and "93%" in text
     assert "- oom" in text and "Out of memory even at the smallest size: even 1 MB" in text
+
+
+def test_speedup_uses_the_cpus_best_when_sizes_differ_by_device():
+    run = _run(_test("matmul/float32/n=4096/gpu", 11.8), _test("matmul/float32/n=1024/cpu", 0.2),
+               _test("matmul/float32/n=2048/cpu", 0.4), _test("matmul/float16/n=4096/gpu", 23.0))
+    apply_peaks(run, None)
+    assert run.tests[0].speedup_vs_cpu == pytest.approx(11.8 / 0.4)
+    assert run.tests[3].speedup_vs_cpu is None  # no float16 on the CPU to compare with
+
+
+def test_xla_headline_compares_jit_on_with_off():
+    on = _test("xla/float32/jit=on/gpu", 3000.0, unit="images/s", metric="images_per_s", params={"jit": True})
+    off = _test("xla/float32/jit=off/gpu", 2000.0, unit="images/s", metric="images_per_s", params={"jit": False})
+    text = "\n".join(str(line) for line in headlines(_run(on, off)))
+    assert "XLA (jit_compile) made the training step 1.5x as fast." in text

@@ -164,7 +164,7 @@ def gpu_peak(run: BenchRun, test: BenchTest) -> Peak | None:
     spec = kb.gpu_spec(run.gpu_model or "")
     if spec is None:
         return None
-    if test.metric == "gb_s" and test.params.get("direction") == "d2d" and spec.mem_bw_gb_s:
+    if test.metric == "gb_s" and test.params.get("kind") == "d2d" and spec.mem_bw_gb_s:
         return Peak(spec.mem_bw_gb_s, "GB/s", f"{spec.name} memory bandwidth", *spec.source_of("bw"))
     if test.metric != "tflops":
         return None
@@ -195,13 +195,21 @@ def same_cpu(run: BenchRun, cpu: CpuFacts | None) -> CpuFacts | None:
 def apply_peaks(run: BenchRun, cpu: CpuFacts | None) -> None:
     """Fill each test's peak, % of peak and GPU-over-CPU speed-up, in place."""
     cpu = same_cpu(run, cpu)
-    cpu_by_key = {t.twin_key: t for t in run.tests if t.device == "cpu" and t.ok}
+    cpu_figures = [t for t in run.tests if t.device == "cpu" and t.ok]
+    cpu_by_key = {t.twin_key: t for t in cpu_figures}
+    cpu_best: dict[tuple, BenchTest] = {}  # the CPU's best per kind of test, when sizes differ by device
+    for cpu_test in cpu_figures:
+        key = (cpu_test.suite, cpu_test.dtype, cpu_test.metric)
+        if key not in cpu_best or (cpu_test.value or 0) > (cpu_best[key].value or 0):
+            cpu_best[key] = cpu_test
     for test in run.tests:
         test.peak = gpu_peak(run, test) if test.device == "gpu" else cpu_peak(cpu, test)
         test.percent_of_peak = (100.0 * test.value / test.peak.value
                                 if test.ok and test.peak and test.peak.value > 0 and test.value is not None
                                 else None)
-        twin = cpu_by_key.get(test.twin_key) if test.device == "gpu" and test.ok else None
+        twin = None
+        if test.device == "gpu" and test.ok:
+            twin = cpu_by_key.get(test.twin_key) or cpu_best.get((test.suite, test.dtype, test.metric))
         test.speedup_vs_cpu = (test.value / twin.value if twin and twin.value and test.value is not None
                                else None)
     spec = kb.gpu_spec(run.gpu_model or "") if run.gpus else None

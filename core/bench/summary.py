@@ -75,12 +75,15 @@ def _fmt(value: float) -> str:
     return f"{value:.3g}" if value < 100 else f"{value:.0f}"
 
 
-def _pair(run: BenchRun, suite: str, fast: str, slow: str) -> float | None:
-    """The ratio of two training-step tests (by dtype or by the jit parameter), on the GPU first."""
+def _pair(run: BenchRun, suite: str, fast: object, slow: object) -> float | None:
+    """How much faster one variant of a training step is (by dtype for train, by jit for xla), GPU first."""
+    def variant(test: BenchTest) -> object:
+        return test.dtype if suite == "train" else test.params.get("jit")
+
     for device in ("gpu", "cpu"):
-        tests = {t.id.split("/")[1 if suite == "train" else 2]: t for t in run.figures()
-                 if t.suite == suite and t.device == device and t.id.count("/") >= 3}
-        ratio = _ratio(tests.get(fast), tests.get(slow))
+        tests = [t for t in run.figures() if t.suite == suite and t.device == device]
+        ratio = _ratio(next((t for t in tests if variant(t) == fast), None),
+                       next((t for t in tests if variant(t) == slow), None))
         if ratio is not None:
             return ratio
     return None
@@ -108,7 +111,7 @@ def headlines(run: BenchRun) -> list[TrText]:
     mixed = _pair(run, "train", "mixed_float16", "float32")
     if mixed:
         lines.append(TrText(_MIXED, ratio=_fmt(mixed)))
-    xla = _pair(run, "xla", "jit=on", "jit=off")
+    xla = _pair(run, "xla", True, False)
     if xla:
         lines.append(TrText(_XLA, ratio=_fmt(xla)))
     cpu = _best(run, "matmul", "cpu", "float32")

@@ -35,7 +35,7 @@ PLAN_GPU = [
     _test("matmul", "float32", {"n": 4096}, "cpu"),
     _test("train", "float32", {"batch": 64}, "gpu"),
     _test("train", "mixed_float16", {"batch": 64}, "gpu"),
-    _test("bandwidth", "float32", {"direction": "d2d", "mb": 256}, "gpu"),
+    _test("bandwidth", "float32", {"kind": "d2d", "mib": 256}, "gpu"),
 ]
 # seconds per op -> value, unit for each planned test
 FIGURES = {
@@ -44,7 +44,7 @@ FIGURES = {
     "matmul/float32/n=4096/cpu": (2 * 4096**3 / 0.49e12, "tflops", "TFLOPS", 0.49),
     "train/float32/batch=64/gpu": (64 / 2900.0, "images_per_s", "images/s", 2900.0),
     "train/mixed_float16/batch=64/gpu": (64 / 7800.0, "images_per_s", "images/s", 7800.0),
-    "bandwidth/float32/direction=d2d,mb=256/gpu": (2 * 256e6 / 330e9, "gb_s", "GB/s", 330.0),
+    "bandwidth/float32/kind=d2d,mib=256/gpu": (2 * 256e6 / 330e9, "gb_s", "GB/s", 330.0),
 }
 
 

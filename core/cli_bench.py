@@ -56,7 +56,7 @@ def run(args: argparse.Namespace, write) -> int:
         return EXIT_FAILED
     bench_run = _run(args, python)
     saved = None
-    if not args.no_save and bench_run.tests:
+    if not args.no_save and history.worth_saving(bench_run):
         try:
             saved = history.save_run(bench_run)
         except OSError as exc:

@@ -37,6 +37,11 @@ def new_run_id(now: float | None = None) -> str:
     return f"{stamp}-{secrets.token_hex(2)}"
 
 
+def worth_saving(run: BenchRun) -> bool:
+    """Only runs that measured something go into the history."""
+    return bool(run.figures())
+
+
 def save_run(run: BenchRun, folder: Path | None = None) -> Path:
     """Write the run; raises OSError (disk full, no permission) with nothing half-written."""
     folder = folder or history_dir()

@@ -25,6 +25,16 @@ class RunStatus(str, enum.Enum):
         return self.value
 
 
+def test_label(suite: str, dtype: str | None, params: dict[str, Any]) -> str:
+    """'matmul float32 n=2048', 'xla float32 jit=on batch=64': a test as a person reads it."""
+    words = [f"{k}={_param_word(v)}" for k, v in params.items()]
+    return " ".join(p for p in [suite, dtype or "", *words] if p)
+
+
+def _param_word(value: object) -> str:
+    return ("on" if value else "off") if isinstance(value, bool) else str(value)
+
+
 @dataclass(frozen=True)
 class Stats:
     """Seconds per operation over the timed runs (warm-up excluded)."""
@@ -84,8 +94,7 @@ class BenchTest:
     @property
     def label(self) -> str:
         """'matmul float32 n=2048' (the id without its device)."""
-        parts = [self.suite, self.dtype or ""] + [f"{k}={v}" for k, v in self.params.items()]
-        return " ".join(p for p in parts if p)
+        return test_label(self.suite, self.dtype, self.params)
 
     @property
     def twin_key(self) -> str:

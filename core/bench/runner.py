@@ -20,7 +20,7 @@ from typing import Callable, Iterator
 from tfgpu.core import kb
 from tfgpu.core.bench import events as ev
 from tfgpu.core.bench.history import new_run_id
-from tfgpu.core.bench.model import BenchRun, BenchTest, RunError, RunStatus
+from tfgpu.core.bench.model import BenchRun, BenchTest, RunError, RunStatus, test_label
 from tfgpu.core.bench.peaks import apply_peaks, cpu_facts
 from tfgpu.core.host import CommandResult, Host, RealHost
 from tfgpu.core.probes.tensorflow import conda_path_entries
@@ -65,6 +65,8 @@ class BenchUpdate:
     kind: str
     fraction: float  # 0..1 of the planned tests
     test_id: str | None = None
+    label: str | None = None  # "matmul float32 n=1024", on "test"
+    device: str | None = None  # "gpu" or "cpu", on "test"
     index: int | None = None
     total: int | None = None
     test: BenchTest | None = None  # on "result" (and on "error" for a test)
@@ -147,7 +149,9 @@ class _Session:
             if suite != state.suite:
                 state.suite, state.deadline = suite, now + self.options.suite_limit
             state.test = event.test
-            self._emit("test", test_id=event.test, index=len(self.finished), total=len(self.planned))
+            self._emit("test", test_id=event.test, index=len(self.finished), total=len(self.planned),
+                       label=test_label(planned.suite, planned.dtype, planned.params) if planned else event.test,
+                       device=planned.device if planned else None)
         elif isinstance(event, ev.TestFinished):
             self._add_test(event.test)
             self._emit("result", test_id=event.test.id, test=event.test)

@@ -89,11 +89,22 @@ def _pair(run: BenchRun, suite: str, fast: object, slow: object) -> float | None
     return None
 
 
-def headlines(run: BenchRun) -> list[TrText]:
-    """The few sentences a user reads first."""
+def problems(run: BenchRun) -> list[TrText]:
+    """Why figures are missing: the run's status and errors, and why the GPU was skipped."""
     lines: list[TrText] = []
     if run.status is RunStatus.CANCELLED:
         lines.append(TrText(_CANCELLED))
+    if run.gpu_unavailable is not None:
+        lines.append(error_text(run.gpu_unavailable))
+    lines += [error_text(e) for e in run.errors]
+    if run.status is RunStatus.PARTIAL and not run.errors:
+        lines.append(TrText(_PARTIAL))
+    return lines
+
+
+def headlines(run: BenchRun) -> list[TrText]:
+    """The few sentences a user reads first: what was measured, and what it means."""
+    lines: list[TrText] = []
     gpu = _best(run, "matmul", "gpu", "float32")
     if gpu is not None and gpu.value is not None:
         name = run.gpu_model or "GPU"
@@ -120,9 +131,4 @@ def headlines(run: BenchRun) -> list[TrText]:
             lines.append(TrText(_CPU_MATMUL, value=_fmt(cpu.value * 1000), percent=f"{cpu.percent_of_peak:.0f}"))
         else:
             lines.append(TrText(_CPU_MATMUL_NO_PEAK, value=_fmt(cpu.value * 1000)))
-    if run.gpu_unavailable is not None:
-        lines.append(error_text(run.gpu_unavailable))
-    lines += [error_text(e) for e in run.errors]
-    if run.status is RunStatus.PARTIAL and not run.errors:
-        lines.append(TrText(_PARTIAL))
     return lines

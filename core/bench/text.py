@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tfgpu.core.bench.history import Change
 from tfgpu.core.bench.model import BenchRun, BenchTest
-from tfgpu.core.bench.summary import headlines, test_error_text
+from tfgpu.core.bench.summary import headlines, problems, test_error_text
 
 
 def format_value(value: float | None, unit: str | None) -> str:
@@ -67,7 +67,7 @@ def format_run(run: BenchRun, verbose: bool = False) -> str:
                 notes.append(f"{test.label} ({test.device}): {test_error_text(test)}")
     if len(rows) > 1:
         lines += _table(rows) + [""]
-    lines += [str(text) for text in headlines(run)]
+    lines += [str(text) for text in headlines(run) + problems(run)]
     if notes:
         lines += [""] + notes
     if verbose and run.gpu_peak_basis:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from PySide6.QtCore import QObject, QThread, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
 
 from tfgpu.core.bench import history as bench_history
 from tfgpu.core.bench import runner as bench_runner
@@ -129,7 +129,8 @@ class JobController(QObject):
         raise NotImplementedError
 
     def _no_result_text(self) -> str:
-        return self.tr("the work ended without a result")
+        # The literal context: at run time self.tr() would look under the subclass's name.
+        return QCoreApplication.translate("JobController", "the work ended without a result")
 
     # -- slots (GUI thread) ----------------------------------------------------------------
     @Slot(object)

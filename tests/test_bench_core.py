@@ -309,3 +309,19 @@ def test_xla_headline_compares_jit_on_with_off():
     off = _test("xla/float32/jit=off/gpu", 2000.0, unit="images/s", metric="images_per_s", params={"jit": False})
     text = "\n".join(str(line) for line in headlines(_run(on, off)))
     assert "XLA (jit_compile) made the training step 1.5x as fast." in text
+
+
+def test_cpu_above_its_estimated_peak_is_explained_not_hidden():
+    run = _run(_test("matmul/float32/n=2048/cpu", 0.299), gpus=())
+    apply_peaks(run, CpuFacts(model=None, physical_cores=2, ghz=2.3, flags=frozenset({"avx512f"}), clock="current"))
+    assert run.tests[0].percent_of_peak == pytest.approx(101.6, abs=0.1)
+    assert "current clock; turbo may be higher" in run.cpu_peak_basis
+    text = "\n".join(str(line) for line in headlines(run))
+    assert "102% of the peak estimated from its clock" in text and "turbo" in text
+
+
+def test_xla_slower_is_said_plainly():
+    on = _test("xla/float32/jit=on/cpu", 600.0, unit="images/s", metric="images_per_s", params={"jit": True})
+    off = _test("xla/float32/jit=off/cpu", 900.0, unit="images/s", metric="images_per_s", params={"jit": False})
+    text = "\n".join(str(line) for line in headlines(_run(on, off, gpus=())))
+    assert "made the training step slower here (0.667x as fast)" in text

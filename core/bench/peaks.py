@@ -15,7 +15,7 @@ from packaging.version import InvalidVersion, Version
 
 from tfgpu.core import kb
 from tfgpu.core.bench.model import BenchRun, BenchTest, Peak
-from tfgpu.core.host import Host
+from tfgpu.core.host import Host, RealHost
 
 #: fp32 FLOP per cycle per core, by the widest vector FMA: lanes x 2 (multiply+add) x 2 FMA units.
 #: Two FMA units is what Haswell and later desktop cores and Zen 2 and later have; some
@@ -34,6 +34,7 @@ class CpuFacts:
     physical_cores: int | None
     ghz: float | None
     flags: frozenset[str]
+    clock: str = "max"  # where ghz came from: "max" (turbo), "base" (the model name) or "current"
 
     @property
     def flop_per_cycle(self) -> int | None:
@@ -48,6 +49,8 @@ class CpuFacts:
             return None
         tflops = self.physical_cores * per_cycle * self.ghz / 1000.0
         basis = f"{self.physical_cores} cores x {per_cycle} FLOP/cycle x {self.ghz:.2f} GHz"
+        if self.clock != "max":
+            basis += f" ({self.clock} clock; turbo may be higher)"
         if per_cycle == 64:
             basis += " (assumes two AVX-512 FMA units)"
         return Peak(value=tflops, unit="TFLOPS", basis=basis, source="derived", status="derived")
@@ -55,12 +58,13 @@ class CpuFacts:
 
 def cpu_facts(host: Host) -> CpuFacts:
     """The CPU's model, physical cores, clock and instruction sets, from what ``host`` shows."""
+    live = isinstance(host, RealHost)  # psutil speaks for this machine only, not a described one
     if host.platform.is_windows:
-        return _windows_cpu(host)
-    return _linux_cpu(host.files.read_text("/proc/cpuinfo") if host.files.is_file("/proc/cpuinfo") else "")
+        return _windows_cpu(host, live)
+    return _linux_cpu(host.files.read_text("/proc/cpuinfo") if host.files.is_file("/proc/cpuinfo") else "", live)
 
 
-def _linux_cpu(cpuinfo: str) -> CpuFacts:
+def _linux_cpu(cpuinfo: str, live: bool) -> CpuFacts:
     model, flags, mhz = None, set(), None
     cores: set[tuple[str, str]] = set()
     physical = core = ""
@@ -81,19 +85,27 @@ def _linux_cpu(cpuinfo: str) -> CpuFacts:
             physical = core = ""
     if physical or core:
         cores.add((physical, core))
-    ghz = _ghz_from_name(model) or _max_ghz() or (mhz / 1000.0 if mhz else None)
-    return CpuFacts(model=model, physical_cores=len(cores) or _physical_cores(), ghz=ghz, flags=frozenset(flags))
+    ghz, clock = (_max_ghz() if live else None), "max"
+    if ghz is None:
+        ghz, clock = _ghz_from_name(model), "base"
+    if ghz is None and mhz:
+        ghz, clock = mhz / 1000.0, "current"
+    cores_count = len(cores) or (_physical_cores() if live else None)
+    return CpuFacts(model=model, physical_cores=cores_count, ghz=ghz, flags=frozenset(flags),
+                    clock=clock)
 
 
-def _windows_cpu(host: Host) -> CpuFacts:
+def _windows_cpu(host: Host, live: bool) -> CpuFacts:
     values = host.registry.values(r"HKLM\HARDWARE\DESCRIPTION\System\CentralProcessor\0")
     model = str(values.get("ProcessorNameString") or "").strip() or None
     mhz = values.get("~MHz")
     ghz = _ghz_from_name(model) or (float(mhz) / 1000.0 if isinstance(mhz, (int, float)) and mhz > 0 else None)
-    flags = _windows_flags() if sys.platform == "win32" and type(host).__name__ == "RealHost" else frozenset()
+    clock = "base"  # the name's "@ 3.70GHz" and the registry's ~MHz are both the nominal clock
+    flags = _windows_flags() if sys.platform == "win32" and live else frozenset()
     if "avx2" in flags:
         flags = flags | {"fma"}  # every AVX2 CPU has FMA3
-    return CpuFacts(model=model, physical_cores=_physical_cores() if flags else None, ghz=ghz, flags=flags)
+    return CpuFacts(model=model, physical_cores=_physical_cores() if flags and live else None, ghz=ghz, flags=flags,
+                    clock=clock)
 
 
 def _windows_flags() -> frozenset[str]:

@@ -42,8 +42,14 @@ _SPEEDUP = QT_TRANSLATE_NOOP("core", "That is {ratio}x your CPU on the same test
 _HALF = QT_TRANSLATE_NOOP("core", "In {dtype} it reached {value} TFLOPS ({ratio}x float32).")
 _MIXED = QT_TRANSLATE_NOOP("core", "Mixed precision (mixed_float16) trained {ratio}x as fast as float32.")
 _XLA = QT_TRANSLATE_NOOP("core", "XLA (jit_compile) made the training step {ratio}x as fast.")
+_XLA_SLOWER = QT_TRANSLATE_NOOP(
+    "core", "XLA (jit_compile) made the training step slower here ({ratio}x as fast); small models, "
+    "and the CPU, often gain nothing from it.")
 _CPU_MATMUL = QT_TRANSLATE_NOOP(
     "core", "Your CPU reached {value} GFLOPS in a float32 matrix multiply ({percent}% of its estimated peak).")
+_CPU_MATMUL_ABOVE = QT_TRANSLATE_NOOP(
+    "core", "Your CPU reached {value} GFLOPS in a float32 matrix multiply, {percent}% of the peak estimated "
+    "from its clock: it runs faster than the clock we could read (turbo).")
 _CPU_MATMUL_NO_PEAK = QT_TRANSLATE_NOOP(
     "core", "Your CPU reached {value} GFLOPS in a float32 matrix multiply (its peak could not be derived).")
 _CANCELLED = QT_TRANSLATE_NOOP("core", "The benchmark was cancelled; the figures measured so far are shown.")
@@ -124,10 +130,12 @@ def headlines(run: BenchRun) -> list[TrText]:
         lines.append(TrText(_MIXED, ratio=_fmt(mixed)))
     xla = _pair(run, "xla", True, False)
     if xla:
-        lines.append(TrText(_XLA, ratio=_fmt(xla)))
+        lines.append(TrText(_XLA if xla >= 1 else _XLA_SLOWER, ratio=_fmt(xla)))
     cpu = _best(run, "matmul", "cpu", "float32")
     if cpu is not None and cpu.value is not None:
-        if cpu.percent_of_peak is not None:
+        if cpu.percent_of_peak is not None and cpu.percent_of_peak > 100:
+            lines.append(TrText(_CPU_MATMUL_ABOVE, value=_fmt(cpu.value * 1000), percent=f"{cpu.percent_of_peak:.0f}"))
+        elif cpu.percent_of_peak is not None:
             lines.append(TrText(_CPU_MATMUL, value=_fmt(cpu.value * 1000), percent=f"{cpu.percent_of_peak:.0f}"))
         else:
             lines.append(TrText(_CPU_MATMUL_NO_PEAK, value=_fmt(cpu.value * 1000)))

@@ -2,6 +2,270 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>BenchController</name>
+    <message>
+        <location filename="../../gui/bench_worker.py" line="237"/>
+        <source>the benchmark returned no result</source>
+        <translation>基准测试没有返回结果</translation>
+    </message>
+    <message>
+        <location filename="../../gui/bench_worker.py" line="244"/>
+        <source>the benchmark ended without a result</source>
+        <translation>基准测试结束但没有结果</translation>
+    </message>
+</context>
+<context>
+    <name>BenchResultsView</name>
+    <message>
+        <location filename="../../gui/bench_view.py" line="289"/>
+        <source>Summary</source>
+        <translation>概览</translation>
+    </message>
+    <message>
+        <location filename="../../gui/bench_view.py" line="290"/>
+        <source>All results</source>
+        <translation>全部结果</translation>
+    </message>
+</context>
+<context>
+    <name>BenchmarkPage</name>
+    <message>
+        <location filename="../../gui/pages/benchmark.py" line="59"/>
+        <source>Benchmark</source>
+        <translation>性能测试</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/benchmark.py" line="60"/>
+        <source>How fast TensorFlow runs here, on the GPU and on the CPU, and how close it comes to what the hardware can do.</source>
+        <translation>TensorFlow 在这台电脑的 GPU 和 CPU 上跑得有多快，离硬件的极限还有多远。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/benchmark.py" line="87"/>
+        <source>Quick (about a minute)</source>
+        <translation>快速（约一分钟）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/benchmark.py" line="88"/>
+        <source>Full (several minutes)</source>
+        <translation>完整（几分钟）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/benchmark.py" line="90"/>
+        <source>GPU and CPU</source>
+        <translation>GPU 和 CPU</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/benchmark.py" line="90"/>
+        <source>GPU only</source>
+        <translation>仅 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/benchmark.py" line="90"/>
+        <source>CPU only</source>
+        <translation>仅 CPU</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/benchmark.py" line="92"/>
+        <source>Run benchmark</source>
+        <translation>开始测试</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/benchmark.py" line="94"/>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/benchmark.py" line="95"/>
+        <source>Stop the benchmark; the figures measured so far are kept.</source>
+        <translation>停止测试；已测得的数据会保留。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/benchmark.py" line="109"/>
+        <source>Copy results</source>
+        <translation>复制结果</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/benchmark.py" line="110"/>
+        <source>Copy the results as text, to paste into a chat or an issue.</source>
+        <translation>把结果复制为文本，可粘贴到聊天或 issue 中。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/benchmark.py" line="115"/>
+        <source>Python environment:</source>
+        <translation>Python 环境：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/benchmark.py" line="118"/>
+        <source>Mode:</source>
+        <translation>模式：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/benchmark.py" line="118"/>
+        <source>Device:</source>
+        <translation>设备：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/benchmark.py" line="129"/>
+        <source>Compare with:</source>
+        <translation>对比：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/benchmark.py" line="160"/>
+        <source>Python {version}</source>
+        <translation>Python {version}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/benchmark.py" line="160"/>
+        <source>Python</source>
+        <translation>Python</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/benchmark.py" line="161"/>
+        <source>TensorFlow {version}</source>
+        <translation>TensorFlow {version}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/benchmark.py" line="161"/>
+        <source>TensorFlow (does not import)</source>
+        <translation>TensorFlow（无法导入）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/benchmark.py" line="162"/>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/benchmark.py" line="162"/>
+        <source>no GPU</source>
+        <translation>无 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/benchmark.py" line="189"/>
+        <source>Other Python…</source>
+        <translation>其他 Python…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/benchmark.py" line="196"/>
+        <source>No Python environment with TensorFlow was found: install it (the Diagnosis page says how), or choose one with &quot;Other Python…&quot;.</source>
+        <translation>没有找到装有 TensorFlow 的 Python 环境：请先安装（“诊断”页给出方法），或用“其他 Python…”选择一个。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/benchmark.py" line="224"/>
+        <source>Choose a Python interpreter</source>
+        <translation>选择 Python 解释器</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/benchmark.py" line="225"/>
+        <source>Python (python*);;All files (*)</source>
+        <translation>Python (python*);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/benchmark.py" line="248"/>
+        <source>Starting the benchmark…</source>
+        <translation>正在启动测试…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/benchmark.py" line="249"/>
+        <source>Running in {python}</source>
+        <translation>正在 {python} 中运行</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/benchmark.py" line="263"/>
+        <source>Stopping…</source>
+        <translation>正在停止…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/benchmark.py" line="277"/>
+        <source>Importing TensorFlow…</source>
+        <translation>正在导入 TensorFlow…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/benchmark.py" line="281"/>
+        <source>TensorFlow is ready; {total} tests to run.</source>
+        <translation>TensorFlow 已就绪；共 {total} 项测试。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/benchmark.py" line="286"/>
+        <source>Running {test} on the GPU ({index} of {total})</source>
+        <translation>正在 GPU 上运行 {test}（第 {index} 项，共 {total} 项）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/benchmark.py" line="288"/>
+        <source>Running {test} on the CPU ({index} of {total})</source>
+        <translation>正在 CPU 上运行 {test}（第 {index} 项，共 {total} 项）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/benchmark.py" line="290"/>
+        <source>Running {test} ({index} of {total})</source>
+        <translation>正在运行 {test}（第 {index} 项，共 {total} 项）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/benchmark.py" line="297"/>
+        <source>The benchmark process stopped; starting it again for the tests left…</source>
+        <translation>测试进程已退出；正在重新启动以完成剩余测试…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/benchmark.py" line="310"/>
+        <source>Finished in {seconds} s.</source>
+        <translation>用时 {seconds} 秒完成。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/benchmark.py" line="311"/>
+        <source>Finished in {seconds} s, with some tests missing.</source>
+        <translation>用时 {seconds} 秒完成，部分测试没有结果。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/benchmark.py" line="312"/>
+        <source>Cancelled after {seconds} s.</source>
+        <translation>{seconds} 秒后已取消。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/benchmark.py" line="313"/>
+        <source>The benchmark could not run.</source>
+        <translation>测试无法运行。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/benchmark.py" line="315"/>
+        <source>The run could not be saved: {error}</source>
+        <translation>本次结果无法保存：{error}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/benchmark.py" line="317"/>
+        <source>This run: {run}</source>
+        <translation>本次：{run}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/benchmark.py" line="327"/>
+        <source>The benchmark could not finish: {error}.</source>
+        <translation>测试未能完成：{error}。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/benchmark.py" line="329"/>
+        <source>Please report it, with the log file.</source>
+        <translation>请附上日志文件报告此问题。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/benchmark.py" line="362"/>
+        <source>Last run: {run}</source>
+        <translation>上次：{run}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/benchmark.py" line="368"/>
+        <source>quick</source>
+        <translation>快速</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/benchmark.py" line="368"/>
+        <source>full</source>
+        <translation>完整</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/benchmark.py" line="375"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+</context>
+<context>
     <name>CommandBox</name>
     <message>
         <location filename="../../gui/findings_view.py" line="77"/>
@@ -492,6 +756,15 @@
     </message>
 </context>
 <context>
+    <name>JobController</name>
+    <message>
+        <location filename="../../gui/bench_worker.py" line="133"/>
+        <source>the work ended without a result</source>
+        <extracomment>How long closing waits before it logs that the benchmark is slow to stop (the runner kills the agent within a second of a cancel, so this is only reached by a stuck save).</extracomment>
+        <translation>任务结束但没有结果</translation>
+    </message>
+</context>
+<context>
     <name>LinkBox</name>
     <message>
         <location filename="../../gui/findings_view.py" line="112"/>
@@ -507,6 +780,180 @@
         <location filename="../../gui/findings_view.py" line="127"/>
         <source>Could not open a browser: copy the address.</source>
         <translation>无法打开浏览器：请复制这个地址。</translation>
+    </message>
+</context>
+<context>
+    <name>LiveStrip</name>
+    <message>
+        <location filename="../../gui/live_strip.py" line="279"/>
+        <source>n/a</source>
+        <translation>不可用</translation>
+    </message>
+    <message>
+        <location filename="../../gui/live_strip.py" line="282"/>
+        <source>CPU {value}</source>
+        <translation>CPU {value}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/live_strip.py" line="283"/>
+        <source>RAM {value}</source>
+        <translation>内存 {value}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/live_strip.py" line="291"/>
+        <source>GPU {value}</source>
+        <translation>GPU {value}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/live_strip.py" line="293"/>
+        <source>GPU memory {value}</source>
+        <translation>显存 {value}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/live_strip.py" line="299"/>
+        <source>GPU: reading…</source>
+        <translation>GPU：读取中…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/live_strip.py" line="301"/>
+        <source>GPU: n/a (no NVIDIA driver)</source>
+        <translation>GPU：不可用（没有 NVIDIA 驱动）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/live_strip.py" line="303"/>
+        <source>GPU: n/a (the NVIDIA driver does not answer)</source>
+        <translation>GPU：不可用（NVIDIA 驱动无响应）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/live_strip.py" line="304"/>
+        <source>GPU: n/a (NVML error)</source>
+        <translation>GPU：不可用（NVML 出错）</translation>
+    </message>
+</context>
+<context>
+    <name>PeakGauges</name>
+    <message>
+        <location filename="../../gui/bench_view.py" line="170"/>
+        <source>GPU matmul, float32</source>
+        <translation>GPU 矩阵乘法，float32</translation>
+    </message>
+    <message>
+        <location filename="../../gui/bench_view.py" line="170"/>
+        <source>GPU matmul, float16/bfloat16</source>
+        <translation>GPU 矩阵乘法，float16/bfloat16</translation>
+    </message>
+    <message>
+        <location filename="../../gui/bench_view.py" line="171"/>
+        <source>GPU memory bandwidth</source>
+        <translation>GPU 显存带宽</translation>
+    </message>
+    <message>
+        <location filename="../../gui/bench_view.py" line="171"/>
+        <source>CPU matmul, float32</source>
+        <translation>CPU 矩阵乘法，float32</translation>
+    </message>
+    <message>
+        <location filename="../../gui/bench_view.py" line="177"/>
+        <source>% of peak</source>
+        <translation>占峰值的百分比</translation>
+    </message>
+    <message>
+        <location filename="../../gui/bench_view.py" line="200"/>
+        <source>not measured</source>
+        <translation>未测</translation>
+    </message>
+    <message>
+        <location filename="../../gui/bench_view.py" line="203"/>
+        <source>n/a</source>
+        <translation>不可用</translation>
+    </message>
+    <message>
+        <location filename="../../gui/bench_view.py" line="204"/>
+        <source>The peak of this hardware is not known, so there is no % of peak.</source>
+        <translation>不知道这块硬件的峰值，所以没有峰值百分比。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/bench_view.py" line="205"/>
+        <source>{value}; peak unknown</source>
+        <translation>{value}；峰值未知</translation>
+    </message>
+    <message>
+        <location filename="../../gui/bench_view.py" line="215"/>
+        <source>{value} of {peak}</source>
+        <translation>{value} / {peak}</translation>
+    </message>
+</context>
+<context>
+    <name>ResultsTable</name>
+    <message>
+        <location filename="../../gui/bench_view.py" line="64"/>
+        <source>Test</source>
+        <translation>测试</translation>
+    </message>
+    <message>
+        <location filename="../../gui/bench_view.py" line="64"/>
+        <source>Device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <location filename="../../gui/bench_view.py" line="64"/>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <location filename="../../gui/bench_view.py" line="64"/>
+        <source>Spread</source>
+        <translation>波动</translation>
+    </message>
+    <message>
+        <location filename="../../gui/bench_view.py" line="64"/>
+        <source>Runs</source>
+        <translation>次数</translation>
+    </message>
+    <message>
+        <location filename="../../gui/bench_view.py" line="65"/>
+        <source>% of peak</source>
+        <translation>峰值占比</translation>
+    </message>
+    <message>
+        <location filename="../../gui/bench_view.py" line="65"/>
+        <source>vs CPU</source>
+        <translation>相对 CPU</translation>
+    </message>
+    <message>
+        <location filename="../../gui/bench_view.py" line="65"/>
+        <source>Δ vs previous</source>
+        <translation>与之前相比 Δ</translation>
+    </message>
+    <message>
+        <location filename="../../gui/bench_view.py" line="100"/>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location filename="../../gui/bench_view.py" line="100"/>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <location filename="../../gui/bench_view.py" line="115"/>
+        <source>No figure</source>
+        <translation>无数据</translation>
+    </message>
+    <message>
+        <location filename="../../gui/bench_view.py" line="123"/>
+        <source>size reduced after running out of memory</source>
+        <translation>内存不足，已缩小规模</translation>
+    </message>
+    <message>
+        <location filename="../../gui/bench_view.py" line="125"/>
+        <source>median absolute deviation of the timed runs</source>
+        <translation>计时运行的中位数绝对偏差</translation>
+    </message>
+    <message>
+        <location filename="../../gui/bench_view.py" line="136"/>
+        <source>before: {before}, now: {after}</source>
+        <translation>之前：{before}，现在：{after}</translation>
     </message>
 </context>
 <context>
@@ -1075,6 +1522,49 @@
         <location filename="../../gui/scan_view.py" line="222"/>
         <source>The check was stopped before the end; some results are missing.</source>
         <translation>检查在完成前被停止，部分结果缺失。</translation>
+    </message>
+</context>
+<context>
+    <name>SpeedupChart</name>
+    <message>
+        <location filename="../../gui/bench_chart.py" line="122"/>
+        <source>No speed-ups yet: they appear when a run has both halves of a pair (GPU and CPU, float16 and float32, XLA on and off).</source>
+        <translation>暂无加速比：一次运行同时测到一对结果（GPU 与 CPU、float16 与 float32、XLA 开与关）时才会显示。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/bench_chart.py" line="131"/>
+        <source>GPU vs CPU</source>
+        <translation>GPU 对比 CPU</translation>
+    </message>
+    <message>
+        <location filename="../../gui/bench_chart.py" line="132"/>
+        <source>lower precision vs float32</source>
+        <translation>低精度对比 float32</translation>
+    </message>
+    <message>
+        <location filename="../../gui/bench_chart.py" line="133"/>
+        <source>XLA on vs off</source>
+        <translation>XLA 开对比关</translation>
+    </message>
+    <message>
+        <location filename="../../gui/bench_chart.py" line="134"/>
+        <source>baseline (1x)</source>
+        <translation>基准（1 倍）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/bench_chart.py" line="141"/>
+        <source>Speed-ups (times as fast as the baseline, log scale)</source>
+        <translation>加速比（相对基准的倍数，对数刻度）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/bench_chart.py" line="148"/>
+        <source>{test}: GPU vs CPU</source>
+        <translation>{test}：GPU 对比 CPU</translation>
+    </message>
+    <message>
+        <location filename="../../gui/bench_chart.py" line="149"/>
+        <source>{test}: {contender} vs {baseline}</source>
+        <translation>{test}：{contender} 对比 {baseline}</translation>
     </message>
 </context>
 <context>
@@ -2077,17 +2567,17 @@
         <translation>驱动 {driver} 对 CUDA {cuda} 来说太旧（需要 {minimum} 或更新版本）。请先更新驱动：</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/recommend.py" line="233"/>
+        <location filename="../../core/diagnosis/recommend.py" line="234"/>
         <source>No prebuilt TensorFlow runs on this GPU</source>
         <translation>没有预编译的 TensorFlow 能在这块 GPU 上运行</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/recommend.py" line="234"/>
+        <location filename="../../core/diagnosis/recommend.py" line="235"/>
         <source>Compute capability {cc} is below every TensorFlow build&apos;s minimum. TensorFlow still runs on the CPU.</source>
         <translation>计算能力 {cc} 低于所有 TensorFlow 版本的最低要求。TensorFlow 仍然可以在 CPU 上运行。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/recommend.py" line="236"/>
+        <location filename="../../core/diagnosis/recommend.py" line="237"/>
         <source>Install the CPU package:</source>
         <translation>安装 CPU 版的包：</translation>
     </message>
@@ -2127,52 +2617,52 @@
         <translation>TensorFlow {tf}（{build}）已导入，但没有列出 GPU；它的日志行就是依据。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/rules_env.py" line="121"/>
+        <location filename="../../core/diagnosis/rules_env.py" line="122"/>
         <source>Python {version} is too old for TensorFlow 2.</source>
         <translation>Python {version} 对 TensorFlow 2 来说太旧。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/rules_env.py" line="123"/>
+        <location filename="../../core/diagnosis/rules_env.py" line="124"/>
         <source>This interpreter could not be run ({reason}).</source>
         <translation>无法运行这个解释器（{reason}）。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/rules_env.py" line="130"/>
+        <location filename="../../core/diagnosis/rules_env.py" line="131"/>
         <source>No TensorFlow package in {python}.</source>
         <translation>{python} 中没有 TensorFlow 包。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/rules_env.py" line="133"/>
+        <location filename="../../core/diagnosis/rules_env.py" line="134"/>
         <source>TensorFlow publishes no {platform} wheel for Python {version}; pip would answer &apos;No matching distribution found&apos;.</source>
         <translation>TensorFlow 没有为 Python {version} 发布 {platform} 的 wheel 包；pip 会提示 &apos;No matching distribution found&apos;。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/rules_env.py" line="147"/>
+        <location filename="../../core/diagnosis/rules_env.py" line="148"/>
         <source>Installed together: {packages}. They share one folder and overwrite each other.</source>
         <translation>同时安装了：{packages}。它们共用同一个文件夹，会互相覆盖。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/rules_env.py" line="155"/>
+        <location filename="../../core/diagnosis/rules_env.py" line="156"/>
         <source>TensorFlow {tf} on native Windows is CPU-only: GPU builds for Windows ended with 2.10.</source>
         <translation>原生 Windows 上的 TensorFlow {tf} 只能使用 CPU：Windows 版的 GPU 支持到 2.10 为止。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/rules_env.py" line="161"/>
+        <location filename="../../core/diagnosis/rules_env.py" line="162"/>
         <source>TensorFlow {tf} here was built without CUDA (is_cuda_build is False), so it never looks for a GPU.</source>
         <translation>这里的 TensorFlow {tf} 编译时没有启用 CUDA（is_cuda_build 为 False），所以它根本不会去找 GPU。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/rules_env.py" line="171"/>
+        <location filename="../../core/diagnosis/rules_env.py" line="172"/>
         <source>CUDA_VISIBLE_DEVICES is set to &apos;{value}&apos;, which hides every GPU from TensorFlow.</source>
         <translation>CUDA_VISIBLE_DEVICES 被设为 &apos;{value}&apos;，这会让 TensorFlow 看不到任何 GPU。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/rules_env.py" line="182"/>
+        <location filename="../../core/diagnosis/rules_env.py" line="183"/>
         <source>{gpu} has compute capability {cc}; TensorFlow {tf} needs at least {minimum}.</source>
         <translation>{gpu} 的计算能力是 {cc}；TensorFlow {tf} 至少需要 {minimum}。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/rules_env.py" line="197"/>
+        <location filename="../../core/diagnosis/rules_env.py" line="198"/>
         <source>Driver {driver} supports CUDA up to {have}; TensorFlow {tf} uses CUDA {need}.</source>
         <translation>驱动 {driver} 最高支持 CUDA {have}；TensorFlow {tf} 使用的是 CUDA {need}。</translation>
     </message>
@@ -2621,6 +3111,126 @@
         <location filename="../../core/explain/rules_gpu.py" line="286"/>
         <source>TensorFlow {tf} has no GPU code for compute capability {cc}. The last TensorFlow for this GPU is {last}.</source>
         <translation>TensorFlow {tf} 没有针对计算能力 {cc} 的 GPU 代码。支持这块 GPU 的最后一个 TensorFlow 版本是 {last}。</translation>
+    </message>
+    <message>
+        <location filename="../../core/bench/summary.py" line="14"/>
+        <source>TensorFlow is not installed in this environment, so there is nothing to benchmark. Install it first (the Diagnosis page, or `tfgpu doctor`, gives the exact command).</source>
+        <translation>这个环境里没有安装 TensorFlow，所以无从测试。请先安装（“诊断”页或 `tfgpu doctor` 会给出准确的命令）。</translation>
+    </message>
+    <message>
+        <location filename="../../core/bench/summary.py" line="17"/>
+        <source>TensorFlow is installed but does not import: {message}. `tfgpu doctor` explains why.</source>
+        <translation>TensorFlow 已安装但无法导入：{message}。`tfgpu doctor` 会说明原因。</translation>
+    </message>
+    <message>
+        <location filename="../../core/bench/summary.py" line="19"/>
+        <source>This Python is too old to run the benchmark (it needs 3.7 or newer): {message}</source>
+        <translation>这个 Python 版本太旧，无法运行测试（需要 3.7 或更新）：{message}</translation>
+    </message>
+    <message>
+        <location filename="../../core/bench/summary.py" line="21"/>
+        <source>The benchmark could not run: {message}</source>
+        <translation>测试无法运行：{message}</translation>
+    </message>
+    <message>
+        <location filename="../../core/bench/summary.py" line="22"/>
+        <source>The benchmark process died: {message}. The figures measured before it are kept.</source>
+        <translation>测试进程意外退出：{message}。之前测得的数据已保留。</translation>
+    </message>
+    <message>
+        <location filename="../../core/bench/summary.py" line="24"/>
+        <source>A test ran past its time limit and was stopped: {message}.</source>
+        <translation>有测试超出时间限制，已被停止：{message}。</translation>
+    </message>
+    <message>
+        <location filename="../../core/bench/summary.py" line="26"/>
+        <source>The GPU tests were skipped: {message}. Only the CPU was measured; the Diagnosis page (`tfgpu doctor`) says why TensorFlow does not see the GPU.</source>
+        <translation>已跳过 GPU 测试：{message}。只测了 CPU；“诊断”页（`tfgpu doctor`）会说明 TensorFlow 为什么看不到 GPU。</translation>
+    </message>
+    <message>
+        <location filename="../../core/bench/summary.py" line="29"/>
+        <source>Some of the benchmark&apos;s output could not be read: {message}</source>
+        <translation>测试的部分输出无法读取：{message}</translation>
+    </message>
+    <message>
+        <location filename="../../core/bench/summary.py" line="30"/>
+        <source>Out of memory even at the smallest size: {message}</source>
+        <translation>即使用最小规模也内存不足：{message}</translation>
+    </message>
+    <message>
+        <location filename="../../core/bench/summary.py" line="31"/>
+        <source>Not supported here: {message}</source>
+        <translation>此处不支持：{message}</translation>
+    </message>
+    <message>
+        <location filename="../../core/bench/summary.py" line="32"/>
+        <source>Not run: {message}</source>
+        <translation>未运行：{message}</translation>
+    </message>
+    <message>
+        <location filename="../../core/bench/summary.py" line="34"/>
+        <source>Failed: {message}</source>
+        <translation>失败：{message}</translation>
+    </message>
+    <message>
+        <location filename="../../core/bench/summary.py" line="36"/>
+        <source>Your {gpu} reached {value} TFLOPS in a float32 matrix multiply ({percent}% of its peak).</source>
+        <translation>你的 {gpu} 在 float32 矩阵乘法中达到 {value} TFLOPS（为其峰值的 {percent}%）。</translation>
+    </message>
+    <message>
+        <location filename="../../core/bench/summary.py" line="38"/>
+        <source>Your {gpu} reached {value} TFLOPS in a float32 matrix multiply (its peak is not in our knowledge base, so no % of peak).</source>
+        <translation>你的 {gpu} 在 float32 矩阵乘法中达到 {value} TFLOPS（知识库中没有它的峰值，因此没有峰值百分比）。</translation>
+    </message>
+    <message>
+        <location filename="../../core/bench/summary.py" line="41"/>
+        <source>That is {ratio}x your CPU on the same test.</source>
+        <translation>同一测试中是你的 CPU 的 {ratio} 倍。</translation>
+    </message>
+    <message>
+        <location filename="../../core/bench/summary.py" line="42"/>
+        <source>In {dtype} it reached {value} TFLOPS ({ratio}x float32).</source>
+        <translation>使用 {dtype} 时达到 {value} TFLOPS（float32 的 {ratio} 倍）。</translation>
+    </message>
+    <message>
+        <location filename="../../core/bench/summary.py" line="43"/>
+        <source>Mixed precision (mixed_float16) trained {ratio}x as fast as float32.</source>
+        <translation>混合精度（mixed_float16）的训练速度是 float32 的 {ratio} 倍。</translation>
+    </message>
+    <message>
+        <location filename="../../core/bench/summary.py" line="44"/>
+        <source>XLA (jit_compile) made the training step {ratio}x as fast.</source>
+        <translation>XLA（jit_compile）使训练步骤快到原来的 {ratio} 倍。</translation>
+    </message>
+    <message>
+        <location filename="../../core/bench/summary.py" line="45"/>
+        <source>XLA (jit_compile) made the training step slower here ({ratio}x as fast); small models, and the CPU, often gain nothing from it.</source>
+        <translation>在这里 XLA（jit_compile）反而让训练步骤变慢了（原来速度的 {ratio} 倍）；小模型和 CPU 往往从中得不到好处。</translation>
+    </message>
+    <message>
+        <location filename="../../core/bench/summary.py" line="48"/>
+        <source>Your CPU reached {value} GFLOPS in a float32 matrix multiply ({percent}% of its estimated peak).</source>
+        <translation>你的 CPU 在 float32 矩阵乘法中达到 {value} GFLOPS（为估算峰值的 {percent}%）。</translation>
+    </message>
+    <message>
+        <location filename="../../core/bench/summary.py" line="50"/>
+        <source>Your CPU reached {value} GFLOPS in a float32 matrix multiply, {percent}% of the peak estimated from its clock: it runs faster than the clock we could read (turbo).</source>
+        <translation>你的 CPU 在 float32 矩阵乘法中达到 {value} GFLOPS，为按其频率估算的峰值的 {percent}%：它实际运行频率高于我们读到的频率（睿频）。</translation>
+    </message>
+    <message>
+        <location filename="../../core/bench/summary.py" line="53"/>
+        <source>Your CPU reached {value} GFLOPS in a float32 matrix multiply (its peak could not be derived).</source>
+        <translation>你的 CPU 在 float32 矩阵乘法中达到 {value} GFLOPS（无法推算其峰值）。</translation>
+    </message>
+    <message>
+        <location filename="../../core/bench/summary.py" line="55"/>
+        <source>The benchmark was cancelled; the figures measured so far are shown.</source>
+        <translation>测试已取消；显示的是已测得的数据。</translation>
+    </message>
+    <message>
+        <location filename="../../core/bench/summary.py" line="56"/>
+        <source>The benchmark did not finish every test; the reasons are listed.</source>
+        <translation>测试没有全部完成；原因已列出。</translation>
     </message>
 </context>
 </TS>

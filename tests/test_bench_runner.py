@@ -4,6 +4,7 @@ scripted output, real crashes (SIGSEGV), real hangs with children, garbage, sile
 from __future__ import annotations
 
 import os
+import sys
 import threading
 import time
 from pathlib import Path
@@ -142,3 +143,28 @@ def test_the_agent_gets_the_options(tmp_path, monkeypatch):
     assert {t.suite for t in run.figures()} == {"train"}
     assert run.config["suites"] == ["train"] and run.config["suite_time_limit_s"] == 60.0
     assert os.path.basename(run.python).startswith("fake-python")
+
+
+@pytest.mark.slow
+def test_cancel_stops_the_real_agent_while_tensorflow_imports_within_a_second():
+    """The real agent in this Python (real TF): cancelled mid-import, nothing of it is left."""
+    cancel = threading.Event()
+    importing = threading.Event()
+    box: list = []
+
+    def on_update(update: BenchUpdate) -> None:
+        if update.kind == "import":
+            importing.set()
+
+    worker = threading.Thread(target=lambda: box.append(run_bench(
+        sys.executable, BenchOptions(), on_update=on_update, cancel=cancel)))
+    worker.start()
+    assert importing.wait(60), "the agent never said it was importing TensorFlow"
+    agents = psutil.Process().children(recursive=True)
+    assert agents, "no agent process while it imports TensorFlow"
+    cancelled_at = time.monotonic()
+    cancel.set()
+    worker.join(5)
+    assert not worker.is_alive() and time.monotonic() - cancelled_at < 1.0
+    assert box[0].status is RunStatus.CANCELLED and box[0].errors == []
+    assert all(_gone(p.pid, within=1.0) for p in agents)

@@ -19,7 +19,7 @@ def add_parser(subs: argparse._SubParsersAction) -> None:
     from tfgpu.core.bench.runner import DEVICES, SUITES
 
     bench = subs.add_parser("bench", help="benchmark TensorFlow on the GPU and the CPU (matmul, conv, training)",
-                            description="Times matmul, conv2d, a Keras training step (float32 vs mixed "
+                            description="Times matmul, conv2d, a small CNN training step (float32 vs mixed "
                             "precision, XLA) and memory bandwidth, GPU vs CPU, with %% of the hardware's peak.")
     bench.add_argument("--quick", action="store_true", help="small sizes, short timings (under a minute)")
     bench.add_argument("--suite", action="append", choices=SUITES, metavar="SUITE",
@@ -29,7 +29,8 @@ def add_parser(subs: argparse._SubParsersAction) -> None:
                        help="the Python environment to benchmark (default: this one if it has TensorFlow, "
                        "else the best one a scan finds)")
     bench.add_argument("--json", action="store_true", help="print the result document as JSON")
-    bench.add_argument("--compare", metavar="RUN_ID", help="compare with a saved run (an id, 'latest' or 'previous')")
+    bench.add_argument("--compare", metavar="RUN_ID",
+                       help="compare with a saved run: its id, or 'latest' (the newest before this one)")
     bench.add_argument("--list", action="store_true", help="list the saved runs and exit")
     bench.add_argument("--no-save", action="store_true", help="do not add this run to the history")
     bench.add_argument("--max-elements", type=int, metavar="N", help=argparse.SUPPRESS)  # simulates OOM

@@ -325,3 +325,18 @@ def test_xla_slower_is_said_plainly():
     off = _test("xla/float32/jit=off/cpu", 900.0, unit="images/s", metric="images_per_s", params={"jit": False})
     text = "\n".join(str(line) for line in headlines(_run(on, off, gpus=())))
     assert "made the training step slower here (0.667x as fast)" in text
+
+
+def test_huge_numbers_are_malformed_or_unknown_never_a_crash():
+    reader = ev.EventReader()
+    event = reader.feed(json.dumps(_result_line()).replace("0.1,", "1" + "0" * 400 + ","))
+    assert event is not None and event.test.value is None
+    assert reader.feed('{"event": "done", "status": "ok", "seconds": 1' + "0" * 400 + "}").seconds is None
+
+
+def test_missing_spread_is_unknown_not_zero():
+    reader = ev.EventReader()
+    line = _result_line(stats={"median_s": 0.02, "min_s": 0.019, "max_s": 0.025, "runs": 9})
+    test = reader.feed(json.dumps(line)).test
+    assert test.stats.mad_s is None and test.stats.spread is None and test.stats.warmup_stable is None
+    assert "±" not in format_run(_run(test))

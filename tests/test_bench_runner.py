@@ -15,6 +15,7 @@ import pytest
 from tests.fakes.fake_bench_agent import make_fake_python
 from tfgpu.core.bench.model import RunStatus
 from tfgpu.core.bench.runner import BenchOptions, BenchUpdate, run_bench
+from tfgpu.core.bench.text import format_run
 from tfgpu.core.host import RealHost
 
 
@@ -89,12 +90,15 @@ def test_a_suite_past_its_time_limit_is_killed_with_its_child(tmp_path, monkeypa
     pidfile = tmp_path / "child.pid"
     host = _host(monkeypatch, FAKE_BENCH_PIDFILE=str(pidfile))
     started = time.monotonic()
-    run = run_bench(make_fake_python(tmp_path, "hang"), BenchOptions(suite_time_limit_s=0.5), host=host)
+    options = BenchOptions(suite_time_limit_s=0.5, hard_margin_s=0.25)
+    assert options.hard_suite_limit == 1.0  # the agent's own limit, with room to finish a test
+    run = run_bench(make_fake_python(tmp_path, "hang"), options, host=host)
     assert time.monotonic() - started < 10
     assert run.status is RunStatus.PARTIAL
     limited = run.test("matmul/float32/n=4096/gpu")
-    assert limited.error_code == "time-limit" and "time limit" in limited.error
-    assert run.errors[0].code == "time-limit" and run.errors[0].suite == "matmul"
+    assert limited.error_code == "agent-timeout" and "no answer within 1 s" in limited.error
+    assert run.errors[0].code == "agent-timeout" and run.errors[0].suite == "matmul"
+    assert "did not finish and the benchmark process was stopped" in format_run(run)
     assert _gone(int(pidfile.read_text()), within=2.0)
 
 
@@ -125,7 +129,8 @@ def test_an_import_that_never_ends_times_out_without_retrying(tmp_path, monkeypa
     run = run_bench(make_fake_python(tmp_path, "hang-import"), BenchOptions(import_timeout_s=0.5),
                     host=_host(monkeypatch))
     assert run.status is RunStatus.FAILED and run.agent_restarts == 0
-    assert run.errors[0].code == "time-limit" and "did not finish importing" in run.errors[0].message
+    assert run.errors[0].code == "import-timeout" and run.errors[0].message == "0.5 s"
+    assert "TensorFlow did not start within 0.5 s" in format_run(run)
 
 
 def test_a_faulty_listener_does_not_stop_the_run(tmp_path, monkeypatch):
@@ -168,3 +173,20 @@ def test_cancel_stops_the_real_agent_while_tensorflow_imports_within_a_second():
     assert not worker.is_alive() and time.monotonic() - cancelled_at < 1.0
     assert box[0].status is RunStatus.CANCELLED and box[0].errors == []
     assert all(_gone(p.pid, within=1.0) for p in agents)
+
+
+def test_gpu_only_without_a_gpu_fails_and_says_nothing_was_measured(tmp_path, monkeypatch):
+    run = run_bench(make_fake_python(tmp_path, "no-gpu"), BenchOptions(device="gpu"), host=_host(monkeypatch))
+    assert run.status is RunStatus.FAILED and run.tests == []
+    text = format_run(run)
+    assert "Nothing was measured: only the GPU was asked for, and TensorFlow 2.10.1 lists no GPU" in text
+    assert "Only the CPU was measured" not in text
+    both = run_bench(make_fake_python(tmp_path, "no-gpu"), BenchOptions(), host=_host(monkeypatch))
+    assert both.status is RunStatus.COMPLETED and "Only the CPU was measured" in format_run(both)
+
+
+def test_tensorflow_crashing_on_import_is_said_as_such(tmp_path, monkeypatch):
+    run = run_bench(make_fake_python(tmp_path, "crash-import"), BenchOptions(), host=_host(monkeypatch))
+    assert run.status is RunStatus.FAILED and run.agent_restarts == 0
+    assert [e.code for e in run.errors] == ["tf-import-crashed"] and "SIGILL" in run.errors[0].message
+    assert "TensorFlow crashed while it was starting" in format_run(run)

@@ -70,3 +70,16 @@ def test_bad_suite_is_rejected(capsys):
     with pytest.raises(SystemExit) as exit_info:
         main(["bench", "--suite", "bogus"])
     assert exit_info.value.code == 2
+
+
+def test_device_quick_and_size_cap_reach_the_agent(tmp_path, capsys):
+    assert main(["bench", "--python", make_fake_python(tmp_path, "gpu"), "--device", "cpu", "--quick",
+                 "--max-elements", "1000", "--json", "--no-save"]) == 0
+    argv = json.loads(capsys.readouterr().out)["config"]["argv"]  # the fake echoes its command line
+    assert argv[argv.index("--device") + 1] == "cpu" and "--quick" in argv
+    assert argv[argv.index("--max-elements") + 1] == "1000"
+
+
+def test_gpu_only_without_a_gpu_exits_1(tmp_path, capsys):
+    assert main(["bench", "--python", make_fake_python(tmp_path, "no-gpu"), "--device", "gpu"]) == 1
+    assert "Nothing was measured" in capsys.readouterr().out

@@ -298,7 +298,7 @@ def bench_matmul(tf, test, p, cfg):
     need(cfg, (n, n))
     with tf.device(dev):
         a = tf.cast(tf.random.normal([n, n]), dt)
-        b = tf.cast(tf.random.normal([n, n], stddev=1.0 / math.sqrt(n)), dt)  # keeps x @ b @ b ... bounded
+        b = tf.cast(tf.random.normal([n, n], stddev=1.0 / math.sqrt(n)), dt)  # x @ b @ b ... grows only slowly
     placement = placed(tf, dev, lambda: tf.matmul(a[:8, :8], b[:8, :8]))
     stats = measure(loop_runner(tf, chain_loop(tf, dev, tf.matmul), (a, b)), cfg)
     flops = 2.0 * n ** 3
@@ -578,6 +578,8 @@ def gpu_problem(tf, build, gpus):
 
 def run_test(tf, test, cfg):
     """The fields of the result event; OutOfMemory when even the smallest size does not fit."""
+    import gc
+
     params, backoff = dict(test["params"]), None
     key, floor = SHRINK[test["suite"]]
     while True:
@@ -588,14 +590,13 @@ def run_test(tf, test, cfg):
             if not is_oom(tf, exc):
                 raise
             reason = oom_reason(exc)
-            backoff = backoff or {"from": dict(test["params"]), "reason": reason, "steps": 0}
-            import gc
-
-            gc.collect()  # drop the failed attempt's tensors before the next one
-            if params[key] // 2 < floor:
-                raise OutOfMemory("out of memory down to %s=%s: %s" % (key, params[key], reason))
-            params[key] //= 2
-            backoff["steps"] += 1
+        # Out of the except block the traceback (and the failed attempt's tensors) is gone.
+        gc.collect()
+        backoff = backoff or {"from": dict(test["params"]), "reason": reason, "steps": 0}
+        if params[key] // 2 < floor:
+            raise OutOfMemory("out of memory down to %s=%s: %s" % (key, params[key], reason))
+        params[key] //= 2
+        backoff["steps"] += 1
     return {"test": test["id"], "suite": test["suite"], "device": test["device"], "placement": placement,
             "dtype": test["dtype"], "params": params, "metric": metric, "unit": unit, "value": value,
             "stats": stats, "extra": extra, "backoff": backoff}

@@ -100,7 +100,11 @@ def _number(value: object) -> float | None:
     """A finite number, or None (the agent writes NaN and infinities as null)."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return None
-    return float(value) if math.isfinite(value) else None
+    try:
+        number = float(value)  # a 400-digit integer overflows
+    except OverflowError:
+        return None
+    return number if math.isfinite(number) else None
 
 
 def _positive(value: object, name: str) -> float:
@@ -110,6 +114,11 @@ def _positive(value: object, name: str) -> float:
     return number
 
 
+def _optional(value: object, name: str) -> float | None:
+    """Absent is unknown (None), never 0."""
+    return None if value is None else _positive(value, name)
+
+
 def _stats(data: object) -> Stats | None:
     if not isinstance(data, dict):
         return None
@@ -117,11 +126,13 @@ def _stats(data: object) -> Stats | None:
         median_s=_positive(data.get("median_s"), "median_s"),
         min_s=_positive(data.get("min_s"), "min_s"),
         max_s=_positive(data.get("max_s"), "max_s"),
-        mad_s=_positive(data.get("mad_s", 0.0), "mad_s"),
+        mad_s=_optional(data.get("mad_s"), "mad_s"),
         runs=_int(data.get("runs"), "runs"),
         inner=_int(data.get("inner", 1), "inner"),
         warmup_runs=_int(data.get("warmup_runs", 0), "warmup_runs"),
-        warmup_s=_positive(data.get("warmup_s", 0.0), "warmup_s"),
+        warmup_s=_optional(data.get("warmup_s"), "warmup_s"),
+        warmup_stable=data.get("warmup_stable") if isinstance(data.get("warmup_stable"), bool) else None,
+        first_run_s=_optional(data.get("first_run_s"), "first_run_s"),
     )
     if not stats.min_s <= stats.median_s <= stats.max_s or stats.runs < 1:
         raise Malformed("stats are inconsistent (min <= median <= max, runs >= 1)")
@@ -221,7 +232,7 @@ class EventReader:
             if not isinstance(data, dict):
                 raise Malformed("not a JSON object")
             event = to_event(data)
-        except (ValueError, TypeError, AttributeError, RecursionError) as exc:
+        except (ValueError, TypeError, AttributeError, RecursionError, ArithmeticError) as exc:
             self._reject(text, exc)
             return None
         self.events.append(event)

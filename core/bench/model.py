@@ -42,16 +42,18 @@ class Stats:
     median_s: float
     min_s: float
     max_s: float
-    mad_s: float  # median absolute deviation
+    mad_s: float | None  # median absolute deviation
     runs: int
     inner: int = 1  # operations per timed run (the tf.function loop)
     warmup_runs: int = 0
-    warmup_s: float = 0.0
+    warmup_s: float | None = None
+    warmup_stable: bool | None = None  # False: the warm-up hit its cap before timings agreed
+    first_run_s: float | None = None  # the first call: tracing, compiling, autotuning
 
     @property
     def spread(self) -> float | None:
         """MAD relative to the median (0.01 = 1%)."""
-        return self.mad_s / self.median_s if self.median_s > 0 else None
+        return self.mad_s / self.median_s if self.mad_s is not None and self.median_s > 0 else None
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,9 @@ DEVICES = ("both", "gpu", "cpu")
 IMPORT_TIMEOUT_S = 180.0
 SUITE_LIMIT_QUICK_S = 60.0
 SUITE_LIMIT_FULL_S = 300.0
+#: The agent skips a suite's later tests once the suite has used its limit, but only between
+#: tests; the runner kills it when a test runs on well past that (a hang).
+HARD_LIMIT_FACTOR, HARD_LIMIT_MARGIN_S = 1.5, 30.0
 WATCH_INTERVAL_S = 0.05
 
 UpdateCallback = Callable[["BenchUpdate"], None]
@@ -45,13 +48,20 @@ class BenchOptions:
     max_elements: int | None = None  # caps tensor sizes (simulates running out of memory)
     suite_time_limit_s: float | None = None  # None: by mode
     import_timeout_s: float = IMPORT_TIMEOUT_S
+    hard_margin_s: float = HARD_LIMIT_MARGIN_S  # added to 1.5x the suite limit before a kill
     agent_args: tuple[str, ...] = ()  # passed through to the agent (tests: tiny sizes)
 
     @property
     def suite_limit(self) -> float:
+        """The agent's own limit per suite: it skips the suite's later tests after it."""
         if self.suite_time_limit_s is not None:
             return self.suite_time_limit_s
         return SUITE_LIMIT_QUICK_S if self.quick else SUITE_LIMIT_FULL_S
+
+    @property
+    def hard_suite_limit(self) -> float:
+        """When the runner kills the agent: a suite whose current test never ends."""
+        return self.suite_limit * HARD_LIMIT_FACTOR + self.hard_margin_s
 
     def config(self) -> dict:
         return {"quick": self.quick, "suites": list(self.suites), "device": self.device,
@@ -141,13 +151,13 @@ class _Session:
             state.started = event
             for planned in event.plan:
                 self.planned.setdefault(planned.id, planned)
-            state.deadline = now + self.options.suite_limit
+            state.deadline = now + self.options.hard_suite_limit
             self._emit("start", total=len(self.planned))
         elif isinstance(event, ev.TestStarted):
             planned = self.planned.get(event.test)
             suite = planned.suite if planned else event.test.split("/", 1)[0]
             if suite != state.suite:
-                state.suite, state.deadline = suite, now + self.options.suite_limit
+                state.suite, state.deadline = suite, now + self.options.hard_suite_limit
             state.test = event.test
             self._emit("test", test_id=event.test, index=len(self.finished), total=len(self.planned),
                        label=test_label(planned.suite, planned.dtype, planned.params) if planned else event.test,
@@ -195,7 +205,7 @@ class _Session:
         watchdog = threading.Thread(target=self.watch, args=(state, kill, stop), name="tfgpu-bench-watch",
                                     daemon=True)
         watchdog.start()
-        backstop = self.options.import_timeout_s + self.options.suite_limit * (len(suites) + 1)
+        backstop = self.options.import_timeout_s + self.options.hard_suite_limit * (len(suites) + 1)
         try:
             with agent_path() as agent:
                 result = self.host.run([self.python, str(agent), *self._agent_args(suites)], backstop,
@@ -238,14 +248,17 @@ class _Session:
             self._run_failed("not-python", f"{self.python}: {result.error}")
         elif state.started is None and state.done is None and not state.reader.events and _too_old(result):
             self._run_failed("python-too-old", f"this Python cannot run the agent: {last_line(result.stderr)}")
+        elif (state.killed_for_time or result.timed_out) and state.started is None:
+            self._lost_agent(state, "import-timeout", f"{self.options.import_timeout_s:g} s")
         elif state.killed_for_time or (result.timed_out and state.done is None):
-            self._lost_agent(state, "time-limit", "ran past the time limit and was stopped"
-                             if state.started else "TensorFlow did not finish importing in time")
+            self._lost_agent(state, "agent-timeout", f"no answer within {self.options.hard_suite_limit:g} s")
         elif state.done is None:
             words = exit_words(result.returncode)
             tail = f": {last_line(result.stderr)}" if result.stderr.strip() else ""
             if not state.reader.events and result.returncode == 0:
                 self._run_failed("not-python", f"{self.python} ran but said nothing; is it a Python interpreter?")
+            elif state.started is None:
+                self._lost_agent(state, "tf-import-crashed", f"{words}{tail}")
             else:
                 self._lost_agent(state, "agent-crashed", f"{words}{tail}")
 
@@ -298,8 +311,8 @@ class _Session:
     def _status(self) -> RunStatus:
         if self.cancelled:
             return RunStatus.CANCELLED
-        if self.fatal or self.run.tf_version is None:
-            return RunStatus.FAILED
+        if self.fatal or self.run.tf_version is None or not self.run.tests:
+            return RunStatus.FAILED  # nothing ran: e.g. --device gpu and TF sees no GPU
         return RunStatus.PARTIAL if self.incomplete else RunStatus.COMPLETED
 
     def _read_started(self, started: ev.Started) -> None:
@@ -313,6 +326,8 @@ class _Session:
         cpu = started.devices.get("cpu")
         run.cpu = dict(cpu) if isinstance(cpu, dict) else {}
         run.config.update({k: v for k, v in started.config.items() if k not in run.config})
+        if run.gpu_unavailable is None:
+            run.gpu_unavailable = started.gpu_unavailable
 
 
 def run_bench(python: str, options: BenchOptions | None = None, *, host: Host | None = None,

@@ -21,8 +21,15 @@ _ERRORS = {
     "not-python": QT_TRANSLATE_NOOP("core", "The benchmark could not run: {message}"),
     "agent-crashed": QT_TRANSLATE_NOOP(
         "core", "The benchmark process died: {message}. The figures measured before it are kept."),
-    "time-limit": QT_TRANSLATE_NOOP(
-        "core", "A test ran past its time limit and was stopped: {message}."),
+    "time-limit": QT_TRANSLATE_NOOP("core", "Skipped, the suite's time ran out: {message}."),
+    "agent-timeout": QT_TRANSLATE_NOOP(
+        "core", "A test did not finish and the benchmark process was stopped: {message}."),
+    "import-timeout": QT_TRANSLATE_NOOP(
+        "core", "TensorFlow did not start within {message}: its import (or the first use of the GPU) hangs. "
+        "Close other programs using the GPU and try again; `tfgpu doctor` checks the installation."),
+    "tf-import-crashed": QT_TRANSLATE_NOOP(
+        "core", "TensorFlow crashed while it was starting ({message}); nothing was measured. "
+        "`tfgpu doctor` says why it cannot start."),
     "gpu-unavailable": QT_TRANSLATE_NOOP(
         "core", "The GPU tests were skipped: {message}. Only the CPU was measured; "
         "the Diagnosis page (`tfgpu doctor`) says why TensorFlow does not see the GPU."),
@@ -32,13 +39,16 @@ _ERRORS = {
     "not-run": QT_TRANSLATE_NOOP("core", "Not run: {message}"),
 }
 _ERROR_FALLBACK = QT_TRANSLATE_NOOP("core", "Failed: {message}")
+_GPU_ONLY_UNAVAILABLE = QT_TRANSLATE_NOOP(
+    "core", "Nothing was measured: only the GPU was asked for, and {message}. The Diagnosis page "
+    "(`tfgpu doctor`) says why TensorFlow does not see the GPU.")
 
 _GPU_MATMUL = QT_TRANSLATE_NOOP(
     "core", "Your {gpu} reached {value} TFLOPS in a float32 matrix multiply ({percent}% of its peak).")
 _GPU_MATMUL_NO_PEAK = QT_TRANSLATE_NOOP(
     "core", "Your {gpu} reached {value} TFLOPS in a float32 matrix multiply (its peak is not in our "
     "knowledge base, so no % of peak).")
-_SPEEDUP = QT_TRANSLATE_NOOP("core", "That is {ratio}x your CPU on the same test.")
+_SPEEDUP = QT_TRANSLATE_NOOP("core", "That is {ratio}x your CPU at float32 matrix multiply.")
 _HALF = QT_TRANSLATE_NOOP("core", "In {dtype} it reached {value} TFLOPS ({ratio}x float32).")
 _MIXED = QT_TRANSLATE_NOOP("core", "Mixed precision (mixed_float16) trained {ratio}x as fast as float32.")
 _XLA = QT_TRANSLATE_NOOP("core", "XLA (jit_compile) made the training step {ratio}x as fast.")
@@ -100,7 +110,9 @@ def problems(run: BenchRun) -> list[TrText]:
     lines: list[TrText] = []
     if run.status is RunStatus.CANCELLED:
         lines.append(TrText(_CANCELLED))
-    if run.gpu_unavailable is not None:
+    if run.gpu_unavailable is not None and run.config.get("device") == "gpu":
+        lines.append(TrText(_GPU_ONLY_UNAVAILABLE, message=run.gpu_unavailable.message.rstrip(". ")))
+    elif run.gpu_unavailable is not None:
         lines.append(error_text(run.gpu_unavailable))
     lines += [error_text(e) for e in run.errors]
     if run.status is RunStatus.PARTIAL and not run.errors:

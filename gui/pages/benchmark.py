@@ -192,7 +192,11 @@ class BenchmarkPage(TfgpuPage):
         else:
             self.env_combo.setCurrentIndex(0)
         self._env_index = self.env_combo.currentIndex()
-        if self.env_combo.count() == 1 and not self.controller.is_running() and self.run is None:
+        if self.controller.is_running():
+            pass
+        elif self.env_combo.count() > 1:
+            self._say("")  # a scan found environments: the "none found" line no longer holds
+        elif self.run is None:
             self._say(self.tr("No Python environment with TensorFlow was found: install it "
                                               "(the Diagnosis page says how), or choose one with \"Other Python…\"."))
         self._update_controls()

@@ -145,122 +145,122 @@
         <translation>其他 Python…</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="196"/>
+        <location filename="../../gui/pages/benchmark.py" line="200"/>
         <source>No Python environment with TensorFlow was found: install it (the Diagnosis page says how), or choose one with &quot;Other Python…&quot;.</source>
         <translation>没有找到装有 TensorFlow 的 Python 环境：请先安装（“诊断”页给出方法），或用“其他 Python…”选择一个。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="224"/>
+        <location filename="../../gui/pages/benchmark.py" line="228"/>
         <source>Choose a Python interpreter</source>
         <translation>选择 Python 解释器</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="225"/>
+        <location filename="../../gui/pages/benchmark.py" line="229"/>
         <source>Python (python*);;All files (*)</source>
         <translation>Python (python*);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="248"/>
+        <location filename="../../gui/pages/benchmark.py" line="252"/>
         <source>Starting the benchmark…</source>
         <translation>正在启动测试…</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="249"/>
+        <location filename="../../gui/pages/benchmark.py" line="253"/>
         <source>Running in {python}</source>
         <translation>正在 {python} 中运行</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="263"/>
+        <location filename="../../gui/pages/benchmark.py" line="267"/>
         <source>Stopping…</source>
         <translation>正在停止…</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="277"/>
+        <location filename="../../gui/pages/benchmark.py" line="281"/>
         <source>Importing TensorFlow…</source>
         <translation>正在导入 TensorFlow…</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="281"/>
+        <location filename="../../gui/pages/benchmark.py" line="285"/>
         <source>TensorFlow is ready; {total} tests to run.</source>
         <translation>TensorFlow 已就绪；共 {total} 项测试。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="286"/>
+        <location filename="../../gui/pages/benchmark.py" line="290"/>
         <source>Running {test} on the GPU ({index} of {total})</source>
         <translation>正在 GPU 上运行 {test}（第 {index} 项，共 {total} 项）</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="288"/>
+        <location filename="../../gui/pages/benchmark.py" line="292"/>
         <source>Running {test} on the CPU ({index} of {total})</source>
         <translation>正在 CPU 上运行 {test}（第 {index} 项，共 {total} 项）</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="290"/>
+        <location filename="../../gui/pages/benchmark.py" line="294"/>
         <source>Running {test} ({index} of {total})</source>
         <translation>正在运行 {test}（第 {index} 项，共 {total} 项）</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="297"/>
+        <location filename="../../gui/pages/benchmark.py" line="301"/>
         <source>The benchmark process stopped; starting it again for the tests left…</source>
         <translation>测试进程已退出；正在重新启动以完成剩余测试…</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="310"/>
+        <location filename="../../gui/pages/benchmark.py" line="314"/>
         <source>Finished in {seconds} s.</source>
         <translation>用时 {seconds} 秒完成。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="311"/>
+        <location filename="../../gui/pages/benchmark.py" line="315"/>
         <source>Finished in {seconds} s, with some tests missing.</source>
         <translation>用时 {seconds} 秒完成，部分测试没有结果。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="312"/>
+        <location filename="../../gui/pages/benchmark.py" line="316"/>
         <source>Cancelled after {seconds} s.</source>
         <translation>{seconds} 秒后已取消。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="313"/>
+        <location filename="../../gui/pages/benchmark.py" line="317"/>
         <source>The benchmark could not run.</source>
         <translation>测试无法运行。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="315"/>
+        <location filename="../../gui/pages/benchmark.py" line="319"/>
         <source>The run could not be saved: {error}</source>
         <translation>本次结果无法保存：{error}</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="317"/>
+        <location filename="../../gui/pages/benchmark.py" line="321"/>
         <source>This run: {run}</source>
         <translation>本次：{run}</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="327"/>
+        <location filename="../../gui/pages/benchmark.py" line="331"/>
         <source>The benchmark could not finish: {error}.</source>
         <translation>测试未能完成：{error}。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="329"/>
+        <location filename="../../gui/pages/benchmark.py" line="333"/>
         <source>Please report it, with the log file.</source>
         <translation>请附上日志文件报告此问题。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="362"/>
+        <location filename="../../gui/pages/benchmark.py" line="366"/>
         <source>Last run: {run}</source>
         <translation>上次：{run}</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="368"/>
+        <location filename="../../gui/pages/benchmark.py" line="372"/>
         <source>quick</source>
         <translation>快速</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="368"/>
+        <location filename="../../gui/pages/benchmark.py" line="372"/>
         <source>full</source>
         <translation>完整</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="375"/>
+        <location filename="../../gui/pages/benchmark.py" line="379"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -3138,97 +3138,117 @@
         <translation>测试进程意外退出：{message}。之前测得的数据已保留。</translation>
     </message>
     <message>
-        <location filename="../../core/bench/summary.py" line="24"/>
-        <source>A test ran past its time limit and was stopped: {message}.</source>
-        <translation>有测试超出时间限制，已被停止：{message}。</translation>
-    </message>
-    <message>
-        <location filename="../../core/bench/summary.py" line="26"/>
+        <location filename="../../core/bench/summary.py" line="33"/>
         <source>The GPU tests were skipped: {message}. Only the CPU was measured; the Diagnosis page (`tfgpu doctor`) says why TensorFlow does not see the GPU.</source>
         <translation>已跳过 GPU 测试：{message}。只测了 CPU；“诊断”页（`tfgpu doctor`）会说明 TensorFlow 为什么看不到 GPU。</translation>
     </message>
     <message>
-        <location filename="../../core/bench/summary.py" line="29"/>
+        <location filename="../../core/bench/summary.py" line="36"/>
         <source>Some of the benchmark&apos;s output could not be read: {message}</source>
         <translation>测试的部分输出无法读取：{message}</translation>
     </message>
     <message>
-        <location filename="../../core/bench/summary.py" line="30"/>
+        <location filename="../../core/bench/summary.py" line="37"/>
         <source>Out of memory even at the smallest size: {message}</source>
         <translation>即使用最小规模也内存不足：{message}</translation>
     </message>
     <message>
-        <location filename="../../core/bench/summary.py" line="31"/>
+        <location filename="../../core/bench/summary.py" line="38"/>
         <source>Not supported here: {message}</source>
         <translation>此处不支持：{message}</translation>
     </message>
     <message>
-        <location filename="../../core/bench/summary.py" line="32"/>
+        <location filename="../../core/bench/summary.py" line="39"/>
         <source>Not run: {message}</source>
         <translation>未运行：{message}</translation>
     </message>
     <message>
-        <location filename="../../core/bench/summary.py" line="34"/>
+        <location filename="../../core/bench/summary.py" line="41"/>
         <source>Failed: {message}</source>
         <translation>失败：{message}</translation>
     </message>
     <message>
-        <location filename="../../core/bench/summary.py" line="36"/>
+        <location filename="../../core/bench/summary.py" line="46"/>
         <source>Your {gpu} reached {value} TFLOPS in a float32 matrix multiply ({percent}% of its peak).</source>
         <translation>你的 {gpu} 在 float32 矩阵乘法中达到 {value} TFLOPS（为其峰值的 {percent}%）。</translation>
     </message>
     <message>
-        <location filename="../../core/bench/summary.py" line="38"/>
+        <location filename="../../core/bench/summary.py" line="48"/>
         <source>Your {gpu} reached {value} TFLOPS in a float32 matrix multiply (its peak is not in our knowledge base, so no % of peak).</source>
         <translation>你的 {gpu} 在 float32 矩阵乘法中达到 {value} TFLOPS（知识库中没有它的峰值，因此没有峰值百分比）。</translation>
     </message>
     <message>
-        <location filename="../../core/bench/summary.py" line="41"/>
-        <source>That is {ratio}x your CPU on the same test.</source>
-        <translation>同一测试中是你的 CPU 的 {ratio} 倍。</translation>
+        <location filename="../../core/bench/summary.py" line="24"/>
+        <source>Skipped, the suite&apos;s time ran out: {message}.</source>
+        <translation>已跳过，该组测试的时间已用完：{message}。</translation>
+    </message>
+    <message>
+        <location filename="../../core/bench/summary.py" line="25"/>
+        <source>A test did not finish and the benchmark process was stopped: {message}.</source>
+        <translation>有测试迟迟没有完成，测试进程已被停止：{message}。</translation>
+    </message>
+    <message>
+        <location filename="../../core/bench/summary.py" line="27"/>
+        <source>TensorFlow did not start within {message}: its import (or the first use of the GPU) hangs. Close other programs using the GPU and try again; `tfgpu doctor` checks the installation.</source>
+        <translation>TensorFlow 在 {message} 内没有启动：导入（或首次使用 GPU）卡住了。请关闭其他占用 GPU 的程序后重试；`tfgpu doctor` 可检查安装情况。</translation>
+    </message>
+    <message>
+        <location filename="../../core/bench/summary.py" line="30"/>
+        <source>TensorFlow crashed while it was starting ({message}); nothing was measured. `tfgpu doctor` says why it cannot start.</source>
+        <translation>TensorFlow 在启动时崩溃（{message}），没有测得任何数据。`tfgpu doctor` 会说明它为什么无法启动。</translation>
     </message>
     <message>
         <location filename="../../core/bench/summary.py" line="42"/>
+        <source>Nothing was measured: only the GPU was asked for, and {message}. The Diagnosis page (`tfgpu doctor`) says why TensorFlow does not see the GPU.</source>
+        <translation>没有测得任何数据：只选择了 GPU，但 {message}。“诊断”页（`tfgpu doctor`）会说明 TensorFlow 为什么看不到 GPU。</translation>
+    </message>
+    <message>
+        <location filename="../../core/bench/summary.py" line="51"/>
+        <source>That is {ratio}x your CPU at float32 matrix multiply.</source>
+        <translation>在 float32 矩阵乘法上是你的 CPU 的 {ratio} 倍。</translation>
+    </message>
+    <message>
+        <location filename="../../core/bench/summary.py" line="52"/>
         <source>In {dtype} it reached {value} TFLOPS ({ratio}x float32).</source>
         <translation>使用 {dtype} 时达到 {value} TFLOPS（float32 的 {ratio} 倍）。</translation>
     </message>
     <message>
-        <location filename="../../core/bench/summary.py" line="43"/>
+        <location filename="../../core/bench/summary.py" line="53"/>
         <source>Mixed precision (mixed_float16) trained {ratio}x as fast as float32.</source>
         <translation>混合精度（mixed_float16）的训练速度是 float32 的 {ratio} 倍。</translation>
     </message>
     <message>
-        <location filename="../../core/bench/summary.py" line="44"/>
+        <location filename="../../core/bench/summary.py" line="54"/>
         <source>XLA (jit_compile) made the training step {ratio}x as fast.</source>
         <translation>XLA（jit_compile）使训练步骤快到原来的 {ratio} 倍。</translation>
     </message>
     <message>
-        <location filename="../../core/bench/summary.py" line="45"/>
+        <location filename="../../core/bench/summary.py" line="55"/>
         <source>XLA (jit_compile) made the training step slower here ({ratio}x as fast); small models, and the CPU, often gain nothing from it.</source>
         <translation>在这里 XLA（jit_compile）反而让训练步骤变慢了（原来速度的 {ratio} 倍）；小模型和 CPU 往往从中得不到好处。</translation>
     </message>
     <message>
-        <location filename="../../core/bench/summary.py" line="48"/>
+        <location filename="../../core/bench/summary.py" line="58"/>
         <source>Your CPU reached {value} GFLOPS in a float32 matrix multiply ({percent}% of its estimated peak).</source>
         <translation>你的 CPU 在 float32 矩阵乘法中达到 {value} GFLOPS（为估算峰值的 {percent}%）。</translation>
     </message>
     <message>
-        <location filename="../../core/bench/summary.py" line="50"/>
+        <location filename="../../core/bench/summary.py" line="60"/>
         <source>Your CPU reached {value} GFLOPS in a float32 matrix multiply, {percent}% of the peak estimated from its clock: it runs faster than the clock we could read (turbo).</source>
         <translation>你的 CPU 在 float32 矩阵乘法中达到 {value} GFLOPS，为按其频率估算的峰值的 {percent}%：它实际运行频率高于我们读到的频率（睿频）。</translation>
     </message>
     <message>
-        <location filename="../../core/bench/summary.py" line="53"/>
+        <location filename="../../core/bench/summary.py" line="63"/>
         <source>Your CPU reached {value} GFLOPS in a float32 matrix multiply (its peak could not be derived).</source>
         <translation>你的 CPU 在 float32 矩阵乘法中达到 {value} GFLOPS（无法推算其峰值）。</translation>
     </message>
     <message>
-        <location filename="../../core/bench/summary.py" line="55"/>
+        <location filename="../../core/bench/summary.py" line="65"/>
         <source>The benchmark was cancelled; the figures measured so far are shown.</source>
         <translation>测试已取消；显示的是已测得的数据。</translation>
     </message>
     <message>
-        <location filename="../../core/bench/summary.py" line="56"/>
+        <location filename="../../core/bench/summary.py" line="66"/>
         <source>The benchmark did not finish every test; the reasons are listed.</source>
         <translation>测试没有全部完成；原因已列出。</translation>
     </message>

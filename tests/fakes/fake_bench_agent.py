@@ -77,7 +77,7 @@ def start(plan: list[dict], gpus: list[dict], unavailable: dict | None = None) -
     send("start", agent="bench", protocol=1, python=PYTHON,
          tf={"version": "2.10.1", "build": {"cuda_version": "64_112", "cudnn_version": "64_8", "is_cuda_build": True},
              "import_seconds": 3.2},
-         devices={"gpu": gpus, "cpu": CPU}, gpu_unavailable=unavailable, config={"quick": True}, plan=plan)
+         devices={"gpu": gpus, "cpu": CPU}, gpu_unavailable=unavailable, config={"argv": sys.argv[1:]}, plan=plan)
 
 
 def run_tests(plan: list[dict], pause: float) -> None:
@@ -121,6 +121,16 @@ def main() -> None:
         start(PLAN_GPU, [GPU])
         send("progress", phase="test", test=PLAN_GPU[0]["id"], index=0, total=len(PLAN_GPU))
         time.sleep(600)
+    elif scenario == "no-gpu":  # TF sees no GPU: the CPU test runs unless only the GPU was asked for
+        gpu_only = "--device" in sys.argv and sys.argv[sys.argv.index("--device") + 1] == "gpu"
+        plan = [] if gpu_only else [PLAN_GPU[2]]
+        start(plan, [], {"code": "gpu-unavailable", "message": "TensorFlow 2.10.1 lists no GPU"})
+        run_tests(plan, pause)
+    elif scenario == "crash-import":  # TF dies while importing (a bad DLL, an illegal instruction)
+        send("progress", phase="import", python=PYTHON)
+        sys.stderr.write("Illegal instruction (core dumped)\n")
+        sys.stderr.flush()
+        os.kill(os.getpid(), signal.SIGILL)
     elif scenario == "hang-import":
         send("progress", phase="import", python=PYTHON)
         time.sleep(600)

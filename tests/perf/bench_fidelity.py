@@ -115,7 +115,9 @@ def main() -> int:
     for n in sorted({r["n"] for r in result["rounds"]}):
         mine = [r for r in result["rounds"] if r["n"] == n]
         result["best_ratio"][str(n)] = max(r["agent_gflops"] for r in mine) / max(r["plain_gflops"] for r in mine)
-    result["within_target"] = all(0.95 <= r <= 1.05 for r in result["best_ratio"].values())
+    # The verdict is the ratio measured side by side (the median of the rounds); the best-vs-best
+    # figure is reported to show what the neighbours' load did, not judged.
+    result["within_target"] = 0.95 <= result["median_ratio"] <= 1.05
 
     out = subprocess.run([args.python, "-c", OVERHEAD, str(AGENT)], capture_output=True, text=True,
                          check=True, timeout=300)
@@ -137,7 +139,7 @@ def main() -> int:
     if args.json_out:
         with open(args.json_out, "w") as fh:
             json.dump(result, fh, indent=2)
-    return 0
+    return 0 if result["within_target"] else 1
 
 
 if __name__ == "__main__":

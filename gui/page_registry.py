@@ -61,6 +61,15 @@ class TfgpuPage(QWizardPage):
     def is_busy(self) -> bool:
         return False
 
+    def _update_controls(self) -> None:
+        """Enable and disable the page's buttons for its state (pages with work override it)."""
+
+    def _maybe_finished(self) -> None:
+        """Refresh the controls; once nothing runs, tell the wizard (and the screenshot tool)."""
+        self._update_controls()
+        if not self.is_busy():
+            self.work_finished.emit()
+
     def shutdown(self) -> None:
         """Stop any work and wait for its threads; called when the wizard closes."""
 

@@ -333,12 +333,6 @@ class BenchmarkPage(TfgpuPage):
         self.results.banner.show_lines(Tone.BAD, [text, self.tr("Please report it, with the log file.")])
         self._maybe_finished()
 
-    @Slot()
-    def _maybe_finished(self) -> None:
-        self._update_controls()
-        if not self.is_busy():
-            self.work_finished.emit()
-
     def _update_controls(self) -> None:
         running = self.controller.is_running()
         for widget in (self.env_combo, self.mode_combo, self.device_combo):

@@ -281,12 +281,6 @@ class ExplainPage(TfgpuPage):
             )
         self._update_controls()
 
-    @Slot()
-    def _maybe_finished(self) -> None:
-        self._update_controls()
-        if not self.is_busy():
-            self.work_finished.emit()
-
     def _update_controls(self) -> None:
         self.status_label.setText(self.tr("Reading…") if self.is_busy() else "")
         self.copy_button.setEnabled(self.explanation is not None)

@@ -67,6 +67,12 @@ class TfgpuWizard(QWizard):
                 page.shutdown()
             except Exception:  # noqa: BLE001 - one page must not keep the others running
                 log.exception("page %s failed to shut down", page_id)
+        try:
+            from tfgpu.gui.monitor_service import shutdown_monitor
+
+            shutdown_monitor(self.context)  # after the pages: they may still hold it
+        except Exception:  # noqa: BLE001
+            log.exception("the monitor failed to shut down")
 
     def done(self, result: int) -> None:
         """Finish, Cancel and closing the window all end here."""

@@ -55,6 +55,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_bench_parser(subs)
 
+    from tfgpu.core.cli_monitor import add_parser as add_monitor_parser
+
+    add_monitor_parser(subs)
+
     subs.add_parser(
         "gui",
         help="start the app window",
@@ -98,6 +102,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from tfgpu.core.cli_bench import run as run_bench_command
 
         return run_bench_command(args, _write)
+    if args.command == "monitor":
+        from tfgpu.core.cli_monitor import run as run_monitor_command
+
+        return run_monitor_command(args, _write)
     return EXIT_USAGE
 
 

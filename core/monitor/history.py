@@ -84,7 +84,9 @@ class MonitorHistory:
         for ring in (self._times, *self._host.values()):
             ring.clear()
         self._gpus.clear()
+        self.gpu_names.clear()
         self.last_frame = None
+        self.frames_seen = 0
 
     # -- views (read-only, oldest first, valid until the next append) --------
     def times(self) -> np.ndarray:

@@ -1,0 +1,199 @@
+"""``tfgpu monitor``: live GPU and host figures per interval, as text or JSON lines, optionally logged to CSV.
+
+Exit codes: 0 when monitoring ran to its end (``--duration`` or Ctrl+C); 1 when it ran
+but the CSV log failed on the way (disk full...: logging stopped, monitoring went on);
+2 for a usage error or a CSV file that cannot be created (nothing is sampled then).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import queue
+import signal
+import sys
+import threading
+import time
+from typing import Callable
+
+from tfgpu.core.monitor.samples import DEFAULT_INTERVAL_S, MIN_INTERVAL_S, MonitorFrame
+
+EXIT_OK = 0
+EXIT_LOG_FAILED = 1
+EXIT_USAGE = 2
+_POLL_S = 0.1  # how often the main thread looks at Ctrl+C and the deadline
+
+
+def add_parser(subs: argparse._SubParsersAction) -> None:
+    monitor = subs.add_parser(
+        "monitor", help="live GPU and CPU figures every interval; log them to CSV or JSON lines",
+        description="Prints GPU utilisation, memory, temperature, power, clocks, P-state and throttle reasons "
+        "(from NVML) with CPU and RAM, one line per interval, until --duration ends or Ctrl+C. Without an "
+        "NVIDIA driver it still shows host figures and says why GPU figures are missing.")
+    monitor.add_argument("--interval", type=_interval, default=DEFAULT_INTERVAL_S, metavar="S",
+                         help=f"seconds between samples (default {DEFAULT_INTERVAL_S:g}, at least {MIN_INTERVAL_S:g})")
+    monitor.add_argument("--duration", type=_duration, default=None, metavar="S",
+                         help="stop after S seconds (default: run until Ctrl+C)")
+    monitor.add_argument("--csv", metavar="FILE",
+                         help="also log every sample to FILE, GPU-Z style: one row per GPU, units in the header")
+    monitor.add_argument("--json", action="store_true",
+                         help="print one JSON object per sample per line on stdout (status and summary go to stderr)")
+
+
+def _number(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"not a finite number: {text!r}")
+    return value
+
+
+def _interval(text: str) -> float:
+    value = _number(text)
+    if value < MIN_INTERVAL_S:
+        raise argparse.ArgumentTypeError(f"must be at least {MIN_INTERVAL_S:g} seconds (got {text}): "
+                                         "faster sampling costs more than it shows")
+    return value
+
+
+def _duration(text: str) -> float:
+    value = _number(text)
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"must be more than 0 seconds (got {text})")
+    return value
+
+
+def make_sampler(interval_s: float, on_frame: Callable[[MonitorFrame], None]):
+    """The real sampler; tests replace this to feed scripted frames through the real command."""
+    from tfgpu.core.monitor.sampler import MonitorSampler
+
+    return MonitorSampler(interval_s=interval_s, on_frame=on_frame)
+
+
+class _Session:
+    """One monitor run: prints and logs each frame the sampler hands over."""
+
+    def __init__(self, args: argparse.Namespace, write: Callable[[str], None], logger) -> None:
+        self.args = args
+        self.write = write
+        self.logger = logger
+        self.samples = 0
+        self.status_key: tuple | None = None
+        self.log_error_shown = False
+        self.pipe_closed = False
+
+    def info(self, text: str) -> None:
+        """Status and summary: stdout for people, stderr when stdout carries JSON."""
+        if self.args.json or self.pipe_closed:
+            print(text, file=sys.stderr, flush=True)
+        else:
+            self.write(text + "\n")
+
+    def handle(self, frame: MonitorFrame) -> None:
+        from tfgpu.core.monitor.text import format_gpu_status, frame_line, frame_to_dict, status_key
+
+        self.samples += 1
+        try:
+            key = status_key(frame)
+            if key != self.status_key:
+                self.status_key = key
+                self.info(format_gpu_status(frame))
+            if self.args.json:
+                self.write(json.dumps(frame_to_dict(frame), ensure_ascii=True, allow_nan=False) + "\n")
+            else:
+                self.write(frame_line(frame) + "\n")
+        finally:  # the log gets the frame even when stdout has gone
+            if self.logger is not None and self.logger.active and not self.logger.write(frame):
+                self.show_log_error()
+
+    def show_log_error(self) -> None:
+        if self.logger is not None and self.logger.error and not self.log_error_shown:
+            self.log_error_shown = True
+            print(f"tfgpu monitor: warning: {self.logger.error}; monitoring goes on", file=sys.stderr, flush=True)
+
+    def summary(self, elapsed: float, interrupted: bool) -> str:
+        from tfgpu.core.monitor.csv_log import rows_text
+
+        how = "Stopped by Ctrl+C" if interrupted else "Done"
+        text = f"{how}: {self.samples} samples in {elapsed:.1f} s, every {self.args.interval:g} s."
+        if self.logger is not None:
+            if self.logger.error:
+                text += f" CSV log incomplete: {self.logger.error}."
+            else:
+                text += f" CSV: {self.logger.path} ({rows_text(self.logger.rows)})."
+        return text
+
+
+def run(args: argparse.Namespace, write: Callable[[str], None]) -> int:
+    from tfgpu.core.monitor.csv_log import CsvLogError, CsvLogger
+
+    logger = None
+    if args.csv:
+        try:
+            logger = CsvLogger.open(args.csv)
+        except CsvLogError as exc:
+            print(f"tfgpu monitor: error: {exc}", file=sys.stderr)
+            return EXIT_USAGE
+    session = _Session(args, write, logger)
+    frames: queue.Queue[MonitorFrame] = queue.Queue()
+    stop = threading.Event()
+    in_main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, lambda *_: stop.set()) if in_main else None  # Ctrl+C ends it cleanly
+    started = time.monotonic()
+    deadline = None if args.duration is None else started + args.duration
+    sampler = None
+    try:
+        sampler = make_sampler(args.interval, frames.put)
+        sampler.start()
+        _loop(session, frames, stop, deadline)
+    finally:
+        if sampler is not None:
+            stopped = sampler.stop()
+            sampler.close()
+            if not stopped:
+                print("tfgpu monitor: warning: the sampler thread did not end in time", file=sys.stderr)
+        if in_main:
+            signal.signal(signal.SIGINT, previous)
+        if logger is not None:
+            logger.close()
+            session.show_log_error()
+    session.info(session.summary(time.monotonic() - started, stop.is_set() and not session.pipe_closed))
+    return EXIT_LOG_FAILED if logger is not None and logger.error else EXIT_OK
+
+
+def _loop(session: _Session, frames: queue.Queue, stop: threading.Event, deadline: float | None) -> None:
+    while not stop.is_set():
+        wait = _POLL_S
+        if deadline is not None:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return
+            wait = min(wait, left)
+        try:
+            frame = frames.get(timeout=wait)
+        except queue.Empty:
+            if session.logger is not None and not session.logger.flush_if_due():
+                session.show_log_error()
+            continue
+        if deadline is not None and time.monotonic() > deadline:
+            return  # came in after the end
+        try:
+            session.handle(frame)
+        except BrokenPipeError:  # `tfgpu monitor --json | head -3`: the reader has gone
+            session.pipe_closed = True
+            _silence_stdout()
+            return
+
+
+def _silence_stdout() -> None:
+    """Point stdout at the null device so Python's exit flush does not complain again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass

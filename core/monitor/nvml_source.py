@@ -27,6 +27,7 @@ from typing import Any, Callable, Mapping
 
 from tfgpu.core.host import Host, RealHost
 from tfgpu.core.monitor.samples import GpuProcess, GpuSample, GpuState, GpuStatus
+from tfgpu.core.monitor.throttle import decode_reasons, reason_table  # noqa: F401 - re-exported
 from tfgpu.core.probes.nvml_gateway import decode, error_text, reason_for
 
 log = logging.getLogger(__name__)
@@ -50,18 +51,6 @@ _DEAD_CODES = {"NVML_ERROR_NOT_SUPPORTED": 3, "NVML_ERROR_NO_PERMISSION": 4, "NV
                "NVML_ERROR_NOT_FOUND": 6, "NVML_ERROR_ARGUMENT_VERSION_MISMATCH": 25}
 _FUNCTION_NOT_FOUND = ("NVML_ERROR_FUNCTION_NOT_FOUND", 13)  # the driver lacks the symbol
 
-# Clocks event (throttle) reason bits: pynvml constant suffix, nvml.h value, our id.
-_REASONS = (
-    ("GpuIdle", 0x1, "gpu-idle"),
-    ("ApplicationsClocksSetting", 0x2, "applications-clocks"),
-    ("SwPowerCap", 0x4, "sw-power-cap"),
-    ("HwSlowdown", 0x8, "hw-slowdown"),
-    ("SyncBoost", 0x10, "sync-boost"),
-    ("SwThermalSlowdown", 0x20, "sw-thermal"),
-    ("HwThermalSlowdown", 0x40, "hw-thermal"),
-    ("HwPowerBrakeSlowdown", 0x80, "hw-power-brake"),
-    ("DisplayClockSetting", 0x100, "display-clocks"),
-)
 # The "Event" name is new in r535; older drivers only have "Throttle".
 _REASON_FNS = ("nvmlDeviceGetCurrentClocksEventReasons", "nvmlDeviceGetCurrentClocksThrottleReasons")
 # Newest first; a binding may lack the plain name, an older driver the newer symbol.
@@ -84,30 +73,6 @@ _SCALARS: tuple[tuple[str, tuple[str, ...], tuple[str, int] | None, str | None, 
     ("pcie_rx_mib_s", ("nvmlDeviceGetPcieThroughput",), ("NVML_PCIE_UTIL_RX_BYTES", 1), "pcie", 0, _U32_NA - 1,
      1 / 1024),
 )
-
-
-def reason_table(nv: Any = None) -> tuple[tuple[int, str], ...]:
-    """(bit, id) pairs, bits from the binding where it names them, else nvml.h's."""
-    table = []
-    for suffix, bit, reason in _REASONS:
-        value = getattr(nv, "nvmlClocksEventReason" + suffix, None)
-        if not isinstance(value, int):
-            value = getattr(nv, "nvmlClocksThrottleReason" + suffix, bit)
-        table.append((int(value) if isinstance(value, int) else bit, reason))
-    return tuple(table)
-
-
-def decode_reasons(mask: int, table: tuple[tuple[int, str], ...] | None = None) -> tuple[str, ...]:
-    """Bitmask -> reason ids in bit order; bits nobody names become ``"other"``."""
-    ids = []
-    rest = mask
-    for bit, reason in table or reason_table():
-        if mask & bit:
-            ids.append(reason)
-            rest &= ~bit
-    if rest:
-        ids.append("other")
-    return tuple(ids)
 
 
 def psutil_process_name(pid: int) -> str | None:

@@ -65,7 +65,11 @@ class MonitorService(QObject):
         if self._closed:
             return
         self._holders.add(id(owner))
-        self._update_running()
+        try:
+            self._update_running()
+        except Exception:
+            self._holders.discard(id(owner))  # a sampler that cannot start is held by no one
+            raise
 
     def release(self, owner: object) -> None:
         self._holders.discard(id(owner))
@@ -89,9 +93,11 @@ class MonitorService(QObject):
     @property
     def sampler(self):
         if self._sampler is None:
-            from tfgpu.core.monitor.sampler import MonitorSampler
+            factory = self._sampler_factory
+            if factory is None:
+                from tfgpu.core.monitor.sampler import MonitorSampler
 
-            factory = self._sampler_factory or MonitorSampler
+                factory = MonitorSampler
             self._sampler = factory(self._host, interval_s=self._interval_s, on_frame=self._on_frame_sampler)
         return self._sampler
 
@@ -119,6 +125,7 @@ class MonitorService(QObject):
                 self._csv_error = csv.error
                 self._csv = None
                 csv.close()
+                self._csv_rows = csv.rows  # the rows that reached the file, kept for the status line
         self._bridge.frame.emit(frame)
 
     @Slot(object)

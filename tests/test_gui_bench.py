@@ -1,13 +1,12 @@
 """The Benchmark page: real benchmark runs (``run_bench`` driving the scripted fake agent as a
 real process, and once the real agent with real TensorFlow) shown in real widgets: live
 progress, the results table, % of peak gauges, the speed-up chart, failed and cancelled
-runs, closing mid-run, the saved history and comparing with a previous run; the live strip
-with fake samplers and a fake NVML that hangs."""
+runs, closing mid-run, the saved history and comparing with a previous run; the mini-monitor
+on the page, fed by a monitor service with a fake sampler (the strip itself: test_gui_mini_monitor)."""
 
 from __future__ import annotations
 
 import importlib.util
-import math
 import os
 import sys
 import threading
@@ -22,17 +21,18 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from conftest import pyenv_python  # noqa: E402
 from fakes import fake_scan  # noqa: E402
 from fakes.fake_bench_agent import make_fake_python  # noqa: E402
+from fakes.fake_monitor import FakeSamplerFactory, frame, gpu  # noqa: E402
 from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtGui import QGuiApplication  # noqa: E402
 
 from tfgpu.core.bench.history import list_runs, new_run_id, save_run  # noqa: E402
 from tfgpu.core.bench.model import BenchRun, BenchTest, RunError, RunStatus, Stats  # noqa: E402
 from tfgpu.core.bench.runner import BenchOptions, run_bench  # noqa: E402
-from tfgpu.gui import live_strip  # noqa: E402
 from tfgpu.gui.bench_view import COL_DELTA, COL_PEAK, COL_RESULT, COL_VS_CPU, BenchResultsView  # noqa: E402
 from tfgpu.gui.bench_worker import BenchController  # noqa: E402
 from tfgpu.gui.icons import Tone  # noqa: E402
-from tfgpu.gui.live_strip import GpuState, LiveStrip, LoadSample, SystemSampler  # noqa: E402
+from tfgpu.core.monitor.samples import GpuStatus  # noqa: E402
+from tfgpu.gui.monitor_service import MonitorService  # noqa: E402
 from tfgpu.gui.page_registry import PageContext, discover_pages  # noqa: E402
 from tfgpu.gui.pages import benchmark as benchmark_module  # noqa: E402
 from tfgpu.gui.pages.benchmark import BenchmarkPage  # noqa: E402
@@ -54,25 +54,27 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return folder / "bench"
 
 
-class FixedSampler:
-    """A live-strip source without psutil or NVML: the same reading every time."""
-
-    def __init__(self, sample: LoadSample | None = None) -> None:
-        self.sample = sample or LoadSample(cpu_percent=40.0, ram_percent=55.0, gpu_state=GpuState.NO_DRIVER)
-        self.calls = 0
-
-    def __call__(self) -> LoadSample:
-        self.calls += 1
-        return self.sample
+def fake_monitor(threaded: bool = True) -> MonitorService:
+    """A monitor service whose sampler (a plain thread, like the real one) sends CPU 40%, RAM 55%
+    and "no NVIDIA driver" every 0.1 s, without psutil or NVML; ``.factory.sampler`` is it."""
+    factory = FakeSamplerFactory(threaded=threaded)
+    service = MonitorService(interval_s=0.1, sampler_factory=factory)
+    service.factory = factory
+    return service
 
 
 def make_page(qtbot, scan=None, **kwargs) -> BenchmarkPage:
     context = PageContext()
     if scan is not None:
         context.state.set_scan(scan)
-    kwargs.setdefault("sampler", FixedSampler())
+    monitor = kwargs.setdefault("monitor", fake_monitor())
     page = BenchmarkPage(context, **kwargs)
-    qtbot.addWidget(page, before_close_func=lambda p: p.shutdown())  # as the wizard does when it closes
+
+    def close(page: BenchmarkPage) -> None:  # as the wizard does when it closes
+        page.shutdown()
+        monitor.shutdown()
+
+    qtbot.addWidget(page, before_close_func=close)
     page.resize(900, 600)
     page.show()
     return page
@@ -149,9 +151,9 @@ def test_environments_come_from_the_scan_gpu_first(qtbot) -> None:
 def test_a_gpu_run_shows_progress_live_results_gauges_chart_and_is_saved(qtbot, tmp_path, monkeypatch,
                                                                          data_dir) -> None:
     monkeypatch.setenv("FAKE_BENCH_TEST_S", "0.2")
-    sampler = FixedSampler()
+    monitor = fake_monitor()
     scan = fake_scan.scan(envs=[])
-    page = make_page(qtbot, scan, sampler=sampler)
+    page = make_page(qtbot, scan, monitor=monitor)
     page.select_python(make_fake_python(tmp_path, "gpu"))
     values: list[int] = []
     page.progress.valueChanged.connect(values.append)
@@ -202,9 +204,11 @@ def test_a_gpu_run_shows_progress_live_results_gauges_chart_and_is_saved(qtbot, 
     assert page.results.banner.isHidden()
     assert page.run_label.text().startswith("This run: ")
 
-    # The strip ran during the run only.
-    assert sampler.calls >= 2 and not page.strip.is_running()
-    assert page.strip.texts() == ["CPU 40%", "RAM 55%", "GPU: n/a (no NVIDIA driver)"]
+    # The mini-monitor ran during the run only, and keeps the last figures.
+    assert page.mini_monitor.frames_received >= 2 and monitor.factory.sampler.starts == 1
+    assert not page.mini_monitor.is_running() and not monitor.is_running()
+    assert page.mini_monitor.isVisible()
+    assert page.mini_monitor.texts() == ["CPU 40%", "RAM 55%", "GPU: n/a (no NVIDIA driver)"]
 
     saved = list_runs(data_dir)
     assert [s.run_id for s in saved] == [run.run_id]
@@ -264,7 +268,7 @@ def test_closing_the_wizard_mid_run_is_clean(qtbot, tmp_path, monkeypatch) -> No
     wizard.show()
     page = wizard.page_by_id("benchmark")
     assert isinstance(page, BenchmarkPage)
-    # The page as the app builds it: the real sampler (psutil, NVML initialised in its own thread).
+    # The page as the app builds it: the wizard's monitor service with the real sampler.
     page.select_python(make_fake_python(tmp_path, "hang"))
     assert page.start_run()
     qtbot.waitUntil(lambda: pidfile.exists() and pidfile.read_text().strip() != "", timeout=RUN_TIMEOUT_MS)
@@ -277,9 +281,11 @@ def test_closing_the_wizard_mid_run_is_clean(qtbot, tmp_path, monkeypatch) -> No
     assert time.monotonic() - started < 3.0
     assert page.controller.thread is None and page.history.thread is None
     assert not page.is_busy() and finished == [True]
-    assert not page.strip.is_running()
+    assert not page.mini_monitor.is_running() and not page.mini_monitor.is_holding()
     assert not page.controller.start("/bin/false")  # nothing starts after shutdown
     qtbot.waitUntil(lambda: not live_children() and process_gone(grandchild), timeout=2_000)
+    qtbot.waitUntil(lambda: not [t for t in threading.enumerate() if t.name.startswith("tfgpu-monitor")],
+                    timeout=5_000)
 
 
 # -- runs that fail ---------------------------------------------------------------------------------
@@ -448,86 +454,49 @@ def test_comparing_with_a_previous_run_fills_the_delta_column(qtbot, tmp_path, d
     assert {s.run_id for s in list_runs(data_dir)} == {old.run_id, page.run.run_id}
 
 
-# -- the live strip -------------------------------------------------------------------------------------
+# -- the mini-monitor on the page -------------------------------------------------------------------------
 
 
-def test_the_strip_shows_no_gpu_in_words_and_never_zeros(qtbot) -> None:
-    strip = LiveStrip(FixedSampler(), interval_ms=20)
-    qtbot.addWidget(strip)
-    strip.start()
-    qtbot.waitUntil(lambda: strip.samples_taken >= 3, timeout=5_000)
-    strip.stop()
+def test_the_monitor_shows_no_gpu_in_words_and_never_zeros(qtbot) -> None:
+    page = make_page(qtbot)
+    page.monitor_toggle.setChecked(True)  # shown outside a run
+    strip = page.mini_monitor
+    qtbot.waitUntil(lambda: strip.frames_received >= 3, timeout=5_000)
+    page.monitor_toggle.setChecked(False)
+    assert not strip.is_running() and strip.isHidden()
     assert strip.texts() == ["CPU 40%", "RAM 55%", "GPU: n/a (no NVIDIA driver)"]
-    cpu, gpu = strip.values("cpu"), strip.values("gpu")
-    assert list(cpu[-3:]) == [40.0, 40.0, 40.0] and math.isnan(cpu[0])
-    assert all(math.isnan(v) for v in gpu)  # a gap, not a line at 0
-    assert len(cpu) == live_strip.HISTORY  # the buffer does not grow
+    _x, cpu = strip.curves["cpu"].getData()
+    assert list(cpu[-3:]) == [40.0, 40.0, 40.0]
+    assert strip.gpus == {}  # no GPU curve at all: a gap, not a line at 0
+    history = strip.service.history
+    assert len(history) <= history.capacity  # the rings do not grow
 
 
-class FakeNvml:
-    """Just what the strip calls; ``nvmlInit`` blocks until ``release`` is set."""
-
-    class Utilization:
-        gpu = 57
-
-    class Memory:
-        used, total = 3 * 2**30, 12 * 2**30
-
-    def __init__(self, release: threading.Event | None = None) -> None:
-        self.release = release
-
-    def nvmlInit(self) -> None:  # noqa: N802 - NVML's name
-        if self.release is not None:
-            self.release.wait(30)
-
-    def nvmlDeviceGetHandleByIndex(self, index: int) -> int:  # noqa: N802
-        return index
-
-    def nvmlDeviceGetName(self, _handle: int) -> bytes:  # noqa: N802
-        return b"NVIDIA GeForce RTX 3060"
-
-    def nvmlDeviceGetUtilizationRates(self, _handle: int) -> Utilization:  # noqa: N802
-        return self.Utilization()
-
-    def nvmlDeviceGetMemoryInfo(self, _handle: int) -> Memory:  # noqa: N802
-        return self.Memory()
+def test_the_monitor_shows_a_gpu_that_answers(qtbot) -> None:
+    monitor = fake_monitor(threaded=False)
+    page = make_page(qtbot, monitor=monitor)
+    page.monitor_toggle.setChecked(True)
+    now = time.time()
+    monitor.factory.sampler.push(frame(now, status=GpuStatus.OK, gpus=(gpu(0, now, 57.0, 3072.0),)))
+    page.mini_monitor.refresh()
+    assert page.mini_monitor.texts() == ["CPU 40%", "RAM 55%", "GPU 57%", "GPU memory 25%"]
+    _x, util = page.mini_monitor.gpus[0].util.getData()
+    assert list(util) == [57.0]
 
 
-def test_the_system_sampler_reads_nvml_after_its_background_init(qtbot) -> None:
-    sampler = SystemSampler(nvml_provider=FakeNvml)
-    sampler.prepare()
-    qtbot.waitUntil(lambda: sampler().gpu_state == GpuState.OK, timeout=5_000)
-    sample = sampler()
-    assert (sample.gpu_percent, sample.gpu_memory_percent, sample.gpu_name) == (57.0, 25.0, "NVIDIA GeForce RTX 3060")
-    assert sample.cpu_percent is not None and 0 <= sample.ram_percent <= 100
-    strip = LiveStrip(sampler)
-    qtbot.addWidget(strip)
-    strip.sample_now()
-    texts = strip.texts()
-    assert texts[0].startswith("CPU ") and texts[1].startswith("RAM ")
-    assert texts[2:] == ["GPU 57%", "GPU memory 25%"]
-    assert strip.values("gpu")[-1] == 57.0
-
-
-def test_a_hanging_nvml_init_never_blocks_a_sample(qtbot, monkeypatch) -> None:
-    monkeypatch.setattr(live_strip, "NVML_PATIENCE_S", 0.2)
-    release = threading.Event()
-    sampler = SystemSampler(nvml_provider=lambda: FakeNvml(release))
-    try:
-        started = time.monotonic()
-        first = sampler()
-        assert time.monotonic() - started < 0.5
-        assert first.gpu_state == GpuState.STARTING and first.gpu_percent is None
-        strip = LiveStrip(sampler)
-        qtbot.addWidget(strip)
-        strip.sample_now()
-        assert strip.texts()[-1] == "GPU: reading…"
-        qtbot.wait(300)
-        strip.sample_now()
-        assert strip.texts()[-1] == "GPU: n/a (the NVIDIA driver does not answer)"
-    finally:
-        release.set()
-    qtbot.waitUntil(lambda: sampler().gpu_state == GpuState.OK, timeout=5_000)
+def test_an_nvml_that_does_not_answer_is_said_so(qtbot) -> None:
+    """The sampler decides "not responding" (its NVML init runs in its own thread); the strip says it."""
+    monitor = fake_monitor(threaded=False)
+    page = make_page(qtbot, monitor=monitor)
+    page.monitor_toggle.setChecked(True)
+    strip, sampler = page.mini_monitor, monitor.factory.sampler
+    sampler.push(frame(time.time(), status=GpuStatus.STARTING))
+    strip.refresh()
+    assert strip.texts()[-1] == "GPU: reading…"
+    sampler.push(frame(time.time(), status=GpuStatus.NOT_RESPONDING))
+    strip.refresh()
+    assert strip.texts()[-1] == "GPU: n/a (the NVIDIA driver does not answer)"
+    assert strip.gpus == {}
 
 
 # -- the real agent -------------------------------------------------------------------------------------

@@ -5,8 +5,8 @@ Never blocks and never raises: a figure psutil cannot give is None.
 CPU % is computed here from ``cpu_times(percpu=True)`` deltas (one ``/proc/stat``
 read per tick for both the total and the per-core figures) rather than with
 ``psutil.cpu_percent(interval=None)``: that keeps its "since the last call"
-state in module globals, so any other caller in the process (the benchmark
-page's live strip does call it) would silently shorten our measuring window.
+state in module globals, so any other caller in the process would silently
+shorten our measuring window.
 The busy/total arithmetic is psutil's own (``_cpu_busy_time``/``_cpu_tot_time``).
 """
 

@@ -133,8 +133,8 @@ class MonitorSampler:
         if self._nvml_thread is None:
             self._start_nvml()
         with self._tick_lock:
-            if self._frames == 0 and not self._nvml.ready.is_set():
-                self._nvml.ready.wait(min(FIRST_TICK_WAIT_S, self._patience / 2))
+            if self._frames == 0:
+                self._wait_for_nvml(min(FIRST_TICK_WAIT_S, self._patience / 2))
             try:
                 host = self._host_source.read()
                 status, reason = self._gpu_state()
@@ -154,6 +154,15 @@ class MonitorSampler:
                                      gpu_reason=f"{type(exc).__name__}: {exc}")
             self._frames += 1
             return frame
+
+    def _wait_for_nvml(self, limit: float) -> None:
+        """Give nvmlInit up to ``limit`` seconds, in short steps so stop() is not held up."""
+        end = time.monotonic() + limit
+        while not self._nvml.ready.is_set() and not self._stopping:
+            left = end - time.monotonic()
+            if left <= 0:
+                return
+            self._nvml.ready.wait(min(left, 0.02))
 
     def _run(self) -> None:
         deadline = time.monotonic()

@@ -2,8 +2,9 @@
 
 The run happens in the bench agent (a subprocess) driven by ``run_bench`` in a worker thread
 (:mod:`tfgpu.gui.bench_worker`); its live updates move the progress bar and fill the results
-as they come, a live strip shows the machine's load meanwhile, and the finished run is saved
-to the history. On open the page shows the latest saved run, read off the GUI thread.
+as they come, the mini-monitor (fed by the window's one monitor service) shows the machine's
+load meanwhile, and the finished run is saved to the history. On open the page shows the
+latest saved run, read off the GUI thread.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt, Slot
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QLabel, QProgressBar, QPushButton, QVBoxLayout
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QHBoxLayout, QLabel, QProgressBar, QPushButton,
+                               QVBoxLayout)
 
 from tfgpu.core.bench.history import SavedRun, compare
 from tfgpu.core.bench.model import BenchRun, RunStatus
@@ -29,7 +31,8 @@ from tfgpu.gui.bench_view import BenchResultsView, local_date
 from tfgpu.gui.bench_worker import BenchController, BenchFunction, HistoryController
 from tfgpu.gui.findings_view import plain_label
 from tfgpu.gui.icons import Tone
-from tfgpu.gui.live_strip import LiveStrip, Sampler
+from tfgpu.gui.mini_monitor import MiniMonitor
+from tfgpu.gui.monitor_service import MonitorService, monitor_service
 from tfgpu.gui.page_registry import PageContext, PageSpec, TfgpuPage
 from tfgpu.gui.tr_text import tr_text
 
@@ -53,8 +56,9 @@ def _same_path(a: str, b: str) -> bool:
 
 
 class BenchmarkPage(TfgpuPage):
-    def __init__(self, context: PageContext, *, bench_fn: BenchFunction | None = None, sampler: Sampler | None = None,
-                 history_folder: Path | None = None) -> None:
+    def __init__(self, context: PageContext, *, bench_fn: BenchFunction | None = None,
+                 monitor: MonitorService | None = None, history_folder: Path | None = None) -> None:
+        """``monitor``: the service the mini-monitor holds; by default the wizard's shared one."""
         super().__init__(context)
         self.setTitle(self.tr("Benchmark"))
         self.setSubTitle(self.tr("How fast TensorFlow runs here, on the GPU and on the CPU, "
@@ -72,12 +76,12 @@ class BenchmarkPage(TfgpuPage):
         self.history = HistoryController(history_folder, parent=self)
         self.history.finished.connect(self._on_history)
         self.history.failed.connect(lambda _message: self._maybe_finished())
-        self._build(sampler)
+        self._build(monitor)
         context.state.scan_changed.connect(self._on_scan)
         self.refresh_environments()
 
     # -- layout ----------------------------------------------------------------------------
-    def _build(self, sampler: Sampler | None) -> None:
+    def _build(self, monitor: MonitorService | None) -> None:
         self.env_combo = QComboBox()
         self.env_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.env_combo.setMinimumContentsLength(30)
@@ -100,8 +104,13 @@ class BenchmarkPage(TfgpuPage):
         self.progress.hide()  # until a run starts: a saved run shown on open has no progress
         self.status_label = plain_label(selectable=False)
         self.status_label.hide()
-        self.strip = LiveStrip(sampler)
-        self.strip.hide()
+        # The shared service is made on first use, when the monitor is first shown.
+        self.mini_monitor = MiniMonitor(monitor if monitor is not None else lambda: monitor_service(self.context))
+        self.mini_monitor.hide()  # until a run starts, or "Show monitor"
+        self.monitor_toggle = QCheckBox(self.tr("Show monitor"))
+        self.monitor_toggle.setToolTip(self.tr("CPU, RAM and GPU load, live. It also shows during a run; "
+                                               "pop it out to watch your own training."))
+        self.monitor_toggle.toggled.connect(self._on_monitor_toggled)
         self.run_label = plain_label(selectable=False)
         self.compare_combo = QComboBox()
         self.compare_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
@@ -119,6 +128,7 @@ class BenchmarkPage(TfgpuPage):
             options_row.addWidget(QLabel(label))
             options_row.addWidget(widget)
         options_row.addStretch(1)
+        options_row.addWidget(self.monitor_toggle)
         options_row.addWidget(self.run_button)
         options_row.addWidget(self.cancel_button)
         progress_row = QHBoxLayout()
@@ -132,7 +142,7 @@ class BenchmarkPage(TfgpuPage):
         layout = QVBoxLayout(self)
         for row in (env_row, options_row, progress_row):
             layout.addLayout(row)
-        layout.addWidget(self.strip)
+        layout.addWidget(self.mini_monitor)
         layout.addLayout(results_row)
         layout.addWidget(self.results, 1)
         self._refresh_compare()
@@ -141,7 +151,7 @@ class BenchmarkPage(TfgpuPage):
     # -- QWizardPage / TfgpuPage -----------------------------------------------------------------
     def initializePage(self) -> None:  # noqa: N802 - Qt's name
         self.refresh_environments()
-        self.strip.prepare()
+        self.mini_monitor.prepare()  # the sampler is built now, not when a run starts
         self.load_history()
 
     def is_busy(self) -> bool:
@@ -149,7 +159,7 @@ class BenchmarkPage(TfgpuPage):
 
     def shutdown(self) -> None:
         busy = self.is_busy()
-        self.strip.stop()
+        self.mini_monitor.shutdown()
         self.controller.shutdown()
         self.history.shutdown()
         if busy:
@@ -251,8 +261,7 @@ class BenchmarkPage(TfgpuPage):
         self.progress.show()
         self._say(self.tr("Starting the benchmark…"))
         self.run_label.setText(self.tr("Running in {python}").format(python=python))
-        self.strip.show()
-        self.strip.start()
+        self._sync_monitor()
         self._update_controls()
         return True
 
@@ -302,7 +311,7 @@ class BenchmarkPage(TfgpuPage):
 
     @Slot(object)
     def _on_finished(self, run: BenchRun) -> None:
-        self.strip.stop()
+        self._sync_monitor()
         self.run = run
         if self.controller.saved_path is not None:
             self.saved.insert(0, SavedRun(run.run_id, self.controller.saved_path, run))
@@ -325,7 +334,7 @@ class BenchmarkPage(TfgpuPage):
 
     @Slot(str)
     def _on_failed(self, message: str) -> None:
-        self.strip.stop()
+        self._sync_monitor()
         self.error = message
         self._set_fraction(0.0)
         text = self.tr("The benchmark could not finish: {error}.").format(error=message)
@@ -341,6 +350,22 @@ class BenchmarkPage(TfgpuPage):
         self.cancel_button.setEnabled(running and not self.controller.cancel_requested())
         self.copy_button.setEnabled(self.run is not None and not running)
         self.compare_combo.setEnabled(self.run is not None and not running and self.compare_combo.count() > 1)
+
+    # -- the mini-monitor ----------------------------------------------------------------------------
+    def _sync_monitor(self) -> None:
+        """The monitor runs during a run and while "Show monitor" is on; after a run it keeps its figures."""
+        if self.controller.is_running() or self.monitor_toggle.isChecked():
+            self.mini_monitor.show()
+            self.mini_monitor.start()
+        else:
+            self.mini_monitor.stop()
+
+    @Slot(bool)
+    def _on_monitor_toggled(self, checked: bool) -> None:
+        self._sync_monitor()
+        if not checked and not self.controller.is_running():
+            self.mini_monitor.dock()
+            self.mini_monitor.hide()
 
     # -- history and comparing ----------------------------------------------------------------------
     def load_history(self) -> bool:

@@ -3,7 +3,8 @@
 A QTimer on the GUI thread ticks every 10 ms; the lateness of each tick (the time since
 the previous tick, less 10 ms) is how long the GUI could not react. It is recorded for an
 idle stretch first (the baseline), then while the page runs a real quick benchmark: the
-real agent (``--quick``) in this Python, with the live strip sampling psutil and NVML.
+real agent (``--quick``) in this Python, with the mini-monitor shown (the monitor service's
+sampler thread reading psutil and NVML).
 Without the real agent it falls back to the scripted fake agent (noted in the output).
 Target: max lateness < 50 ms while the benchmark runs.
 
@@ -94,6 +95,7 @@ def main() -> int:
     os.environ["TFGPU_DATA_DIR"] = data_dir  # the runs this makes do not go into the user's history
     app = QApplication.instance() or QApplication(sys.argv)
 
+    from tfgpu.gui.monitor_service import shutdown_monitor
     from tfgpu.gui.page_registry import PageContext
     from tfgpu.gui.pages.benchmark import BenchmarkPage
 
@@ -111,7 +113,7 @@ def main() -> int:
     page = BenchmarkPage(PageContext())
     page.resize(900, 600)
     page.show()
-    page.initializePage()  # reads the (empty) history, starts NVML's init thread
+    page.initializePage()  # reads the (empty) history
     spin(300)
     page.select_python(python)
     page.device_combo.setCurrentIndex(page.device_combo.findData(args.device))
@@ -135,6 +137,7 @@ def main() -> int:
     running = list(beat.stop())
     timed_out = page.is_busy()
     page.shutdown()
+    shutdown_monitor(page.context)  # joins the sampler thread
 
     run = page.run
     result = {
@@ -147,7 +150,7 @@ def main() -> int:
         "run_figures": len(run.figures()) if run else 0,
         "run_seconds": round(elapsed, 2),
         "timed_out": timed_out,
-        "live_strip_samples": page.strip.samples_taken,
+        "monitor_frames": page.mini_monitor.frames_received,
         "idle": summary(idle),
         "running": summary(running),
         "target_max_ms": TARGET_MAX_MS,

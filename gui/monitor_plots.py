@@ -101,6 +101,7 @@ class MonitorPlots(QWidget):
         self._gpus: set[int] = set()
         self._gpu_legend: dict[int, QLabel] = {}
         self._memory_top: float | None = None
+        self._tops: dict[str, float] = {}  # group -> the top of its y axis now
         titles = self._titles()
         text_pen = pg.mkPen(self.palette().color(self.foregroundRole()))
 
@@ -131,12 +132,11 @@ class MonitorPlots(QWidget):
                 plot.getAxis(name).setTextPen(text_pen)
             plot.getAxis("left").setWidth(AXIS_WIDTH)
             plot.getAxis("left").enableAutoSIPrefix(False)
-            if spec.percent:
-                plot.setYRange(0, 100, padding=0.03)
-            else:  # automatic, but from 0: an invisible point at (0, 0) keeps the scale honest
-                plot.enableAutoRange(axis="y")
-                plot.setAutoVisible(y=True)
-                plot.plot([0.0], [0.0], pen=pg.mkPen(0, 0, 0, 0))  # pen=None would hide it from autorange
+            # Fixed y ranges, set by us from the figures in view (pyqtgraph's auto range
+            # would walk every curve's data on every paint): 0..100 for percents, else 0..a
+            # round number above the highest figure.
+            plot.disableAutoRange()
+            plot.setYRange(0, 100, padding=0.03)
             if master is None:
                 master = plot
             else:
@@ -211,32 +211,51 @@ class MonitorPlots(QWidget):
         frame = history.last_frame
         changed = False
         for group in self.groups.values():
-            seen = False
+            top = -math.inf
             for series in group.series:
-                seen = self._draw(series, history, present, x, first) or seen
+                top = max(top, self._draw(series, history, present, x, first))
+            seen = top > -math.inf
             changed = group.set_note(None if seen else self._note(group, frame)) or changed
+            if seen and not group.spec.percent:
+                self._scale(group, top)
         self._scale_memory(frame)
         if changed:
             self._update_axes()
         self.set_window(self.window_s)
 
     def _draw(self, series: _Series, history: MonitorHistory, present: set[int], x: np.ndarray,
-              first: int) -> bool:
-        """Update one curve; True when it has a figure inside the window."""
+              first: int) -> float:
+        """Update one curve; the highest figure inside the window (-inf when there is none)."""
         count = x.shape[0]
         if series.gpu is not None and series.gpu not in present:
             count = 0  # a new history (another interval) that has not seen this GPU yet
         if count == 0:
             series.curve.setData(x[:0], x[:0])
-            return False
+            return -math.inf
         view = history.host(series.metric) if series.gpu is None else history.gpu(series.gpu, series.metric)
         if series.buffer.shape[0] < history.capacity:
             series.buffer = np.empty(history.capacity)
         y = series.buffer[:count]
         np.copyto(y, view)
         series.curve.setData(x, y)
+        if first >= count:
+            return -math.inf
         # fmax ignores NaN and allocates nothing: NaN only when the whole window is n/a
-        return first < count and not math.isnan(np.fmax.reduce(y[first:]))
+        top = float(np.fmax.reduce(y[first:]))
+        return -math.inf if math.isnan(top) else top
+
+    def _scale(self, group: _Group, top: float) -> None:
+        """0 .. a round number above ``top``; changed only when the figures outgrow it or
+        fall below a third of it, so the axis (and its labels) stay put while the curves move."""
+        if group.spec.key == "memory" and self._memory_top is not None:
+            return  # 0 .. the GPU's total
+        current = self._tops.get(group.spec.key)
+        if current is not None and top <= current and top >= current / 3:
+            return
+        nice = _round_up(max(top, 1.0) * 1.1)
+        if nice != current:
+            self._tops[group.spec.key] = nice
+            group.plot.setYRange(0, nice, padding=0)
 
     def _note(self, group: _Group, frame: MonitorFrame | None) -> str:
         metrics = [m for m, _style in group.spec.gpu_metrics]
@@ -253,7 +272,7 @@ class MonitorPlots(QWidget):
                 plot.setYRange(0, top, padding=0.02)
         elif self._memory_top is not None:
             self._memory_top = None
-            plot.enableAutoRange(axis="y")
+            self._tops.pop("memory", None)  # back to 0 .. the highest figure
 
     def set_window(self, window_s: float) -> None:
         """Show the last ``window_s`` seconds (the x-axes are linked: setting one sets all)."""
@@ -295,3 +314,12 @@ class MonitorPlots(QWidget):
     def legend_texts(self) -> list[str]:
         return [self._legend.itemAt(i).widget().text() for i in range(self._legend.count())
                 if self._legend.itemAt(i).widget() is not None]
+
+
+def _round_up(value: float) -> float:
+    """The next 1, 2 or 5 x 10^n at or above ``value``."""
+    power = 10.0 ** math.floor(math.log10(value))
+    for step in (1.0, 2.0, 5.0, 10.0):
+        if value <= step * power:
+            return step * power
+    return 10.0 * power

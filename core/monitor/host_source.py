@@ -13,6 +13,7 @@ The busy/total arithmetic is psutil's own (``_cpu_busy_time``/``_cpu_tot_time``)
 from __future__ import annotations
 
 import logging
+import math
 import time
 from math import nan
 from typing import Any
@@ -21,6 +22,7 @@ from tfgpu.core.monitor.samples import HostSample
 
 log = logging.getLogger(__name__)
 _MIB = 1024.0 * 1024.0
+SLOW_TTL_S = 1.0  # RAM and this process's CPU/RSS: read at most this often
 
 
 def _busy_total(times: Any) -> tuple[float, float]:
@@ -50,6 +52,9 @@ class HostSource:
         self._last: list[tuple[float, float]] | None = None
         self._process: Any = None
         self._process_last: tuple[float, float] | None = None  # (monotonic s, user+system s)
+        # RAM and this process's figures move slowly: read at most every SLOW_TTL_S.
+        self._slow: tuple[float | None, ...] = (None, None, None, None, None)
+        self._slow_at = -math.inf
         if psutil is None:
             return
         self._last = self._cpu_times()
@@ -71,9 +76,26 @@ class HostSource:
         if ps is None:
             return HostSample(timestamp=now)
         cpu, per_cpu = self._cpu()
+        if time.monotonic() - self._slow_at >= SLOW_TTL_S:
+            self._slow = self._read_slow()
+            if self._slow[3] is not None:  # the process's CPU needs two reads: retry next tick
+                self._slow_at = time.monotonic()
+        ram_used, ram_total, ram_percent, proc_cpu, proc_rss = self._slow
+        return HostSample(
+            timestamp=now,
+            cpu_percent=cpu,
+            per_cpu_percent=per_cpu,
+            ram_used_mib=ram_used,
+            ram_total_mib=ram_total,
+            ram_percent=ram_percent,
+            process_cpu_percent=proc_cpu,
+            process_rss_mib=proc_rss,
+        )
+
+    def _read_slow(self) -> tuple[float | None, ...]:
         ram_used = ram_total = ram_percent = None
         try:
-            vm = ps.virtual_memory()
+            vm = self._psutil.virtual_memory()
             ram_total = vm.total / _MIB
             ram_used = (vm.total - vm.available) / _MIB  # "in use", so used/total == percent
             ram_percent = float(vm.percent)
@@ -86,16 +108,7 @@ class HostSource:
                 proc_rss = self._process.memory_info().rss / _MIB
             except Exception:  # noqa: BLE001
                 pass
-        return HostSample(
-            timestamp=now,
-            cpu_percent=cpu,
-            per_cpu_percent=per_cpu,
-            ram_used_mib=ram_used,
-            ram_total_mib=ram_total,
-            ram_percent=ram_percent,
-            process_cpu_percent=proc_cpu,
-            process_rss_mib=proc_rss,
-        )
+        return ram_used, ram_total, ram_percent, proc_cpu, proc_rss
 
     def _process_cpu(self) -> float | None:
         """This process's CPU use since the previous read, % of one core."""

@@ -40,6 +40,7 @@ from tfgpu.gui.monitor_service import MonitorService, monitor_service
 from tfgpu.gui.page_registry import PageContext, PageSpec, TfgpuPage
 
 MAX_REDRAWS_PER_S = 10
+REDRAW_STEP_PX = 2  # the curves move by this much per redraw (GPU-Z and Task Manager: 1 s)
 SLOWEST_REDRAW_S = 1.0  # a 10-minute window still moves every second
 FIGURES_MS = 1000  # the figures in words, the banner, the process table and the log's row count
 WINDOWS_S = (60, 300, 600)
@@ -187,10 +188,12 @@ class MonitorPage(TfgpuPage):
             self._redraw_timer.start(max(1, round(wait_s * 1000)))
 
     def redraw_period_s(self) -> float:
-        """At most MAX_REDRAWS_PER_S, and no more often than the curves move by a pixel: painting
-        costs far more than sampling, and a 10-minute window on 500 pixels moves 1 pixel in 1.2 s."""
+        """How often the curves are redrawn: painting costs far more than sampling, so no more
+        often than they move by REDRAW_STEP_PX, at most MAX_REDRAWS_PER_S and at least every
+        SLOWEST_REDRAW_S (a 5-minute window on 450 pixels: every second)."""
         pixels = max(100.0, self.plots.plot_width_px())
-        return min(SLOWEST_REDRAW_S, max(1.0 / MAX_REDRAWS_PER_S, self.window_s() / pixels))
+        step_s = self.window_s() * REDRAW_STEP_PX / pixels
+        return min(SLOWEST_REDRAW_S, max(1.0 / MAX_REDRAWS_PER_S, step_s))
 
     @Slot()
     def redraw(self) -> None:

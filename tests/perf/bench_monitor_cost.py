@@ -1,8 +1,8 @@
 """What the live monitor costs, measured side by side in one run. Prints a table and JSON.
 
-1. **CPU:** the app window on the Monitor page, alternating between *idle* (paused: no
-   sampling, no drawing) and *monitoring* (sampling every ``--interval`` s, curves and figures
-   redrawn), round by round. The cost is this process's CPU time (every thread) per second of
+1. **CPU:** the app window on the Monitor page, alternating round by round between *idle*
+   (paused: no sampling, no drawing), *sampling* (the sampler and the rings, the page paused)
+   and *monitoring* (sampling every ``--interval`` s, curves and figures redrawn). The cost is this process's CPU time (every thread) per second of
    wall time, in % of one core. Target: monitoring minus idle < 2 percentage points at 0.1 s.
 2. **Memory:** after the rings are full, more samples must not grow the process. Frames are
    fed through the real service and page as fast as the event loop takes them (``--fill``
@@ -71,18 +71,25 @@ def _cpu_percent(seconds: float) -> float:
 
 
 def measure_cpu(wizard: TfgpuWizard, page, seconds: float, rounds: int) -> dict:
-    idle, active = [], []
+    idle, sampling, active = [], [], []
     frames_before, redraws_before = page.service.history.frames_seen, page.redraws
+    token = object()
     for _ in range(rounds):
         page.set_paused(True)
         _spin(0.5)  # let the sampler thread end
         idle.append(_cpu_percent(seconds))
+        page.service.acquire(token)  # sampling and the rings, nothing drawn
+        _spin(0.5)
+        sampling.append(_cpu_percent(seconds))
+        page.service.release(token)
         page.set_paused(False)
         _spin(0.5)
         active.append(_cpu_percent(seconds))
     page.set_paused(True)
     return {
         "idle_core_percent": [round(v, 2) for v in idle],
+        "sampling_only_core_percent": [round(v, 2) for v in sampling],
+        "sampling_only_median": round(statistics.median(sampling), 2),
         "monitoring_core_percent": [round(v, 2) for v in active],
         "idle_median": round(statistics.median(idle), 2),
         "monitoring_median": round(statistics.median(active), 2),
@@ -183,6 +190,7 @@ def main() -> int:
           f"{psutil.cpu_count()} cores), {args.rounds} rounds x {args.seconds:g} s per phase")
     print(f"{'phase':<12} {'% of one core (median)':>24}   rounds")
     print(f"{'idle':<12} {cpu['idle_median']:>24.2f}   {cpu['idle_core_percent']}")
+    print(f"{'sampling':<12} {cpu['sampling_only_median']:>24.2f}   {cpu['sampling_only_core_percent']}")
     print(f"{'monitoring':<12} {cpu['monitoring_median']:>24.2f}   {cpu['monitoring_core_percent']}")
     print(f"cost: {cpu['cost_points']:.2f} points of one core (target < 2), "
           f"{cpu['frames']} frames, {cpu['redraws']} redraws")

@@ -30,237 +30,247 @@
 <context>
     <name>BenchmarkPage</name>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="59"/>
+        <location filename="../../gui/pages/benchmark.py" line="63"/>
         <source>Benchmark</source>
         <translation>性能测试</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="60"/>
+        <location filename="../../gui/pages/benchmark.py" line="64"/>
         <source>How fast TensorFlow runs here, on the GPU and on the CPU, and how close it comes to what the hardware can do.</source>
         <translation>TensorFlow 在这台电脑的 GPU 和 CPU 上跑得有多快，离硬件的极限还有多远。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="87"/>
+        <location filename="../../gui/pages/benchmark.py" line="91"/>
         <source>Quick (about a minute)</source>
         <translation>快速（约一分钟）</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="88"/>
+        <location filename="../../gui/pages/benchmark.py" line="92"/>
         <source>Full (several minutes)</source>
         <translation>完整（几分钟）</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="90"/>
+        <location filename="../../gui/pages/benchmark.py" line="94"/>
         <source>GPU and CPU</source>
         <translation>GPU 和 CPU</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="90"/>
+        <location filename="../../gui/pages/benchmark.py" line="94"/>
         <source>GPU only</source>
         <translation>仅 GPU</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="90"/>
+        <location filename="../../gui/pages/benchmark.py" line="94"/>
         <source>CPU only</source>
         <translation>仅 CPU</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="92"/>
+        <location filename="../../gui/pages/benchmark.py" line="96"/>
         <source>Run benchmark</source>
         <translation>开始测试</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="94"/>
+        <location filename="../../gui/pages/benchmark.py" line="98"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="95"/>
+        <location filename="../../gui/pages/benchmark.py" line="99"/>
         <source>Stop the benchmark; the figures measured so far are kept.</source>
         <translation>停止测试；已测得的数据会保留。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="109"/>
+        <location filename="../../gui/pages/benchmark.py" line="110"/>
+        <source>Show monitor</source>
+        <translation>显示监视器</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/benchmark.py" line="111"/>
+        <source>CPU, RAM and GPU load, live. It also shows during a run; pop it out to watch your own training.</source>
+        <translation>实时显示 CPU、内存和 GPU 负载。运行测试时也会显示；弹出后可用来观察你自己的训练。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/benchmark.py" line="118"/>
         <source>Copy results</source>
         <translation>复制结果</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="110"/>
+        <location filename="../../gui/pages/benchmark.py" line="119"/>
         <source>Copy the results as text, to paste into a chat or an issue.</source>
         <translation>把结果复制为文本，可粘贴到聊天或 issue 中。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="115"/>
+        <location filename="../../gui/pages/benchmark.py" line="124"/>
         <source>Python environment:</source>
         <translation>Python 环境：</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="118"/>
+        <location filename="../../gui/pages/benchmark.py" line="127"/>
         <source>Mode:</source>
         <translation>模式：</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="118"/>
+        <location filename="../../gui/pages/benchmark.py" line="127"/>
         <source>Device:</source>
         <translation>设备：</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="129"/>
+        <location filename="../../gui/pages/benchmark.py" line="139"/>
         <source>Compare with:</source>
         <translation>对比：</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="160"/>
+        <location filename="../../gui/pages/benchmark.py" line="170"/>
         <source>Python {version}</source>
         <translation>Python {version}</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="160"/>
+        <location filename="../../gui/pages/benchmark.py" line="170"/>
         <source>Python</source>
         <translation>Python</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="161"/>
+        <location filename="../../gui/pages/benchmark.py" line="171"/>
         <source>TensorFlow {version}</source>
         <translation>TensorFlow {version}</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="161"/>
+        <location filename="../../gui/pages/benchmark.py" line="171"/>
         <source>TensorFlow (does not import)</source>
         <translation>TensorFlow（无法导入）</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="162"/>
+        <location filename="../../gui/pages/benchmark.py" line="172"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="162"/>
+        <location filename="../../gui/pages/benchmark.py" line="172"/>
         <source>no GPU</source>
         <translation>无 GPU</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="189"/>
+        <location filename="../../gui/pages/benchmark.py" line="199"/>
         <source>Other Python…</source>
         <translation>其他 Python…</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="200"/>
+        <location filename="../../gui/pages/benchmark.py" line="210"/>
         <source>No Python environment with TensorFlow was found: install it (the Diagnosis page says how), or choose one with &quot;Other Python…&quot;.</source>
         <translation>没有找到装有 TensorFlow 的 Python 环境：请先安装（“诊断”页给出方法），或用“其他 Python…”选择一个。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="228"/>
+        <location filename="../../gui/pages/benchmark.py" line="238"/>
         <source>Choose a Python interpreter</source>
         <translation>选择 Python 解释器</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="229"/>
+        <location filename="../../gui/pages/benchmark.py" line="239"/>
         <source>Python (python*);;All files (*)</source>
         <translation>Python (python*);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="252"/>
+        <location filename="../../gui/pages/benchmark.py" line="262"/>
         <source>Starting the benchmark…</source>
         <translation>正在启动测试…</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="253"/>
+        <location filename="../../gui/pages/benchmark.py" line="263"/>
         <source>Running in {python}</source>
         <translation>正在 {python} 中运行</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="267"/>
+        <location filename="../../gui/pages/benchmark.py" line="276"/>
         <source>Stopping…</source>
         <translation>正在停止…</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="281"/>
+        <location filename="../../gui/pages/benchmark.py" line="290"/>
         <source>Importing TensorFlow…</source>
         <translation>正在导入 TensorFlow…</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="285"/>
+        <location filename="../../gui/pages/benchmark.py" line="294"/>
         <source>TensorFlow is ready; {total} tests to run.</source>
         <translation>TensorFlow 已就绪；共 {total} 项测试。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="290"/>
+        <location filename="../../gui/pages/benchmark.py" line="299"/>
         <source>Running {test} on the GPU ({index} of {total})</source>
         <translation>正在 GPU 上运行 {test}（第 {index} 项，共 {total} 项）</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="292"/>
+        <location filename="../../gui/pages/benchmark.py" line="301"/>
         <source>Running {test} on the CPU ({index} of {total})</source>
         <translation>正在 CPU 上运行 {test}（第 {index} 项，共 {total} 项）</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="294"/>
+        <location filename="../../gui/pages/benchmark.py" line="303"/>
         <source>Running {test} ({index} of {total})</source>
         <translation>正在运行 {test}（第 {index} 项，共 {total} 项）</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="301"/>
+        <location filename="../../gui/pages/benchmark.py" line="310"/>
         <source>The benchmark process stopped; starting it again for the tests left…</source>
         <translation>测试进程已退出；正在重新启动以完成剩余测试…</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="314"/>
+        <location filename="../../gui/pages/benchmark.py" line="323"/>
         <source>Finished in {seconds} s.</source>
         <translation>用时 {seconds} 秒完成。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="315"/>
+        <location filename="../../gui/pages/benchmark.py" line="324"/>
         <source>Finished in {seconds} s, with some tests missing.</source>
         <translation>用时 {seconds} 秒完成，部分测试没有结果。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="316"/>
+        <location filename="../../gui/pages/benchmark.py" line="325"/>
         <source>Cancelled after {seconds} s.</source>
         <translation>{seconds} 秒后已取消。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="317"/>
+        <location filename="../../gui/pages/benchmark.py" line="326"/>
         <source>The benchmark could not run.</source>
         <translation>测试无法运行。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="319"/>
+        <location filename="../../gui/pages/benchmark.py" line="328"/>
         <source>The run could not be saved: {error}</source>
         <translation>本次结果无法保存：{error}</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="321"/>
+        <location filename="../../gui/pages/benchmark.py" line="330"/>
         <source>This run: {run}</source>
         <translation>本次：{run}</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="331"/>
+        <location filename="../../gui/pages/benchmark.py" line="340"/>
         <source>The benchmark could not finish: {error}.</source>
         <translation>测试未能完成：{error}。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="333"/>
+        <location filename="../../gui/pages/benchmark.py" line="342"/>
         <source>Please report it, with the log file.</source>
         <translation>请附上日志文件报告此问题。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="366"/>
+        <location filename="../../gui/pages/benchmark.py" line="385"/>
         <source>Last run: {run}</source>
         <translation>上次：{run}</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="372"/>
+        <location filename="../../gui/pages/benchmark.py" line="391"/>
         <source>quick</source>
         <translation>快速</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="372"/>
+        <location filename="../../gui/pages/benchmark.py" line="391"/>
         <source>full</source>
         <translation>完整</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="379"/>
+        <location filename="../../gui/pages/benchmark.py" line="398"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -469,7 +479,7 @@
         <translation>请报告这个问题，并附上你粘贴的文本。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/explain.py" line="291"/>
+        <location filename="../../gui/pages/explain.py" line="285"/>
         <source>Reading…</source>
         <translation>正在读取…</translation>
     </message>
@@ -783,51 +793,579 @@
     </message>
 </context>
 <context>
-    <name>LiveStrip</name>
+    <name>MiniMonitor</name>
     <message>
-        <location filename="../../gui/live_strip.py" line="279"/>
+        <location filename="../../gui/mini_monitor.py" line="146"/>
+        <location filename="../../gui/mini_monitor.py" line="398"/>
+        <source>Dock</source>
+        <translation>放回页面</translation>
+    </message>
+    <message>
+        <location filename="../../gui/mini_monitor.py" line="150"/>
+        <source>The live monitor is in its own window.</source>
+        <translation>实时监视器已在独立窗口中。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/mini_monitor.py" line="160"/>
+        <source>TF GPU Assistant: live monitor</source>
+        <translation>TF GPU 助手：实时监视器</translation>
+    </message>
+    <message>
+        <location filename="../../gui/mini_monitor.py" line="305"/>
         <source>n/a</source>
         <translation>不可用</translation>
     </message>
     <message>
-        <location filename="../../gui/live_strip.py" line="282"/>
+        <location filename="../../gui/mini_monitor.py" line="308"/>
         <source>CPU {value}</source>
         <translation>CPU {value}</translation>
     </message>
     <message>
-        <location filename="../../gui/live_strip.py" line="283"/>
+        <location filename="../../gui/mini_monitor.py" line="309"/>
         <source>RAM {value}</source>
         <translation>内存 {value}</translation>
     </message>
     <message>
-        <location filename="../../gui/live_strip.py" line="291"/>
+        <location filename="../../gui/mini_monitor.py" line="320"/>
+        <source>Monitor: could not start ({error})</source>
+        <translation>监视器：无法启动（{error}）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/mini_monitor.py" line="328"/>
+        <source>GPU {index}: lost (stopped answering)</source>
+        <translation>GPU {index}：已丢失（不再响应）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/mini_monitor.py" line="328"/>
+        <source>GPU: lost (stopped answering)</source>
+        <translation>GPU：已丢失（不再响应）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/mini_monitor.py" line="331"/>
+        <source>GPU {index} {value}</source>
+        <translation>GPU {index} {value}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/mini_monitor.py" line="332"/>
+        <source>GPU {index} memory {value}</source>
+        <translation>GPU {index} 显存 {value}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/mini_monitor.py" line="334"/>
         <source>GPU {value}</source>
         <translation>GPU {value}</translation>
     </message>
     <message>
-        <location filename="../../gui/live_strip.py" line="293"/>
+        <location filename="../../gui/mini_monitor.py" line="335"/>
         <source>GPU memory {value}</source>
-        <translation>显存 {value}</translation>
+        <translation>GPU 显存 {value}</translation>
     </message>
     <message>
-        <location filename="../../gui/live_strip.py" line="299"/>
+        <location filename="../../gui/mini_monitor.py" line="342"/>
         <source>GPU: reading…</source>
         <translation>GPU：读取中…</translation>
     </message>
     <message>
-        <location filename="../../gui/live_strip.py" line="301"/>
+        <location filename="../../gui/mini_monitor.py" line="344"/>
         <source>GPU: n/a (no NVIDIA driver)</source>
         <translation>GPU：不可用（没有 NVIDIA 驱动）</translation>
     </message>
     <message>
-        <location filename="../../gui/live_strip.py" line="303"/>
+        <location filename="../../gui/mini_monitor.py" line="346"/>
         <source>GPU: n/a (the NVIDIA driver does not answer)</source>
-        <translation>GPU：不可用（NVIDIA 驱动无响应）</translation>
+        <translation>GPU：不可用（NVIDIA 驱动没有响应）</translation>
     </message>
     <message>
-        <location filename="../../gui/live_strip.py" line="304"/>
+        <location filename="../../gui/mini_monitor.py" line="348"/>
+        <source>GPU: n/a (no NVIDIA GPU found)</source>
+        <translation>GPU：不可用（未找到 NVIDIA GPU）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/mini_monitor.py" line="349"/>
         <source>GPU: n/a (NVML error)</source>
         <translation>GPU：不可用（NVML 出错）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/mini_monitor.py" line="399"/>
+        <source>Put the monitor back in the page.</source>
+        <translation>把监视器放回页面中。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/mini_monitor.py" line="401"/>
+        <source>Pop out</source>
+        <translation>弹出</translation>
+    </message>
+    <message>
+        <location filename="../../gui/mini_monitor.py" line="402"/>
+        <source>Open the monitor in a small window that stays on top, to watch your own training or another page.</source>
+        <translation>在一个始终置顶的小窗口中打开监视器，以便观察你自己的训练或其他页面。</translation>
+    </message>
+</context>
+<context>
+    <name>MonitorFigures</name>
+    <message>
+        <location filename="../../gui/monitor_labels.py" line="112"/>
+        <source>This computer</source>
+        <translation>本机</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_labels.py" line="154"/>
+        <source>GPU {index} · {name}</source>
+        <translation>GPU {index} · {name}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_labels.py" line="163"/>
+        <source>n/a (GPU lost)</source>
+        <translation>不可用（GPU 已丢失）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_labels.py" line="165"/>
+        <location filename="../../gui/monitor_labels.py" line="231"/>
+        <source>n/a ({reason})</source>
+        <translation>不可用（{reason}）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_labels.py" line="165"/>
+        <source>n/a</source>
+        <translation>不可用</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_labels.py" line="178"/>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_labels.py" line="178"/>
+        <source>stopped answering (lost)</source>
+        <translation>不再响应（已丢失）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_labels.py" line="179"/>
+        <location filename="../../gui/monitor_labels.py" line="216"/>
+        <source>{v} %</source>
+        <translation>{v} %</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_labels.py" line="180"/>
+        <source>Load</source>
+        <translation>负载</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_labels.py" line="181"/>
+        <source>Memory controller</source>
+        <translation>显存控制器</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_labels.py" line="182"/>
+        <source>Memory used</source>
+        <translation>已用显存</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_labels.py" line="183"/>
+        <source>Temperature</source>
+        <translation>温度</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_labels.py" line="183"/>
+        <source>{v} °C</source>
+        <translation>{v} °C</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_labels.py" line="184"/>
+        <source>Fan</source>
+        <translation>风扇</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_labels.py" line="185"/>
+        <source>{v} W</source>
+        <translation>{v} W</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_labels.py" line="187"/>
+        <source>{draw} W of {limit} W</source>
+        <translation>{draw} W / {limit} W</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_labels.py" line="189"/>
+        <source>Power</source>
+        <translation>功耗</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_labels.py" line="190"/>
+        <source>{v} MHz</source>
+        <translation>{v} MHz</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_labels.py" line="191"/>
+        <source>Clocks</source>
+        <translation>频率</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_labels.py" line="191"/>
+        <source>SM {sm}, memory {memory}</source>
+        <translation>SM {sm}，显存 {memory}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_labels.py" line="193"/>
+        <source>Performance state</source>
+        <translation>性能状态</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_labels.py" line="194"/>
+        <source>Held back by</source>
+        <translation>降频原因</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_labels.py" line="195"/>
+        <source>{v} MiB/s</source>
+        <translation>{v} MiB/s</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_labels.py" line="196"/>
+        <source>PCIe</source>
+        <translation>PCIe</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_labels.py" line="196"/>
+        <source>received {rx}, sent {tx}</source>
+        <translation>接收 {rx}，发送 {tx}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_labels.py" line="204"/>
+        <source>{used} MiB</source>
+        <translation>{used} MiB</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_labels.py" line="205"/>
+        <location filename="../../gui/monitor_labels.py" line="222"/>
+        <source>{used} of {total} MiB ({percent} %)</source>
+        <translation>{used} / {total} MiB（{percent} %）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_labels.py" line="212"/>
+        <source>nothing (full speed allowed)</source>
+        <translation>无（允许全速运行）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_labels.py" line="219"/>
+        <source>{total} % ({cores} cores, the busiest at {busiest} %)</source>
+        <translation>{total} %（{cores} 个核心，最忙的为 {busiest} %）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_labels.py" line="228"/>
+        <source>CPU {cpu} of one core, memory {rss}</source>
+        <translation>CPU 占单核的 {cpu}，内存 {rss}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_labels.py" line="230"/>
+        <source>{v} MiB</source>
+        <translation>{v} MiB</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_labels.py" line="232"/>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_labels.py" line="233"/>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_labels.py" line="233"/>
+        <source>RAM used</source>
+        <translation>已用内存</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_labels.py" line="233"/>
+        <source>This app</source>
+        <translation>本应用</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_labels.py" line="234"/>
+        <source>NVIDIA driver</source>
+        <translation>NVIDIA 驱动</translation>
+    </message>
+</context>
+<context>
+    <name>MonitorPage</name>
+    <message>
+        <location filename="../../gui/pages/monitor.py" line="54"/>
+        <source>Monitor</source>
+        <translation>监视器</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/monitor.py" line="55"/>
+        <source>What the GPU, the CPU and the memory are doing now, and over the last minutes. Leave it open while TensorFlow runs to see the GPU work.</source>
+        <translation>GPU、CPU 和内存现在以及过去几分钟的状态。TensorFlow 运行时保持此页打开，即可看到 GPU 在工作。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/monitor.py" line="76"/>
+        <location filename="../../gui/pages/monitor.py" line="312"/>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/monitor.py" line="77"/>
+        <source>Freeze the plots; sampling stops unless a CSV log is running.</source>
+        <translation>冻结图表；除非正在记录 CSV，否则停止采样。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/monitor.py" line="80"/>
+        <source>1 minute</source>
+        <translation>1 分钟</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/monitor.py" line="80"/>
+        <source>5 minutes</source>
+        <translation>5 分钟</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/monitor.py" line="80"/>
+        <source>10 minutes</source>
+        <translation>10 分钟</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/monitor.py" line="86"/>
+        <source>{seconds} s</source>
+        <translation>{seconds} 秒</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/monitor.py" line="87"/>
+        <source>How often the figures are read. Changing it starts the plots afresh.</source>
+        <translation>读取数据的间隔。更改后图表会重新开始。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/monitor.py" line="92"/>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/monitor.py" line="93"/>
+        <source>Copy the current figures as text, to paste into a chat or an issue.</source>
+        <translation>把当前数据复制为文本，以便粘贴到聊天或 issue 中。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/monitor.py" line="106"/>
+        <source>Show:</source>
+        <translation>显示：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/monitor.py" line="108"/>
+        <source>Read every:</source>
+        <translation>读取间隔：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/monitor.py" line="121"/>
+        <source>Now</source>
+        <translation>当前</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/monitor.py" line="122"/>
+        <source>Processes</source>
+        <translation>进程</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/monitor.py" line="254"/>
+        <source>Log the monitor to a CSV file</source>
+        <translation>把监视数据记录到 CSV 文件</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/monitor.py" line="255"/>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/monitor.py" line="273"/>
+        <source>Cannot log to a CSV file: {error}</source>
+        <translation>无法记录到 CSV 文件：{error}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/monitor.py" line="299"/>
+        <source>Logging to {path}: {rows} rows so far.</source>
+        <translation>正在记录到 {path}：已写入 {rows} 行。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/monitor.py" line="302"/>
+        <source>CSV logging stopped: {error}</source>
+        <translation>CSV 记录已停止：{error}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/monitor.py" line="304"/>
+        <source>Logged {rows} rows to {path}.</source>
+        <translation>已将 {rows} 行记录到 {path}。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/monitor.py" line="312"/>
+        <source>Resume</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/monitor.py" line="314"/>
+        <source>Stop logging</source>
+        <translation>停止记录</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/monitor.py" line="314"/>
+        <source>Log to CSV…</source>
+        <translation>记录到 CSV…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/monitor.py" line="315"/>
+        <source>Stop writing the CSV file.</source>
+        <translation>停止写入 CSV 文件。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/monitor.py" line="316"/>
+        <source>Write every reading to a CSV file (one row per GPU), readable by Excel, pandas or GPU-Z users.</source>
+        <translation>把每次读数写入 CSV 文件（每个 GPU 一行），可用 Excel、pandas 打开，GPU-Z 用户也很熟悉。</translation>
+    </message>
+</context>
+<context>
+    <name>MonitorPlots</name>
+    <message>
+        <location filename="../../gui/monitor_plots.py" line="110"/>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_plots.py" line="110"/>
+        <source>RAM used</source>
+        <translation>已用内存</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_plots.py" line="157"/>
+        <source>Utilisation, % (GPU: solid load, dashed memory controller)</source>
+        <translation>利用率，%（GPU：实线为负载，虚线为显存控制器）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_plots.py" line="158"/>
+        <source>GPU memory used, MiB (the top of the plot is the GPU&apos;s total)</source>
+        <translation>已用显存，MiB（图表顶部为 GPU 显存总量）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_plots.py" line="159"/>
+        <source>GPU temperature, °C (dashed: fan, %)</source>
+        <translation>GPU 温度，°C（虚线：风扇，%）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_plots.py" line="160"/>
+        <source>GPU power, W (dashed: the power limit)</source>
+        <translation>GPU 功耗，W（虚线：功耗上限）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_plots.py" line="161"/>
+        <source>GPU clocks, MHz (solid: SM, dashed: memory)</source>
+        <translation>GPU 频率，MHz（实线：SM，虚线：显存）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_plots.py" line="162"/>
+        <source>PCIe traffic, MiB/s (solid: received, dashed: sent)</source>
+        <translation>PCIe 流量，MiB/s（实线：接收，虚线：发送）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_plots.py" line="186"/>
+        <source>GPU {index} · {name}</source>
+        <translation>GPU {index} · {name}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_plots.py" line="188"/>
+        <source>GPU {index}</source>
+        <translation>GPU {index}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_plots.py" line="293"/>
+        <source>seconds before now</source>
+        <translation>距现在的秒数</translation>
+    </message>
+</context>
+<context>
+    <name>MonitorWords</name>
+    <message>
+        <location filename="../../gui/monitor_labels.py" line="32"/>
+        <source>waiting for the first reading</source>
+        <translation>正在等待第一次读数</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_labels.py" line="35"/>
+        <source>connecting to the NVIDIA driver…</source>
+        <translation>正在连接 NVIDIA 驱动…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_labels.py" line="37"/>
+        <source>the NVIDIA driver does not answer</source>
+        <translation>NVIDIA 驱动没有响应</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_labels.py" line="39"/>
+        <source>no NVIDIA driver</source>
+        <translation>没有 NVIDIA 驱动</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_labels.py" line="41"/>
+        <source>the NVIDIA driver sees no GPU</source>
+        <translation>NVIDIA 驱动找不到 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_labels.py" line="43"/>
+        <source>NVML error</source>
+        <translation>NVML 出错</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_labels.py" line="45"/>
+        <source>the GPU stopped answering</source>
+        <translation>GPU 不再响应</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_labels.py" line="57"/>
+        <source>Connecting to the NVIDIA driver (NVML)… CPU and memory are measured meanwhile.</source>
+        <translation>正在连接 NVIDIA 驱动（NVML）… 同时照常测量 CPU 和内存。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_labels.py" line="60"/>
+        <source>The NVIDIA driver does not answer: there are no GPU figures until it does. CPU and memory are still measured.</source>
+        <translation>NVIDIA 驱动没有响应：在它响应之前没有 GPU 数据。CPU 和内存仍在测量。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_labels.py" line="63"/>
+        <source>No NVIDIA driver was found, so there are no GPU figures. CPU and memory are still measured.</source>
+        <translation>未找到 NVIDIA 驱动，因此没有 GPU 数据。CPU 和内存仍在测量。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_labels.py" line="66"/>
+        <source>The NVIDIA driver is running but sees no GPU.</source>
+        <translation>NVIDIA 驱动正在运行，但找不到 GPU。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_labels.py" line="68"/>
+        <source>NVML (the NVIDIA driver&apos;s monitoring library) failed, so there are no GPU figures.</source>
+        <translation>NVML（NVIDIA 驱动的监控库）出错，因此没有 GPU 数据。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_labels.py" line="72"/>
+        <source>GPU {index} ({name}) stopped answering (lost: it fell off the bus or the driver was reset); its figures stop here.</source>
+        <translation>GPU {index}（{name}）不再响应（已丢失：从总线上掉线或驱动被重置）；它的数据到此为止。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_labels.py" line="76"/>
+        <source>NVML says: {reason}</source>
+        <translation>NVML 报告：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_labels.py" line="84"/>
+        <location filename="../../gui/monitor_labels.py" line="94"/>
+        <source>n/a ({reason})</source>
+        <translation>不可用（{reason}）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_labels.py" line="86"/>
+        <source>GPU: n/a ({reason})</source>
+        <translation>GPU：不可用（{reason}）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_labels.py" line="95"/>
+        <source>n/a</source>
+        <translation>不可用</translation>
     </message>
 </context>
 <context>
@@ -881,6 +1419,90 @@
         <location filename="../../gui/bench_view.py" line="215"/>
         <source>{value} of {peak}</source>
         <translation>{value} / {peak}</translation>
+    </message>
+</context>
+<context>
+    <name>ProcessTable</name>
+    <message>
+        <location filename="../../gui/monitor_processes.py" line="27"/>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_processes.py" line="27"/>
+        <source>PID</source>
+        <translation>PID</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_processes.py" line="27"/>
+        <source>Process</source>
+        <translation>进程</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_processes.py" line="27"/>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_processes.py" line="28"/>
+        <source>GPU memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_processes.py" line="45"/>
+        <source>compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_processes.py" line="45"/>
+        <source>graphics</source>
+        <translation>图形</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_processes.py" line="46"/>
+        <source>compute and graphics</source>
+        <translation>计算和图形</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_processes.py" line="50"/>
+        <source>{mib} MiB</source>
+        <translation>{mib} MiB</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_processes.py" line="53"/>
+        <location filename="../../gui/monitor_processes.py" line="76"/>
+        <source>n/a</source>
+        <translation>不可用</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_processes.py" line="60"/>
+        <source>GPU {index}: stopped answering (lost), no process list.</source>
+        <translation>GPU {index}：不再响应（已丢失），没有进程列表。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_processes.py" line="65"/>
+        <source>GPU {index}: NVML gives no process list ({reason}).</source>
+        <translation>GPU {index}：NVML 不提供进程列表（{reason}）。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_processes.py" line="68"/>
+        <source>GPU {index}: NVML gives no process list.</source>
+        <translation>GPU {index}：NVML 不提供进程列表。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_processes.py" line="71"/>
+        <source>GPU {index}: Windows (WDDM driver mode) does not tell how much GPU memory each process uses.</source>
+        <translation>GPU {index}：Windows（WDDM 驱动模式）不提供每个进程使用的显存。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_processes.py" line="74"/>
+        <source>GPU {index}: no process is using it.</source>
+        <translation>GPU {index}：没有进程在使用它。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/monitor_processes.py" line="79"/>
+        <source>No process list: {reason}.</source>
+        <translation>没有进程列表：{reason}。</translation>
     </message>
 </context>
 <context>
@@ -3251,6 +3873,61 @@
         <location filename="../../core/bench/summary.py" line="66"/>
         <source>The benchmark did not finish every test; the reasons are listed.</source>
         <translation>测试没有全部完成；原因已列出。</translation>
+    </message>
+    <message>
+        <location filename="../../core/monitor/words.py" line="16"/>
+        <source>idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <location filename="../../core/monitor/words.py" line="17"/>
+        <source>application clock setting</source>
+        <translation>应用程序频率设置</translation>
+    </message>
+    <message>
+        <location filename="../../core/monitor/words.py" line="18"/>
+        <source>power cap</source>
+        <translation>功耗上限</translation>
+    </message>
+    <message>
+        <location filename="../../core/monitor/words.py" line="19"/>
+        <source>hardware slowdown</source>
+        <translation>硬件降速</translation>
+    </message>
+    <message>
+        <location filename="../../core/monitor/words.py" line="20"/>
+        <source>sync boost</source>
+        <translation>同步加速</translation>
+    </message>
+    <message>
+        <location filename="../../core/monitor/words.py" line="21"/>
+        <source>thermal limit</source>
+        <translation>温度限制</translation>
+    </message>
+    <message>
+        <location filename="../../core/monitor/words.py" line="22"/>
+        <source>hardware thermal slowdown</source>
+        <translation>硬件过热降速</translation>
+    </message>
+    <message>
+        <location filename="../../core/monitor/words.py" line="23"/>
+        <source>power brake</source>
+        <translation>功耗制动</translation>
+    </message>
+    <message>
+        <location filename="../../core/monitor/words.py" line="24"/>
+        <source>display clock setting</source>
+        <translation>显示频率设置</translation>
+    </message>
+    <message>
+        <location filename="../../core/monitor/words.py" line="25"/>
+        <source>other reason</source>
+        <translation>其他原因</translation>
+    </message>
+    <message>
+        <location filename="../../core/monitor/words.py" line="30"/>
+        <source>n/a (WDDM)</source>
+        <translation>不可用（WDDM）</translation>
     </message>
 </context>
 </TS>

@@ -255,7 +255,7 @@ class MonitorPlots(QWidget):
         nice = _round_up(max(top, 1.0) * 1.1)
         if nice != current:
             self._tops[group.spec.key] = nice
-            group.plot.setYRange(0, nice, padding=0)
+            group.plot.setYRange(0, nice, padding=0.03)
 
     def _note(self, group: _Group, frame: MonitorFrame | None) -> str:
         metrics = [m for m, _style in group.spec.gpu_metrics]

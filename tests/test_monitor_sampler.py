@@ -264,7 +264,7 @@ def test_gpu_lost_mid_run_marks_that_gpu_and_the_rest_go_on(linux_host, make_sam
 @pytest.mark.parametrize(
     ("code", "call"),
     [
-        (pynvml.NVML_ERROR_UNKNOWN, "nvmlDeviceGetUtilizationRates"),
+        (pynvml.NVML_ERROR_UNKNOWN, "*"),  # every call: the GPU itself is gone
         (pynvml.NVML_ERROR_RESET_REQUIRED, "nvmlDeviceGetClockInfo"),
         (pynvml.NVML_ERROR_UNINITIALIZED, "*"),  # a driver reset under us
         (pynvml.NVML_ERROR_DRIVER_NOT_LOADED, "nvmlDeviceGetTemperature"),
@@ -286,6 +286,21 @@ def test_lost_style_errors_on_any_call(linux_host, make_sampler, code, call):
     assert gpu0.unavailable["gpu"].startswith(type(pynvml.NVMLError(code)).__name__)
     assert gpu1.state == GpuState.OK and gpu1.power_w == pytest.approx(26.16)
     assert nvml.shutdown_count == 1
+
+
+def test_an_unknown_error_from_one_sensor_of_a_healthy_gpu_is_not_lost(linux_host, make_sampler):
+    # Healthy cards answer "Unknown Error" for one sensor now and then (fan, power).
+    nvml = nvml_from_xml(RTX4000)
+    sampler = make_sampler(machine(linux_host, nvml))
+    device = nvml.devices[0]
+    device.errors["nvmlDeviceGetPowerUsage"] = pynvml.NVML_ERROR_UNKNOWN
+    gpu = sampler.sample_once().gpus[0]
+    assert gpu.state == GpuState.OK and gpu.power_w is None
+    assert gpu.unavailable["power_w"] == "Unknown Error"
+    assert gpu.gpu_util_percent == 0.0 and gpu.mem_used_mib is not None
+    del device.errors["nvmlDeviceGetPowerUsage"]
+    gpu = sampler.sample_once().gpus[0]
+    assert gpu.state == GpuState.OK and gpu.power_w is not None
 
 
 def test_a_transient_error_is_none_for_that_tick_and_asked_again(linux_host, make_sampler):
@@ -570,3 +585,38 @@ def test_sampler_module_has_no_qt():
     source = open(sampler_module.__file__, encoding="utf-8").read()
     assert "PySide6" not in source and "pyqtgraph" not in source
     assert "tfgpu.core.monitor.sampler" in sys.modules
+
+
+def test_start_after_a_stop_that_timed_out_keeps_sampling(make_sampler):
+    # A tick stuck past stop()'s patience (a hung NVML read, a stalled CSV disk) must not
+    # leave the monitor dead after the next start().
+    release = threading.Event()
+    seen = []
+
+    def on_frame(frame):
+        seen.append(frame)
+        if len(seen) == 1:
+            release.wait(5)
+
+    sampler = make_sampler(interval_s=0.1, on_frame=on_frame)
+    sampler.start()
+    assert wait_for(lambda: len(seen) == 1)
+    assert sampler.stop(timeout=0.1) is False  # still stuck in on_frame
+    sampler.start()
+    release.set()
+    assert wait_for(lambda: len(seen) >= 5, timeout=3)
+    assert sampler.is_running()
+    assert len([t for t in threading.enumerate() if t.name == "tfgpu-monitor"]) == 1
+
+
+def test_cpu_after_a_restart_is_measured_from_the_restart(make_sampler):
+    sampler = make_sampler(interval_s=0.1)
+    sampler.start()
+    assert wait_for(lambda: sampler.frames >= 2)
+    assert sampler.stop()
+    deadline = time.monotonic() + 0.3
+    while time.monotonic() < deadline:  # a busy gap the next run must not report
+        pass
+    sampler.start()
+    first = sampler.sample_once()  # at once after start: too short a window to mean anything
+    assert first.host.cpu_percent is None

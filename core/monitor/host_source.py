@@ -22,6 +22,7 @@ from tfgpu.core.monitor.samples import HostSample
 
 log = logging.getLogger(__name__)
 _MIB = 1024.0 * 1024.0
+MIN_CPU_WINDOW_S = 0.05  # CPU % over less than this is noise
 SLOW_TTL_S = 1.0  # RAM and this process's CPU/RSS: read at most this often
 
 
@@ -50,6 +51,7 @@ class HostSource:
             psutil = None
         self._psutil: Any = psutil
         self._last: list[tuple[float, float]] | None = None
+        self._last_at = time.monotonic()
         self._process: Any = None
         self._process_last: tuple[float, float] | None = None  # (monotonic s, user+system s)
         # RAM and this process's figures move slowly: read at most every SLOW_TTL_S.
@@ -92,6 +94,16 @@ class HostSource:
             process_rss_mib=proc_rss,
         )
 
+    def reset(self) -> None:
+        """Measure CPU use from now on (a restart after a pause must not report the whole gap)."""
+        if self._psutil is None:
+            return
+        self._last = self._cpu_times()
+        self._last_at = time.monotonic()
+        self._process_last = None
+        self._process_cpu()
+        self._slow_at = -math.inf
+
     def _read_slow(self) -> tuple[float | None, ...]:
         ram_used = ram_total = ram_percent = None
         try:
@@ -120,7 +132,7 @@ class HostSource:
             return None
         now, used = time.monotonic(), times.user + times.system
         last = self._process_last
-        if last is not None and now - last[0] < 0.005:
+        if last is not None and now - last[0] < MIN_CPU_WINDOW_S:
             return None  # too short to measure: keep the old baseline
         self._process_last = (now, used)
         if last is None:
@@ -129,16 +141,19 @@ class HostSource:
 
     def _cpu(self) -> tuple[float | None, tuple[float, ...]]:
         """Total and per-core busy % since the previous read."""
+        now = time.monotonic()
+        if self._last is not None and now - self._last_at < MIN_CPU_WINDOW_S:
+            return None, ()  # too short to mean anything (clock ticks are 10 ms): keep the baseline
         current = self._cpu_times()
         last = self._last
         if current is None or last is None or len(current) != len(last):
-            self._last = current
+            self._last, self._last_at = current, now
             return None, ()  # first read after a failure, or CPUs came/went
         deltas = [(max(0.0, b - b0), max(0.0, t - t0)) for (b, t), (b0, t0) in zip(current, last)]
         busy_sum = sum(d[0] for d in deltas)
         total_sum = sum(d[1] for d in deltas)
         if total_sum <= 0:
             return None, ()  # read again within one clock tick: keep the old baseline
-        self._last = current
+        self._last, self._last_at = current, now
         per_cpu = tuple(nan if p is None else p for p in (_percent(b, t) for b, t in deltas))
         return _percent(busy_sum, total_sum), per_cpu

@@ -188,6 +188,7 @@ class NvmlSource:
         self._lost_codes = codes(_LOST_CODES)
         self._dead_codes = codes(_DEAD_CODES)
         self._missing_code = int(getattr(nv, _FUNCTION_NOT_FOUND[0], _FUNCTION_NOT_FOUND[1]))
+        self._unknown_code = int(getattr(nv, "NVML_ERROR_UNKNOWN", 999))
         self._nvml_error = getattr(nv, "NVMLError", None)
         self._reasons = reason_table(nv)
         self._scalars = [
@@ -391,7 +392,7 @@ class NvmlSource:
                 return fn(gpu.handle, *args), None
             except Exception as exc:  # noqa: BLE001 - NVMLError_* or a broken binding
                 code = getattr(exc, "value", None)
-                if code in self._lost_codes:
+                if code in self._lost_codes and (code != self._unknown_code or self._confirm_lost(gpu)):
                     self._mark_lost(gpu, exc)
                     raise _Lost from None
                 if code == self._missing_code and len(fns) > 1:
@@ -411,6 +412,15 @@ class NvmlSource:
             gpu.dead_why.setdefault(name, why)
         gpu.dead_view = MappingProxyType(dict(gpu.dead_why))
         return why
+
+    def _confirm_lost(self, gpu: _Gpu) -> bool:
+        """After an "Unknown Error": is the GPU itself gone? Healthy cards give it for one
+        sensor (fan, power) now and then; a lost GPU fails a plain call too."""
+        try:
+            self._nv.nvmlDeviceGetUUID(gpu.handle)
+        except Exception:  # noqa: BLE001
+            return True
+        return False
 
     def _mark_lost(self, gpu: _Gpu, exc: BaseException) -> None:
         gpu.lost = MappingProxyType({"gpu": error_text(exc)})

@@ -66,6 +66,7 @@ class MonitorSampler:
         self._state_lock = threading.Lock()  # start/stop/close and the NVML thread
         self._tick_lock = threading.Lock()  # one tick at a time
         self._frames = 0
+        self._generation = 0
         self._closed = False
 
     # -- settings and state ---------------------------------------------------
@@ -164,10 +165,12 @@ class MonitorSampler:
                 return
             self._nvml.ready.wait(min(left, 0.02))
 
-    def _run(self) -> None:
+    def _run(self, generation: int) -> None:
         deadline = time.monotonic()
-        while not self._stopping:
+        while not self._stopping and generation == self._generation:
             frame = self.sample_once()
+            if generation != self._generation:
+                return  # a stop() that gave up on us, then a new start(): the new thread goes on
             if self._on_frame is not None and not self._stopping:
                 try:
                     self._on_frame(frame)
@@ -187,11 +190,15 @@ class MonitorSampler:
         """Start the sampler thread (no-op when running or closed)."""
         self._start_nvml()  # first, so the first tick gives it its full grace
         with self._state_lock:
-            if self._closed or self.is_running():
+            if self._closed or (self.is_running() and not self._stopping):
                 return
+            # A thread that a timed-out stop() left behind ends at its next check.
+            self._generation += 1
             self._stopping = False
             self._wake.clear()
-            self._thread = threading.Thread(target=self._run, name=THREAD_NAME, daemon=True)
+            self._host_source.reset()  # CPU % measured from now, not since the last run
+            self._thread = threading.Thread(target=self._run, args=(self._generation,), name=THREAD_NAME,
+                                            daemon=True)
             self._thread.start()
 
     def stop(self, timeout: float = 2.0) -> bool:

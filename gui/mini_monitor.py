@@ -15,6 +15,7 @@ placeholder meanwhile.
 from __future__ import annotations
 
 import logging
+import math
 from typing import Callable, Union
 
 import numpy as np
@@ -40,7 +41,7 @@ ServiceSource = Union[MonitorService, Callable[[], MonitorService]]
 
 
 def _percent(value: float | None, na: str) -> str:
-    return na if value is None else f"{value:.0f}%"
+    return na if value is None or not math.isfinite(value) else f"{value:.0f}%"
 
 
 def gap_breaks(x: np.ndarray, ys: list[np.ndarray], gap_s: float) -> tuple[np.ndarray, list[np.ndarray]]:

@@ -8,6 +8,8 @@ and are translated in the ``core`` context.
 
 from __future__ import annotations
 
+import math
+
 from typing import Iterable
 
 from PySide6.QtCore import QCoreApplication
@@ -96,6 +98,10 @@ def group_na_reason(frame: MonitorFrame | None, metrics: Iterable[str], has_host
 
 
 # -- figures -----------------------------------------------------------------------------
+def _known(value: float | None) -> bool:
+    return value is not None and math.isfinite(value)
+
+
 def _num(value: float, decimals: int = 0) -> str:
     return f"{value:.{decimals}f}"
 
@@ -183,7 +189,7 @@ class MonitorFigures(QWidget):
         rows.append(("temperature", self.tr("Temperature"), self._value(gpu, "temperature_c", self.tr("{v} °C"))))
         rows.append(("fan", self.tr("Fan"), self._value(gpu, "fan_percent", pct)))
         power = self._value(gpu, "power_w", self.tr("{v} W"), 1)
-        if gpu.power_w is not None and gpu.power_limit_w is not None and gpu.state == GpuState.OK:
+        if _known(gpu.power_w) and _known(gpu.power_limit_w) and gpu.state == GpuState.OK:
             power = self.tr("{draw} W of {limit} W").format(draw=_num(gpu.power_w, 1),
                                                              limit=_num(gpu.power_limit_w, 0))
         rows.append(("power", self.tr("Power"), power))
@@ -215,9 +221,10 @@ class MonitorFigures(QWidget):
         host: HostSample = frame.host
         pct = self.tr("{v} %")
         cpu = self._value(None, "cpu_percent", pct, source=host)
-        if host.cpu_percent is not None and host.per_cpu_percent:
+        measured = [p for p in host.per_cpu_percent if math.isfinite(p)]  # a core can be NaN
+        if host.cpu_percent is not None and measured:
             cpu = self.tr("{total} % ({cores} cores, the busiest at {busiest} %)").format(
-                total=_num(host.cpu_percent), cores=len(host.per_cpu_percent), busiest=_num(max(host.per_cpu_percent)))
+                total=_num(host.cpu_percent), cores=len(host.per_cpu_percent), busiest=_num(max(measured)))
         if host.ram_used_mib is not None and host.ram_total_mib:
             ram = self.tr("{used} of {total} MiB ({percent} %)").format(
                 used=_num(host.ram_used_mib), total=_num(host.ram_total_mib),

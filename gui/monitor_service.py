@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from typing import Callable
 
 from PySide6.QtCore import QObject, Signal, Slot
@@ -84,6 +85,8 @@ class MonitorService(QObject):
     def _update_running(self) -> None:
         want = bool(self._holders) and not self._closed
         if want and not self.is_running():
+            if len(self.history):
+                self.history.append_gap(time.time())  # no line across the time nothing was read
             self.sampler.start()
             self.running_changed.emit(True)
         elif not want and self.is_running():
@@ -119,14 +122,21 @@ class MonitorService(QObject):
     # -- frames ------------------------------------------------------------------------
     def _on_frame_sampler(self, frame: MonitorFrame) -> None:
         """On the sampler thread: log to CSV, then hand the frame to the GUI thread."""
-        with self._csv_lock:
-            csv = self._csv
-            if csv is not None and not csv.write(frame):
-                self._csv_error = csv.error
+        try:
+            with self._csv_lock:
+                csv = self._csv
+                if csv is not None and not csv.write(frame):
+                    self._csv_error = csv.error
+                    self._csv = None
+                    csv.close()
+                    self._csv_rows = csv.rows  # the rows that reached the file, kept for the status line
+        except Exception as exc:  # noqa: BLE001 - a log bug must not stop the plots
+            log.exception("CSV log failed")
+            with self._csv_lock:
+                self._csv_error = f"{type(exc).__name__}: {exc}"
                 self._csv = None
-                csv.close()
-                self._csv_rows = csv.rows  # the rows that reached the file, kept for the status line
-        self._bridge.frame.emit(frame)
+        finally:
+            self._bridge.frame.emit(frame)
 
     @Slot(object)
     def _on_frame_gui(self, frame: MonitorFrame) -> None:
@@ -162,6 +172,8 @@ class MonitorService(QObject):
         if logger is not None:
             logger.close()
             self._csv_rows = logger.rows
+            if logger.error:  # the last flush failed (the disk filled in the last second)
+                self._csv_error = logger.error
             self.release(self._csv_owner)
             self.logging_changed.emit()
 

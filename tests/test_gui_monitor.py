@@ -266,7 +266,8 @@ def test_pause_releases_the_hold_and_resume_redraws_at_once(qtbot, factory) -> N
     assert not page.paused and page.pause_button.text() == "Pause"
     assert page.is_holding() and sampler.is_running()
     assert page.redraws == redraws + 1  # at once, not at the next frame
-    assert len(cpu.yData) == page.service.history.capacity and cpu.yData[-1] == (total - 1) % 100
+    assert len(cpu.yData) == page.service.history.capacity and cpu.yData[-2] == (total - 1) % 100
+    assert math.isnan(cpu.yData[-1])  # sampling restarted: a break, not a line across the pause
 
 
 def test_hiding_the_page_releases_the_hold(qtbot, factory) -> None:
@@ -495,3 +496,23 @@ def test_closing_the_wizard_leaves_no_monitor_thread(qtbot, tmp_path) -> None:
     time.sleep(0.3)  # frames already queued to the GUI thread do nothing after the end
     qtbot.wait(50)
     assert not page.service.is_running()
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs Linux's /dev/full")
+def test_stopping_a_log_whose_last_flush_fails_keeps_the_error(qtbot) -> None:
+    # The disk fills within the last second before Stop: the final flush fails, and says so.
+    from tfgpu.gui.monitor_service import MonitorService
+    from tests.fakes.fake_monitor import FakeSamplerFactory, frame
+
+    factory = FakeSamplerFactory(threaded=False)
+    service = MonitorService(sampler_factory=factory)
+    try:
+        service.start_csv("/dev/full")
+        service._csv._last_flush = time.monotonic()  # as if a row was flushed just now: the next waits
+        factory.sampler.push(frame())
+        assert service.is_logging() and service.csv_error is None  # buffered, not yet flushed
+        service.stop_csv()
+        assert not service.is_logging()
+        assert service.csv_error is not None and "No space left on device" in service.csv_error
+    finally:
+        service.shutdown()

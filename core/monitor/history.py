@@ -72,6 +72,17 @@ class MonitorHistory:
         self.last_frame = frame
         self.frames_seen += 1
 
+    def append_gap(self, timestamp: float) -> None:
+        """A row of NaN at ``timestamp``: plots break the line there (sampling stopped and resumed)."""
+        if len(self._times) and timestamp <= float(self._times.last()):
+            return  # keep the times in order
+        self._times.append(timestamp)
+        for ring in self._host.values():
+            ring.append(None)
+        for rings in self._gpus.values():
+            for ring in rings.values():
+                ring.append(None)
+
     def _new_gpu(self, index: int) -> dict[str, RingBuffer]:
         rings = {name: RingBuffer(self.capacity) for name in GPU_METRICS}
         for ring in rings.values():  # line up with the time ring

@@ -10,6 +10,8 @@ it is stopped).
 
 from __future__ import annotations
 
+import logging
+
 import time
 from datetime import datetime
 from pathlib import Path
@@ -38,6 +40,8 @@ from tfgpu.gui.monitor_plots import MonitorPlots
 from tfgpu.gui.monitor_processes import ProcessTable
 from tfgpu.gui.monitor_service import MonitorService, monitor_service
 from tfgpu.gui.page_registry import PageContext, PageSpec, TfgpuPage
+
+log = logging.getLogger(__name__)
 
 MAX_REDRAWS_PER_S = 10
 REDRAW_STEP_PX = 2  # the curves move by this much per redraw (GPU-Z and Task Manager: 1 s)
@@ -148,7 +152,13 @@ class MonitorPage(TfgpuPage):
             self._stop()
 
     def _start(self) -> None:
-        self.service.acquire(self)
+        try:
+            self.service.acquire(self)
+        except Exception as exc:  # noqa: BLE001 - never into Qt's event loop
+            log.exception("the monitor could not start")
+            self.banner.show_lines(Tone.WARN, [self.tr("The monitor could not start: {error}").format(
+                error=f"{type(exc).__name__}: {exc}")])
+            return
         self.redraw()
         self.refresh_figures()
 

@@ -795,108 +795,108 @@
 <context>
     <name>MiniMonitor</name>
     <message>
-        <location filename="../../gui/mini_monitor.py" line="146"/>
-        <location filename="../../gui/mini_monitor.py" line="398"/>
+        <location filename="../../gui/mini_monitor.py" line="147"/>
+        <location filename="../../gui/mini_monitor.py" line="399"/>
         <source>Dock</source>
         <translation>放回页面</translation>
     </message>
     <message>
-        <location filename="../../gui/mini_monitor.py" line="150"/>
+        <location filename="../../gui/mini_monitor.py" line="151"/>
         <source>The live monitor is in its own window.</source>
         <translation>实时监视器已在独立窗口中。</translation>
     </message>
     <message>
-        <location filename="../../gui/mini_monitor.py" line="160"/>
+        <location filename="../../gui/mini_monitor.py" line="161"/>
         <source>TF GPU Assistant: live monitor</source>
         <translation>TF GPU 助手：实时监视器</translation>
     </message>
     <message>
-        <location filename="../../gui/mini_monitor.py" line="305"/>
+        <location filename="../../gui/mini_monitor.py" line="306"/>
         <source>n/a</source>
         <translation>不可用</translation>
     </message>
     <message>
-        <location filename="../../gui/mini_monitor.py" line="308"/>
+        <location filename="../../gui/mini_monitor.py" line="309"/>
         <source>CPU {value}</source>
         <translation>CPU {value}</translation>
     </message>
     <message>
-        <location filename="../../gui/mini_monitor.py" line="309"/>
+        <location filename="../../gui/mini_monitor.py" line="310"/>
         <source>RAM {value}</source>
         <translation>内存 {value}</translation>
     </message>
     <message>
-        <location filename="../../gui/mini_monitor.py" line="320"/>
+        <location filename="../../gui/mini_monitor.py" line="321"/>
         <source>Monitor: could not start ({error})</source>
         <translation>监视器：无法启动（{error}）</translation>
     </message>
     <message>
-        <location filename="../../gui/mini_monitor.py" line="328"/>
+        <location filename="../../gui/mini_monitor.py" line="329"/>
         <source>GPU {index}: lost (stopped answering)</source>
         <translation>GPU {index}：已丢失（不再响应）</translation>
     </message>
     <message>
-        <location filename="../../gui/mini_monitor.py" line="328"/>
+        <location filename="../../gui/mini_monitor.py" line="329"/>
         <source>GPU: lost (stopped answering)</source>
         <translation>GPU：已丢失（不再响应）</translation>
     </message>
     <message>
-        <location filename="../../gui/mini_monitor.py" line="331"/>
+        <location filename="../../gui/mini_monitor.py" line="332"/>
         <source>GPU {index} {value}</source>
         <translation>GPU {index} {value}</translation>
     </message>
     <message>
-        <location filename="../../gui/mini_monitor.py" line="332"/>
+        <location filename="../../gui/mini_monitor.py" line="333"/>
         <source>GPU {index} memory {value}</source>
         <translation>GPU {index} 显存 {value}</translation>
     </message>
     <message>
-        <location filename="../../gui/mini_monitor.py" line="334"/>
+        <location filename="../../gui/mini_monitor.py" line="335"/>
         <source>GPU {value}</source>
         <translation>GPU {value}</translation>
     </message>
     <message>
-        <location filename="../../gui/mini_monitor.py" line="335"/>
+        <location filename="../../gui/mini_monitor.py" line="336"/>
         <source>GPU memory {value}</source>
         <translation>GPU 显存 {value}</translation>
     </message>
     <message>
-        <location filename="../../gui/mini_monitor.py" line="342"/>
+        <location filename="../../gui/mini_monitor.py" line="343"/>
         <source>GPU: reading…</source>
         <translation>GPU：读取中…</translation>
     </message>
     <message>
-        <location filename="../../gui/mini_monitor.py" line="344"/>
+        <location filename="../../gui/mini_monitor.py" line="345"/>
         <source>GPU: n/a (no NVIDIA driver)</source>
         <translation>GPU：不可用（没有 NVIDIA 驱动）</translation>
     </message>
     <message>
-        <location filename="../../gui/mini_monitor.py" line="346"/>
+        <location filename="../../gui/mini_monitor.py" line="347"/>
         <source>GPU: n/a (the NVIDIA driver does not answer)</source>
         <translation>GPU：不可用（NVIDIA 驱动没有响应）</translation>
     </message>
     <message>
-        <location filename="../../gui/mini_monitor.py" line="348"/>
+        <location filename="../../gui/mini_monitor.py" line="349"/>
         <source>GPU: n/a (no NVIDIA GPU found)</source>
         <translation>GPU：不可用（未找到 NVIDIA GPU）</translation>
     </message>
     <message>
-        <location filename="../../gui/mini_monitor.py" line="349"/>
+        <location filename="../../gui/mini_monitor.py" line="350"/>
         <source>GPU: n/a (NVML error)</source>
         <translation>GPU：不可用（NVML 出错）</translation>
     </message>
     <message>
-        <location filename="../../gui/mini_monitor.py" line="399"/>
+        <location filename="../../gui/mini_monitor.py" line="400"/>
         <source>Put the monitor back in the page.</source>
         <translation>把监视器放回页面中。</translation>
     </message>
     <message>
-        <location filename="../../gui/mini_monitor.py" line="401"/>
+        <location filename="../../gui/mini_monitor.py" line="402"/>
         <source>Pop out</source>
         <translation>弹出</translation>
     </message>
     <message>
-        <location filename="../../gui/mini_monitor.py" line="402"/>
+        <location filename="../../gui/mini_monitor.py" line="403"/>
         <source>Open the monitor in a small window that stays on top, to watch your own training or another page.</source>
         <translation>在一个始终置顶的小窗口中打开监视器，以便观察你自己的训练或其他页面。</translation>
     </message>
@@ -904,185 +904,185 @@
 <context>
     <name>MonitorFigures</name>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="112"/>
+        <location filename="../../gui/monitor_labels.py" line="118"/>
         <source>This computer</source>
         <translation>本机</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="154"/>
+        <location filename="../../gui/monitor_labels.py" line="160"/>
         <source>GPU {index} · {name}</source>
         <translation>GPU {index} · {name}</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="163"/>
+        <location filename="../../gui/monitor_labels.py" line="169"/>
         <source>n/a (GPU lost)</source>
         <translation>不可用（GPU 已丢失）</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="165"/>
-        <location filename="../../gui/monitor_labels.py" line="231"/>
+        <location filename="../../gui/monitor_labels.py" line="171"/>
+        <location filename="../../gui/monitor_labels.py" line="238"/>
         <source>n/a ({reason})</source>
         <translation>不可用（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="165"/>
+        <location filename="../../gui/monitor_labels.py" line="171"/>
         <source>n/a</source>
         <translation>不可用</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="178"/>
+        <location filename="../../gui/monitor_labels.py" line="184"/>
         <source>State</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="178"/>
+        <location filename="../../gui/monitor_labels.py" line="184"/>
         <source>stopped answering (lost)</source>
         <translation>不再响应（已丢失）</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="179"/>
-        <location filename="../../gui/monitor_labels.py" line="216"/>
+        <location filename="../../gui/monitor_labels.py" line="185"/>
+        <location filename="../../gui/monitor_labels.py" line="222"/>
         <source>{v} %</source>
         <translation>{v} %</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="180"/>
+        <location filename="../../gui/monitor_labels.py" line="186"/>
         <source>Load</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="181"/>
+        <location filename="../../gui/monitor_labels.py" line="187"/>
         <source>Memory controller</source>
         <translation>显存控制器</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="182"/>
+        <location filename="../../gui/monitor_labels.py" line="188"/>
         <source>Memory used</source>
         <translation>已用显存</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="183"/>
+        <location filename="../../gui/monitor_labels.py" line="189"/>
         <source>Temperature</source>
         <translation>温度</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="183"/>
+        <location filename="../../gui/monitor_labels.py" line="189"/>
         <source>{v} °C</source>
         <translation>{v} °C</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="184"/>
+        <location filename="../../gui/monitor_labels.py" line="190"/>
         <source>Fan</source>
         <translation>风扇</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="185"/>
+        <location filename="../../gui/monitor_labels.py" line="191"/>
         <source>{v} W</source>
         <translation>{v} W</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="187"/>
+        <location filename="../../gui/monitor_labels.py" line="193"/>
         <source>{draw} W of {limit} W</source>
         <translation>{draw} W / {limit} W</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="189"/>
+        <location filename="../../gui/monitor_labels.py" line="195"/>
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="190"/>
+        <location filename="../../gui/monitor_labels.py" line="196"/>
         <source>{v} MHz</source>
         <translation>{v} MHz</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="191"/>
+        <location filename="../../gui/monitor_labels.py" line="197"/>
         <source>Clocks</source>
         <translation>频率</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="191"/>
+        <location filename="../../gui/monitor_labels.py" line="197"/>
         <source>SM {sm}, memory {memory}</source>
         <translation>SM {sm}，显存 {memory}</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="193"/>
+        <location filename="../../gui/monitor_labels.py" line="199"/>
         <source>Performance state</source>
         <translation>性能状态</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="194"/>
+        <location filename="../../gui/monitor_labels.py" line="200"/>
         <source>Held back by</source>
         <translation>降频原因</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="195"/>
+        <location filename="../../gui/monitor_labels.py" line="201"/>
         <source>{v} MiB/s</source>
         <translation>{v} MiB/s</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="196"/>
+        <location filename="../../gui/monitor_labels.py" line="202"/>
         <source>PCIe</source>
         <translation>PCIe</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="196"/>
+        <location filename="../../gui/monitor_labels.py" line="202"/>
         <source>received {rx}, sent {tx}</source>
         <translation>接收 {rx}，发送 {tx}</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="204"/>
+        <location filename="../../gui/monitor_labels.py" line="210"/>
         <source>{used} MiB</source>
         <translation>{used} MiB</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="205"/>
-        <location filename="../../gui/monitor_labels.py" line="222"/>
+        <location filename="../../gui/monitor_labels.py" line="211"/>
+        <location filename="../../gui/monitor_labels.py" line="229"/>
         <source>{used} of {total} MiB ({percent} %)</source>
         <translation>{used} / {total} MiB（{percent} %）</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="212"/>
+        <location filename="../../gui/monitor_labels.py" line="218"/>
         <source>nothing (full speed allowed)</source>
         <translation>无（允许全速运行）</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="219"/>
+        <location filename="../../gui/monitor_labels.py" line="226"/>
         <source>{total} % ({cores} cores, the busiest at {busiest} %)</source>
         <translation>{total} %（{cores} 个核心，最忙的为 {busiest} %）</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="228"/>
+        <location filename="../../gui/monitor_labels.py" line="235"/>
         <source>CPU {cpu} of one core, memory {rss}</source>
         <translation>CPU 占单核的 {cpu}，内存 {rss}</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="230"/>
+        <location filename="../../gui/monitor_labels.py" line="237"/>
         <source>{v} MiB</source>
         <translation>{v} MiB</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="232"/>
+        <location filename="../../gui/monitor_labels.py" line="239"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="233"/>
+        <location filename="../../gui/monitor_labels.py" line="240"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="233"/>
+        <location filename="../../gui/monitor_labels.py" line="240"/>
         <source>RAM used</source>
         <translation>已用内存</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="233"/>
+        <location filename="../../gui/monitor_labels.py" line="240"/>
         <source>This app</source>
         <translation>本应用</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="234"/>
+        <location filename="../../gui/monitor_labels.py" line="241"/>
         <source>NVIDIA driver</source>
         <translation>NVIDIA 驱动</translation>
     </message>
@@ -1090,133 +1090,138 @@
 <context>
     <name>MonitorPage</name>
     <message>
-        <location filename="../../gui/pages/monitor.py" line="54"/>
+        <location filename="../../gui/pages/monitor.py" line="58"/>
         <source>Monitor</source>
         <translation>监视器</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/monitor.py" line="55"/>
+        <location filename="../../gui/pages/monitor.py" line="59"/>
         <source>What the GPU, the CPU and the memory are doing now, and over the last minutes. Leave it open while TensorFlow runs to see the GPU work.</source>
         <translation>GPU、CPU 和内存现在以及过去几分钟的状态。TensorFlow 运行时保持此页打开，即可看到 GPU 在工作。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/monitor.py" line="76"/>
-        <location filename="../../gui/pages/monitor.py" line="312"/>
+        <location filename="../../gui/pages/monitor.py" line="80"/>
+        <location filename="../../gui/pages/monitor.py" line="322"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/monitor.py" line="77"/>
+        <location filename="../../gui/pages/monitor.py" line="81"/>
         <source>Freeze the plots; sampling stops unless a CSV log is running.</source>
         <translation>冻结图表；除非正在记录 CSV，否则停止采样。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/monitor.py" line="80"/>
+        <location filename="../../gui/pages/monitor.py" line="84"/>
         <source>1 minute</source>
         <translation>1 分钟</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/monitor.py" line="80"/>
+        <location filename="../../gui/pages/monitor.py" line="84"/>
         <source>5 minutes</source>
         <translation>5 分钟</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/monitor.py" line="80"/>
+        <location filename="../../gui/pages/monitor.py" line="84"/>
         <source>10 minutes</source>
         <translation>10 分钟</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/monitor.py" line="86"/>
+        <location filename="../../gui/pages/monitor.py" line="90"/>
         <source>{seconds} s</source>
         <translation>{seconds} 秒</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/monitor.py" line="87"/>
+        <location filename="../../gui/pages/monitor.py" line="91"/>
         <source>How often the figures are read. Changing it starts the plots afresh.</source>
         <translation>读取数据的间隔。更改后图表会重新开始。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/monitor.py" line="92"/>
+        <location filename="../../gui/pages/monitor.py" line="96"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/monitor.py" line="93"/>
+        <location filename="../../gui/pages/monitor.py" line="97"/>
         <source>Copy the current figures as text, to paste into a chat or an issue.</source>
         <translation>把当前数据复制为文本，以便粘贴到聊天或 issue 中。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/monitor.py" line="106"/>
+        <location filename="../../gui/pages/monitor.py" line="110"/>
         <source>Show:</source>
         <translation>显示：</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/monitor.py" line="108"/>
+        <location filename="../../gui/pages/monitor.py" line="112"/>
         <source>Read every:</source>
         <translation>读取间隔：</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/monitor.py" line="121"/>
+        <location filename="../../gui/pages/monitor.py" line="125"/>
         <source>Now</source>
         <translation>当前</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/monitor.py" line="122"/>
+        <location filename="../../gui/pages/monitor.py" line="126"/>
         <source>Processes</source>
         <translation>进程</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/monitor.py" line="254"/>
+        <location filename="../../gui/pages/monitor.py" line="159"/>
+        <source>The monitor could not start: {error}</source>
+        <translation>监视器无法启动：{error}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/pages/monitor.py" line="264"/>
         <source>Log the monitor to a CSV file</source>
         <translation>把监视数据记录到 CSV 文件</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/monitor.py" line="255"/>
+        <location filename="../../gui/pages/monitor.py" line="265"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/monitor.py" line="273"/>
+        <location filename="../../gui/pages/monitor.py" line="283"/>
         <source>Cannot log to a CSV file: {error}</source>
         <translation>无法记录到 CSV 文件：{error}</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/monitor.py" line="299"/>
+        <location filename="../../gui/pages/monitor.py" line="309"/>
         <source>Logging to {path}: {rows} rows so far.</source>
         <translation>正在记录到 {path}：已写入 {rows} 行。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/monitor.py" line="302"/>
+        <location filename="../../gui/pages/monitor.py" line="312"/>
         <source>CSV logging stopped: {error}</source>
         <translation>CSV 记录已停止：{error}</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/monitor.py" line="304"/>
+        <location filename="../../gui/pages/monitor.py" line="314"/>
         <source>Logged {rows} rows to {path}.</source>
         <translation>已将 {rows} 行记录到 {path}。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/monitor.py" line="312"/>
+        <location filename="../../gui/pages/monitor.py" line="322"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/monitor.py" line="314"/>
+        <location filename="../../gui/pages/monitor.py" line="324"/>
         <source>Stop logging</source>
         <translation>停止记录</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/monitor.py" line="314"/>
+        <location filename="../../gui/pages/monitor.py" line="324"/>
         <source>Log to CSV…</source>
         <translation>记录到 CSV…</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/monitor.py" line="315"/>
+        <location filename="../../gui/pages/monitor.py" line="325"/>
         <source>Stop writing the CSV file.</source>
         <translation>停止写入 CSV 文件。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/monitor.py" line="316"/>
+        <location filename="../../gui/pages/monitor.py" line="326"/>
         <source>Write every reading to a CSV file (one row per GPU), readable by Excel, pandas or GPU-Z users.</source>
         <translation>把每次读数写入 CSV 文件（每个 GPU 一行），可用 Excel、pandas 打开，GPU-Z 用户也很熟悉。</translation>
     </message>
@@ -1282,88 +1287,88 @@
 <context>
     <name>MonitorWords</name>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="32"/>
+        <location filename="../../gui/monitor_labels.py" line="34"/>
         <source>waiting for the first reading</source>
         <translation>正在等待第一次读数</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="35"/>
+        <location filename="../../gui/monitor_labels.py" line="37"/>
         <source>connecting to the NVIDIA driver…</source>
         <translation>正在连接 NVIDIA 驱动…</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="37"/>
+        <location filename="../../gui/monitor_labels.py" line="39"/>
         <source>the NVIDIA driver does not answer</source>
         <translation>NVIDIA 驱动没有响应</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="39"/>
+        <location filename="../../gui/monitor_labels.py" line="41"/>
         <source>no NVIDIA driver</source>
         <translation>没有 NVIDIA 驱动</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="41"/>
+        <location filename="../../gui/monitor_labels.py" line="43"/>
         <source>the NVIDIA driver sees no GPU</source>
         <translation>NVIDIA 驱动找不到 GPU</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="43"/>
+        <location filename="../../gui/monitor_labels.py" line="45"/>
         <source>NVML error</source>
         <translation>NVML 出错</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="45"/>
+        <location filename="../../gui/monitor_labels.py" line="47"/>
         <source>the GPU stopped answering</source>
         <translation>GPU 不再响应</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="57"/>
+        <location filename="../../gui/monitor_labels.py" line="59"/>
         <source>Connecting to the NVIDIA driver (NVML)… CPU and memory are measured meanwhile.</source>
         <translation>正在连接 NVIDIA 驱动（NVML）… 同时照常测量 CPU 和内存。</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="60"/>
+        <location filename="../../gui/monitor_labels.py" line="62"/>
         <source>The NVIDIA driver does not answer: there are no GPU figures until it does. CPU and memory are still measured.</source>
         <translation>NVIDIA 驱动没有响应：在它响应之前没有 GPU 数据。CPU 和内存仍在测量。</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="63"/>
+        <location filename="../../gui/monitor_labels.py" line="65"/>
         <source>No NVIDIA driver was found, so there are no GPU figures. CPU and memory are still measured.</source>
         <translation>未找到 NVIDIA 驱动，因此没有 GPU 数据。CPU 和内存仍在测量。</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="66"/>
+        <location filename="../../gui/monitor_labels.py" line="68"/>
         <source>The NVIDIA driver is running but sees no GPU.</source>
         <translation>NVIDIA 驱动正在运行，但找不到 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="68"/>
+        <location filename="../../gui/monitor_labels.py" line="70"/>
         <source>NVML (the NVIDIA driver&apos;s monitoring library) failed, so there are no GPU figures.</source>
         <translation>NVML（NVIDIA 驱动的监控库）出错，因此没有 GPU 数据。</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="72"/>
+        <location filename="../../gui/monitor_labels.py" line="74"/>
         <source>GPU {index} ({name}) stopped answering (lost: it fell off the bus or the driver was reset); its figures stop here.</source>
         <translation>GPU {index}（{name}）不再响应（已丢失：从总线上掉线或驱动被重置）；它的数据到此为止。</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="76"/>
+        <location filename="../../gui/monitor_labels.py" line="78"/>
         <source>NVML says: {reason}</source>
         <translation>NVML 报告：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="84"/>
-        <location filename="../../gui/monitor_labels.py" line="94"/>
+        <location filename="../../gui/monitor_labels.py" line="86"/>
+        <location filename="../../gui/monitor_labels.py" line="96"/>
         <source>n/a ({reason})</source>
         <translation>不可用（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="86"/>
+        <location filename="../../gui/monitor_labels.py" line="88"/>
         <source>GPU: n/a ({reason})</source>
         <translation>GPU：不可用（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="95"/>
+        <location filename="../../gui/monitor_labels.py" line="97"/>
         <source>n/a</source>
         <translation>不可用</translation>
     </message>

@@ -152,9 +152,8 @@ def run(args: argparse.Namespace, write: Callable[[str], None]) -> int:
         _loop(session, frames, stop, deadline)
     finally:
         if sampler is not None:
-            stopped = sampler.stop()
-            sampler.close()
-            if not stopped:
+            sampler.close()  # stops (one wait at most), then shuts NVML down
+            if sampler.is_running():
                 print("tfgpu monitor: warning: the sampler thread did not end in time", file=sys.stderr)
         if in_main:
             signal.signal(signal.SIGINT, previous)

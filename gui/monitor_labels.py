@@ -209,7 +209,7 @@ class MonitorFigures(QWidget):
         if not gpu.mem_total_mib:
             return self.tr("{used} MiB").format(used=_num(gpu.mem_used_mib))
         return self.tr("{used} of {total} MiB ({percent} %)").format(
-            used=_num(gpu.mem_used_mib), total=_num(gpu.mem_total_mib), percent=_num(gpu.mem_used_percent or 0))
+            used=_num(gpu.mem_used_mib), total=_num(gpu.mem_total_mib), percent=_num(100.0 * gpu.mem_used_mib / gpu.mem_total_mib))
 
     def _throttle(self, gpu: GpuSample) -> str:
         if gpu.throttle_reasons is None or gpu.state != GpuState.OK:

@@ -55,6 +55,8 @@ class MonitorService(QObject):
         self._csv_lock = threading.Lock()
         self._csv = None  # CsvLogger while logging
         self._csv_error: str | None = None
+        self._csv_path: str | None = None  # the last log started
+        self._csv_rows = 0  # rows of the last log, once it stopped
         self._csv_failed_reported = False
         self._closed = False
         self._bridge = _FrameBridge()
@@ -186,12 +188,12 @@ class MonitorService(QObject):
 
     @property
     def csv_path(self) -> str | None:
-        return getattr(self, "_csv_path", None)
+        return self._csv_path
 
     @property
     def csv_rows(self) -> int:
         logger = self._csv
-        return logger.rows if logger is not None else getattr(self, "_csv_rows", 0)
+        return logger.rows if logger is not None else self._csv_rows
 
     # -- end -----------------------------------------------------------------------------
     def shutdown(self) -> None:

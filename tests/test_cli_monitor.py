@@ -49,7 +49,11 @@ class ScriptedSampler:
         return True
 
     def close(self) -> None:
+        self.running = False
         self.closed = True
+
+    def is_running(self) -> bool:
+        return self.running
 
 
 def _host(t: float) -> HostSample:

@@ -80,7 +80,7 @@ class HostSource:
         cpu, per_cpu = self._cpu()
         if time.monotonic() - self._slow_at >= SLOW_TTL_S:
             self._slow = self._read_slow()
-            if self._slow[3] is not None:  # the process's CPU needs two reads: retry next tick
+            if self._slow[3] is not None or self._process is None:  # its CPU needs two reads: retry
                 self._slow_at = time.monotonic()
         ram_used, ram_total, ram_percent, proc_cpu, proc_rss = self._slow
         return HostSample(

@@ -120,7 +120,12 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _screenshot(wizard: TfgpuWizard, args: argparse.Namespace) -> int:
-    from tfgpu.gui.screenshot import DEFAULT_PAGE, DEFAULT_TIMEOUT_S, ScreenshotError, capture
+    from tfgpu.gui.screenshot import (
+        DEFAULT_PAGE,
+        DEFAULT_TIMEOUT_S,
+        ScreenshotError,
+        capture,
+    )
 
     try:
         path = capture(wizard, args.screenshot, args.page or DEFAULT_PAGE, args.timeout or DEFAULT_TIMEOUT_S)

@@ -26,11 +26,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tfgpu.core.bench.history import Change
 from tfgpu.core.bench.model import BenchRun, BenchTest, RunStatus
+from tfgpu.core.bench.render import (
+    format_percent,
+    format_ratio,
+    format_spread,
+    format_value,
+)
+from tfgpu.core.bench.saved_runs import Change
 from tfgpu.core.bench.summary import headlines, problems, test_error_text
-from tfgpu.core.bench.text import format_percent, format_ratio, format_spread, format_value
-from tfgpu.core.diagnosis.model import TrText
+from tfgpu.core.i18n import TrText
 from tfgpu.gui.bench_chart import SpeedupChart
 from tfgpu.gui.findings_view import plain_label
 from tfgpu.gui.icons import Tone, tone_icon

@@ -18,8 +18,8 @@ from typing import Any, Callable
 
 from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
 
-from tfgpu.core.bench import history as bench_history
 from tfgpu.core.bench import runner as bench_runner
+from tfgpu.core.bench import saved_runs as bench_history
 from tfgpu.core.bench.model import BenchRun
 from tfgpu.core.bench.runner import BenchOptions
 from tfgpu.core.host import Host

@@ -21,7 +21,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tfgpu.core.diagnosis.model import Explanation, Finding, Severity
+from tfgpu.core.explain.model import Explanation
+from tfgpu.core.findings.model import Finding, Severity
 from tfgpu.gui.findings_text import fact_label, fact_value, kind_label, primary_finding
 from tfgpu.gui.findings_view import FindingCard, FindingList, plain_label
 from tfgpu.gui.icons import Tone, tone_icon

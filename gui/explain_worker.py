@@ -28,7 +28,7 @@ class ExplainUnavailable(RuntimeError):
 
 def load_explain_function() -> ExplainFunction:
     try:
-        from tfgpu.core.explain import explain_text
+        from tfgpu.core.explain.engine import explain_text
     except ImportError as exc:
         raise ExplainUnavailable(str(exc)) from exc
     return explain_text

@@ -13,16 +13,9 @@ from typing import Any, Iterable
 
 from PySide6.QtCore import QCoreApplication
 
-from tfgpu.core.diagnosis.model import (
-    Diagnosis,
-    EnvVerdict,
-    Explanation,
-    Finding,
-    FixStep,
-    Recommendation,
-    Severity,
-    Shell,
-)
+from tfgpu.core.diagnosis.model import Diagnosis, EnvVerdict, Recommendation
+from tfgpu.core.explain.model import Explanation
+from tfgpu.core.findings.model import Finding, FixStep, Severity, Shell
 from tfgpu.gui.icons import Tone
 from tfgpu.gui.tr_text import tr_text
 

@@ -11,7 +11,13 @@ from __future__ import annotations
 from typing import Callable, Iterable
 
 from PySide6.QtCore import Qt, QTimer, QUrl, Signal, Slot
-from PySide6.QtGui import QDesktopServices, QFont, QFontDatabase, QGuiApplication, QMouseEvent
+from PySide6.QtGui import (
+    QDesktopServices,
+    QFont,
+    QFontDatabase,
+    QGuiApplication,
+    QMouseEvent,
+)
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -26,8 +32,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tfgpu.core.diagnosis.model import Finding, FixStep
-from tfgpu.gui.findings_text import SEVERITY_TONE, severity_label, shell_label, step_markers
+from tfgpu.core.findings.model import Finding, FixStep
+from tfgpu.gui.findings_text import (
+    SEVERITY_TONE,
+    severity_label,
+    shell_label,
+    step_markers,
+)
 from tfgpu.gui.icons import Tone, tone_icon
 from tfgpu.gui.tr_text import tr_text
 

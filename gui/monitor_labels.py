@@ -9,13 +9,18 @@ and are translated in the ``core`` context.
 from __future__ import annotations
 
 import math
-
 from typing import Iterable
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QFormLayout, QGroupBox, QLabel, QVBoxLayout, QWidget
 
-from tfgpu.core.monitor.samples import GpuSample, GpuState, GpuStatus, HostSample, MonitorFrame
+from tfgpu.core.monitor.samples import (
+    GpuSample,
+    GpuState,
+    GpuStatus,
+    HostSample,
+    MonitorFrame,
+)
 from tfgpu.core.monitor.words import throttle_words
 from tfgpu.gui.findings_view import plain_label
 

@@ -21,8 +21,8 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
-from tfgpu.core.monitor.history import MonitorHistory
 from tfgpu.core.monitor.samples import MonitorFrame
+from tfgpu.core.monitor.series import MonitorHistory
 from tfgpu.gui.findings_view import plain_label
 from tfgpu.gui.monitor_labels import group_na_reason
 

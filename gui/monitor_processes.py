@@ -9,7 +9,14 @@ read as "nothing runs".
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from tfgpu.core.monitor.samples import GpuProcess, GpuSample, GpuState, MonitorFrame
 from tfgpu.core.monitor.words import PROCESSES_NOTE_WORDS

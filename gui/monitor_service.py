@@ -17,8 +17,8 @@ from typing import Callable
 from PySide6.QtCore import QObject, Signal, Slot
 
 from tfgpu.core.host import Host
-from tfgpu.core.monitor.history import DEFAULT_SPAN_S, MonitorHistory, capacity_for
 from tfgpu.core.monitor.samples import DEFAULT_INTERVAL_S, MIN_INTERVAL_S, MonitorFrame
+from tfgpu.core.monitor.series import DEFAULT_SPAN_S, MonitorHistory, capacity_for
 
 log = logging.getLogger(__name__)
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
-from tfgpu.core.diagnosis.model import TrText
 from tfgpu.core.i18n import CONTEXT as CORE_CONTEXT
+from tfgpu.core.i18n import TrText
 
 
 def tr_text(text: TrText | str | None) -> str:

@@ -7,7 +7,12 @@ rows of marked cells get a height computed from the column's current width.
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
-from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem, QTreeView
+from PySide6.QtWidgets import (
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTreeView,
+)
 
 #: Item data role: True on cells whose text should wrap.
 WRAP_ROLE = Qt.ItemDataRole.UserRole + 2

@@ -10,7 +10,7 @@ import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from tfgpu.core.fake_host import FakeHost  # noqa: E402
+from fakes.fake_host import FakeHost  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 CORPUS = REPO.parent / "shared" / "corpus"

@@ -10,13 +10,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from fakes.fake_host import FakeHost
 from tfgpu.core.bench import events as ev
-from tfgpu.core.bench.history import compare, list_runs, load_run, new_run_id, save_run
 from tfgpu.core.bench.model import BenchRun, BenchTest, RunError, RunStatus, Stats
 from tfgpu.core.bench.peaks import CpuFacts, apply_peaks, cpu_facts, gpu_peak
+from tfgpu.core.bench.render import format_comparison, format_run, format_value
+from tfgpu.core.bench.saved_runs import (
+    compare,
+    list_runs,
+    load_run,
+    new_run_id,
+    save_run,
+)
 from tfgpu.core.bench.summary import headlines, problems
-from tfgpu.core.bench.text import format_comparison, format_run, format_value
-from tfgpu.core.fake_host import FakeHost
 
 RTX3060 = {"name": "/physical_device:GPU:0", "model": "NVIDIA GeForce RTX 3060", "compute_capability": "8.6"}
 

@@ -7,15 +7,14 @@ import os
 import sys
 import threading
 import time
-from pathlib import Path
 
 import psutil
 import pytest
 
 from tests.fakes.fake_bench_agent import make_fake_python
 from tfgpu.core.bench.model import RunStatus
+from tfgpu.core.bench.render import format_run
 from tfgpu.core.bench.runner import BenchOptions, BenchUpdate, run_bench
-from tfgpu.core.bench.text import format_run
 from tfgpu.core.host import RealHost
 
 

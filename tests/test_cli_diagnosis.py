@@ -7,9 +7,9 @@ import os
 import sys
 
 import pytest
+from test_cli import run_tfgpu
 
 from conftest import CORPUS, corpus_text
-from test_cli import run_tfgpu
 
 
 @pytest.mark.slow

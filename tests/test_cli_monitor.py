@@ -14,15 +14,20 @@ import time
 
 import pytest
 
-from tfgpu.core import cli_monitor
 from tfgpu.core.cli import main
+from tfgpu.core.cli import monitor as cli_monitor
 from tfgpu.core.monitor.csv_log import read_csv_log
-from tfgpu.core.monitor.samples import GpuProcess, GpuSample, GpuState, GpuStatus, HostSample, MonitorFrame
+from tfgpu.core.monitor.samples import (
+    GpuProcess,
+    GpuSample,
+    GpuState,
+    GpuStatus,
+    HostSample,
+    MonitorFrame,
+)
 
 GPU_COLUMNS = ("GPU Load [%]", "Memory Used [MiB]", "GPU Temperature [°C]", "Board Power Draw [W]",
                "GPU Clock [MHz]", "Performance State")
-HAS_SAMPLER = os.path.exists(os.path.join(os.path.dirname(cli_monitor.__file__), "monitor", "sampler.py"))
-needs_sampler = pytest.mark.skipif(not HAS_SAMPLER, reason="core/monitor/sampler.py not written yet")
 
 
 @pytest.fixture(autouse=True)
@@ -130,7 +135,6 @@ def test_a_csv_that_cannot_be_created_stops_before_sampling(monkeypatch, tmp_pat
 
 
 # -- the real sampler on this driver-less machine -----------------------------------------
-@needs_sampler
 def test_real_json_lines_say_no_driver_with_host_figures(capsys) -> None:
     assert main(["monitor", "--duration", "1.2", "--interval", "0.1", "--json"]) == 0
     captured = capsys.readouterr()
@@ -148,7 +152,6 @@ def test_real_json_lines_say_no_driver_with_host_figures(capsys) -> None:
     assert last["host"]["ram_total_mib"] > 100 and "Traceback" not in captured.err
 
 
-@needs_sampler
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs Linux /dev/full")
 def test_real_csv_to_a_full_disk_warns_and_monitoring_goes_on(capsys) -> None:
     assert main(["monitor", "--duration", "0.6", "--interval", "0.1", "--csv", "/dev/full"]) == 1
@@ -165,7 +168,6 @@ def _cli(*argv: str, **kwargs) -> subprocess.Popen:
                             stderr=subprocess.PIPE, text=True, encoding="utf-8", env=env, **kwargs)
 
 
-@needs_sampler
 def test_real_subprocess_logs_host_figures_and_gpu_na(tmp_path) -> None:
     csv_path = tmp_path / "out.csv"
     proc = _cli("--duration", "2", "--interval", "0.2", "--csv", str(csv_path))
@@ -188,7 +190,6 @@ def test_real_subprocess_logs_host_figures_and_gpu_na(tmp_path) -> None:
     assert times == sorted(times) and 1.2 <= times[-1] - times[0] <= 2.2
 
 
-@needs_sampler
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signal")
 def test_real_ctrl_c_stops_cleanly_with_the_csv_complete(tmp_path) -> None:
     csv_path = tmp_path / "out.csv"
@@ -208,7 +209,6 @@ def test_real_ctrl_c_stops_cleanly_with_the_csv_complete(tmp_path) -> None:
     assert csv_path.read_bytes().endswith(b"\r\n")  # the last row is whole
 
 
-@needs_sampler
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="RLIMIT_FSIZE + EFBIG is Linux behaviour")
 def test_real_log_that_hits_a_size_limit_mid_run_keeps_its_rows(tmp_path) -> None:
     """A real write failure after rows have gone out: the file size limit makes write() fail with EFBIG."""
@@ -230,7 +230,7 @@ def test_real_log_that_hits_a_size_limit_mid_run_keeps_its_rows(tmp_path) -> Non
 
 # -- the words for one frame --------------------------------------------------------------
 def test_unknown_is_na_in_the_line_and_null_in_json_never_zero() -> None:
-    from tfgpu.core.monitor.text import format_gpu_status, frame_line, frame_to_dict
+    from tfgpu.core.monitor.render import format_gpu_status, frame_line, frame_to_dict
 
     t = time.time()
     bare = GpuSample(index=0, timestamp=t, name="Tesla K80", gpu_util_percent=float("nan"), throttle_reasons=None,

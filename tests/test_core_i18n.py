@@ -12,14 +12,14 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QTranslator
 
+from fakes.fake_host import FakeHost
 from tfgpu.core import scan as scan_module
 from tfgpu.core.cli import main as cli_main
-from tfgpu.core.fake_host import FakeHost
+from tfgpu.core.cli.scan_text import format_scan
 from tfgpu.core.probes.base import ProbeResult, Status
 from tfgpu.core.probes.cuda import probe_cuda
 from tfgpu.core.probes.driver import REASONS, DriverInfo
 from tfgpu.core.scan import ScanOptions, run_scan
-from tfgpu.core.scan_text import format_scan
 from tfgpu.gui.i18n import install_translators, remove_translators
 from tfgpu.gui.scan_lines import hint_text
 from tfgpu.gui.scan_view import cuda_section, driver_section

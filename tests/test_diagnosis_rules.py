@@ -7,7 +7,7 @@ import pytest
 
 from fakes import fake_scan as fs
 from tfgpu.core.diagnosis.doctor import diagnose
-from tfgpu.core.diagnosis.model import Severity
+from tfgpu.core.findings.model import Severity
 from tfgpu.core.probes.base import Status
 from tfgpu.core.probes.os_info import WslDistro
 

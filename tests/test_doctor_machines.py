@@ -6,13 +6,13 @@ as the agent reports it for the TF version in question."""
 from __future__ import annotations
 
 import pynvml
-
-from fakes import fake_scan as fs
-from fakes.fake_nvml import FakeNvml, nvml_from_query_csv
 from test_probe_cuda import V112, V121, windows_toolkit
 from test_probe_driver import LINUX_SMI, failing, smi_machine
+
+from fakes import fake_scan as fs
+from fakes.fake_host import FakeHost
+from fakes.fake_nvml import FakeNvml, nvml_from_query_csv
 from tfgpu.core.diagnosis.doctor import diagnose
-from tfgpu.core.fake_host import FakeHost
 from tfgpu.core.scan import Scan, ScanOptions, run_scan
 
 WIN_PY = fs.WIN_PY

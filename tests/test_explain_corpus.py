@@ -7,11 +7,12 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import CORPUS, corpus_text
-
-from tfgpu.core.diagnosis.model import EXPLAIN_KINDS, Severity
-from tfgpu.core.explain import explain_text
 from test_explain_fuzz import check
+
+from conftest import CORPUS, corpus_text
+from tfgpu.core.explain.engine import explain_text
+from tfgpu.core.explain.model import EXPLAIN_KINDS
+from tfgpu.core.findings.model import Severity
 
 CASES = sorted(p.name for p in CORPUS.iterdir() if (p / "case.json").exists()) if CORPUS.is_dir() else []
 

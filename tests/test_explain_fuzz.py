@@ -6,14 +6,15 @@ from __future__ import annotations
 import json
 import string
 
-from conftest import CORPUS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tfgpu.core.diagnosis.catalog import catalog
-from tfgpu.core.diagnosis.model import EXPLAIN_KINDS
-from tfgpu.core.explain import explain_text, facts, kinds, parsers, signatures, text
-from tfgpu.core.facts import load_kb
+from conftest import CORPUS
+from tfgpu.core.explain import document, facts, kinds, parsers, signatures
+from tfgpu.core.explain.engine import explain_text
+from tfgpu.core.explain.model import EXPLAIN_KINDS
+from tfgpu.core.findings.catalog import catalog
+from tfgpu.core.kb.loader import load_kb
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -83,7 +84,7 @@ def test_encodings(lines, encoding):
 @FUZZ
 @given(st.text(alphabet=st.characters(codec="utf-8"), max_size=400) | st.sampled_from(LINES))
 def test_every_parser(value):
-    doc = text.load(value)
+    doc = document.load(value)
     hits = signatures.scan(doc)
     assert kinds.detect(doc.text, hits) in EXPLAIN_KINDS
     json.dumps(facts.read_facts(doc, hits))

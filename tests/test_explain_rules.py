@@ -8,10 +8,10 @@ rather than to match one captured string. Each rule has negative cases too.
 from __future__ import annotations
 
 import pytest
-
-from tfgpu.core.diagnosis.model import Severity
-from tfgpu.core.explain import explain_text
 from test_explain_fuzz import check
+
+from tfgpu.core.explain.engine import explain_text
+from tfgpu.core.findings.model import Severity
 
 TS = "2023-04-18 10:22:31.118205"
 
@@ -826,7 +826,7 @@ def test_every_detail_template_gets_exactly_its_placeholders():
 
 
 def test_tensorflow_gpu_stub_is_its_own_finding_and_the_real_package_is_named():
-    from tfgpu.core.explain import explain_text
+    from tfgpu.core.explain.engine import explain_text
 
     pip = ('Collecting tensorflow-gpu==2.12.0\n  Using cached tensorflow-gpu-2.12.0.tar.gz (2.6 kB)\n'
            '  Exception: The "tensorflow-gpu" package has been removed! Please install "tensorflow" instead.\n')
@@ -837,7 +837,7 @@ def test_tensorflow_gpu_stub_is_its_own_finding_and_the_real_package_is_named():
 
 
 def test_docker_without_the_container_toolkit_is_container_gpu_missing():
-    from tfgpu.core.explain import explain_text
+    from tfgpu.core.explain.engine import explain_text
 
     log = ("$ sudo docker run --rm --gpus all nvidia/cuda:12.2.0-base-ubuntu22.04 nvidia-smi\n"
            'docker: Error response from daemon: could not select device driver "" with capabilities: [[gpu]].\n')

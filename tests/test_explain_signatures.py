@@ -8,10 +8,11 @@ import re
 
 import pytest
 
-from tfgpu.core.diagnosis.catalog import catalog
-from tfgpu.core.diagnosis.model import EXPLAIN_KINDS
-from tfgpu.core.explain import explain_text, signatures
-from tfgpu.core.facts import load_kb
+from tfgpu.core.explain import signatures
+from tfgpu.core.explain.engine import explain_text
+from tfgpu.core.explain.model import EXPLAIN_KINDS
+from tfgpu.core.findings.catalog import catalog
+from tfgpu.core.kb.loader import load_kb
 
 ROWS = load_kb("log_signatures")["rows"]
 REQUIRED = ("id", "finding", "kind", "regex", "meaning", "source", "example", "status")

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import re
 
-from tfgpu.core.diagnosis import findings_doc
-from tfgpu.core.diagnosis.catalog import catalog, make_finding
-from tfgpu.core.diagnosis.model import Severity, TrText
+from tfgpu.core.findings import doc as findings_doc
+from tfgpu.core.findings.catalog import catalog, make_finding
+from tfgpu.core.findings.model import Severity
+from tfgpu.core.i18n import TrText
 
 REQUIRED = {
     "driver-missing", "driver-too-old", "cuda-runtime-missing", "cuda-version-mismatch", "cudnn-missing",
@@ -37,7 +38,7 @@ def test_make_finding_refuses_an_id_outside_the_catalog():
 
 def test_docs_table_is_generated_from_the_catalog_and_current():
     assert findings_doc.DOC.read_text(encoding="utf-8") == findings_doc.findings_markdown(), (
-        "docs/findings.md is stale: run python -m tfgpu.core.diagnosis.findings_doc"
+        "docs/findings.md is stale: run python -m tfgpu.core.findings.doc"
     )
     for finding_id in catalog():
         assert f"`{finding_id}`" in findings_doc.findings_markdown()
@@ -45,5 +46,5 @@ def test_docs_table_is_generated_from_the_catalog_and_current():
 
 def test_title_markers_are_current_so_titles_get_translated():
     assert findings_doc.TITLES.read_text(encoding="utf-8") == findings_doc.titles_module(), (
-        "core/diagnosis/catalog_titles.py is stale: run python -m tfgpu.core.diagnosis.findings_doc"
+        "core/findings/catalog_titles.py is stale: run python -m tfgpu.core.findings.doc"
     )

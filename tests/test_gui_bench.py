@@ -18,20 +18,26 @@ import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+from PySide6.QtCore import Qt  # noqa: E402
+from PySide6.QtGui import QGuiApplication  # noqa: E402
+
 from conftest import pyenv_python  # noqa: E402
 from fakes import fake_scan  # noqa: E402
 from fakes.fake_bench_agent import make_fake_python  # noqa: E402
 from fakes.fake_monitor import FakeSamplerFactory, frame, gpu  # noqa: E402
-from PySide6.QtCore import Qt  # noqa: E402
-from PySide6.QtGui import QGuiApplication  # noqa: E402
-
-from tfgpu.core.bench.history import list_runs, new_run_id, save_run  # noqa: E402
 from tfgpu.core.bench.model import BenchRun, BenchTest, RunError, RunStatus, Stats  # noqa: E402
 from tfgpu.core.bench.runner import BenchOptions, run_bench  # noqa: E402
-from tfgpu.gui.bench_view import COL_DELTA, COL_PEAK, COL_RESULT, COL_VS_CPU, BenchResultsView  # noqa: E402
+from tfgpu.core.bench.saved_runs import list_runs, new_run_id, save_run  # noqa: E402
+from tfgpu.core.monitor.samples import GpuStatus  # noqa: E402
+from tfgpu.gui.bench_view import (  # noqa: E402
+    COL_DELTA,
+    COL_PEAK,
+    COL_RESULT,
+    COL_VS_CPU,
+    BenchResultsView,
+)
 from tfgpu.gui.bench_worker import BenchController  # noqa: E402
 from tfgpu.gui.icons import Tone  # noqa: E402
-from tfgpu.core.monitor.samples import GpuStatus  # noqa: E402
 from tfgpu.gui.monitor_service import MonitorService  # noqa: E402
 from tfgpu.gui.page_registry import PageContext, discover_pages  # noqa: E402
 from tfgpu.gui.pages import benchmark as benchmark_module  # noqa: E402

@@ -11,14 +11,16 @@ import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from fakes.fake_nvml import nvml_from_query_csv, nvml_from_xml  # noqa: E402
 from PySide6.QtCore import QObject, QUrl, Slot  # noqa: E402
 from PySide6.QtGui import QDesktopServices, QGuiApplication  # noqa: E402
 
-from tfgpu.core.diagnosis import catalog  # noqa: E402
-from tfgpu.core.diagnosis.catalog import make_finding  # noqa: E402
-from tfgpu.core.diagnosis.model import Diagnosis, FixStep, Shell, TrText  # noqa: E402
-from tfgpu.core.fake_host import FakeCommand, FakeHost  # noqa: E402
+from fakes.fake_host import FakeCommand, FakeHost  # noqa: E402
+from fakes.fake_nvml import nvml_from_query_csv, nvml_from_xml  # noqa: E402
+from tfgpu.core.diagnosis.model import Diagnosis  # noqa: E402
+from tfgpu.core.findings import catalog  # noqa: E402
+from tfgpu.core.findings.catalog import make_finding  # noqa: E402
+from tfgpu.core.findings.model import FixStep, Shell  # noqa: E402
+from tfgpu.core.i18n import TrText  # noqa: E402
 from tfgpu.core.scan import ScanOptions, run_scan  # noqa: E402
 from tfgpu.gui.findings_view import FindingCard  # noqa: E402
 from tfgpu.gui.page_registry import PageContext, discover_pages  # noqa: E402

@@ -14,19 +14,21 @@ import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from conftest import CORPUS, corpus_text  # noqa: E402
 from PySide6.QtCore import QMimeData, QTimer  # noqa: E402
 from PySide6.QtGui import QGuiApplication  # noqa: E402
 
-from tfgpu.core.diagnosis.catalog import make_finding  # noqa: E402
-from tfgpu.core.diagnosis.model import Explanation, FixStep, Shell, TrText  # noqa: E402
+from conftest import CORPUS, corpus_text  # noqa: E402
+from tfgpu.core.explain.document import decode as decode_bytes
+from tfgpu.core.explain.model import Explanation  # noqa: E402
+from tfgpu.core.findings.catalog import make_finding  # noqa: E402
+from tfgpu.core.findings.model import FixStep, Shell  # noqa: E402
+from tfgpu.core.i18n import TrText  # noqa: E402
 from tfgpu.core.scan import ScanOptions  # noqa: E402
 from tfgpu.gui import explain_worker  # noqa: E402
-from tfgpu.core.explain.text import decode as decode_bytes
 from tfgpu.gui.explain_worker import ExplainController, ExplainUnavailable  # noqa: E402
+from tfgpu.gui.findings_text import primary_finding  # noqa: E402
 from tfgpu.gui.page_registry import PageContext, discover_pages  # noqa: E402
 from tfgpu.gui.pages.explain import EDITOR_LIMIT, ExplainPage  # noqa: E402
-from tfgpu.gui.findings_text import primary_finding  # noqa: E402
 from tfgpu.gui.tr_text import tr_text  # noqa: E402
 from tfgpu.gui.wizard import TfgpuWizard  # noqa: E402
 
@@ -36,7 +38,7 @@ CASES = sorted(p.name for p in CORPUS.iterdir() if (p / "input.txt").exists()) i
 
 def real_engine():
     try:
-        from tfgpu.core.explain import explain_text
+        from tfgpu.core.explain.engine import explain_text
     except ImportError:
         pytest.skip("tfgpu.core.explain is not there yet")
     return explain_text

@@ -17,10 +17,10 @@ import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from fakes.fake_monitor import FakeSamplerFactory, frame, gpu  # noqa: E402
-from PySide6.QtCore import QThread, Qt  # noqa: E402
+from PySide6.QtCore import Qt, QThread  # noqa: E402
 from PySide6.QtWidgets import QVBoxLayout, QWidget  # noqa: E402
 
+from fakes.fake_monitor import FakeSamplerFactory, frame, gpu  # noqa: E402
 from tfgpu.core.monitor.samples import GpuState, GpuStatus  # noqa: E402
 from tfgpu.gui.mini_monitor import MiniMonitor, gap_breaks  # noqa: E402
 from tfgpu.gui.monitor_service import MonitorService  # noqa: E402

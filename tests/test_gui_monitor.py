@@ -19,12 +19,12 @@ import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from fakes.fake_monitor import FakeSamplerFactory  # noqa: E402
-from fakes.fake_nvml import nvml_from_xml  # noqa: E402
 from PySide6.QtCore import QStandardPaths  # noqa: E402
 from PySide6.QtGui import QGuiApplication  # noqa: E402
 
-from tfgpu.core.fake_host import FakeHost  # noqa: E402
+from fakes.fake_host import FakeHost  # noqa: E402
+from fakes.fake_monitor import FakeSamplerFactory  # noqa: E402
+from fakes.fake_nvml import nvml_from_xml  # noqa: E402
 from tfgpu.core.monitor.csv_log import read_csv_log  # noqa: E402
 from tfgpu.core.monitor.samples import (  # noqa: E402
     GpuProcess,
@@ -501,8 +501,8 @@ def test_closing_the_wizard_leaves_no_monitor_thread(qtbot, tmp_path) -> None:
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs Linux's /dev/full")
 def test_stopping_a_log_whose_last_flush_fails_keeps_the_error(qtbot) -> None:
     # The disk fills within the last second before Stop: the final flush fails, and says so.
-    from tfgpu.gui.monitor_service import MonitorService
     from tests.fakes.fake_monitor import FakeSamplerFactory, frame
+    from tfgpu.gui.monitor_service import MonitorService
 
     factory = FakeSamplerFactory(threaded=False)
     service = MonitorService(sampler_factory=factory)

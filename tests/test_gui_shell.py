@@ -22,7 +22,7 @@ from PySide6.QtCore import QCoreApplication, QTranslator  # noqa: E402
 from PySide6.QtGui import QGuiApplication, QImage, Qt, QTextDocument  # noqa: E402
 from PySide6.QtWidgets import QWizard  # noqa: E402
 
-from tfgpu.core.fake_host import FakeHost  # noqa: E402
+from fakes.fake_host import FakeHost  # noqa: E402
 from tfgpu.core.host import FileSystem  # noqa: E402
 from tfgpu.core.probes.base import Status  # noqa: E402
 from tfgpu.core.probes.driver import REASONS, DriverInfo, GpuInfo  # noqa: E402

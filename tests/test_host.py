@@ -5,16 +5,15 @@ from __future__ import annotations
 import subprocess
 import sys
 import textwrap
-import types
 import threading
 import time
+import types
 from pathlib import Path
 
 import psutil
 import pytest
 
-from tfgpu.core.fake_host import FakeCommand, FakeHost
-from tfgpu.core.process import _kill_tree
+from fakes.fake_host import FakeCommand, FakeHost
 from tfgpu.core.host import (
     MAX_OUTPUT_BYTES,
     CommandResult,
@@ -23,9 +22,9 @@ from tfgpu.core.host import (
     WinRegistry,
     decode_output,
     path_entries,
-    run_process,
     which,
 )
+from tfgpu.core.host.process import _kill_tree, run_process
 
 
 def script(tmp_path: Path, name: str, body: str) -> str:

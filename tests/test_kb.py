@@ -1,4 +1,4 @@
-"""The compatibility knowledge base: schema of resources/kb/*.json and the accessors in core/kb.py.
+"""The compatibility knowledge base: schema of resources/kb/*.json and the accessors in core/kb/__init__.py.
 
 Expected values come from shared/reference/compat-facts.md (the KB's own source)."""
 
@@ -14,8 +14,9 @@ from packaging.specifiers import SpecifierSet
 from packaging.version import Version
 
 from tfgpu.core import kb
-from tfgpu.core.facts import load_kb
-from tfgpu.core.kb_common import STATUSES, arch_entry, compute_capability
+from tfgpu.core.kb.common import STATUSES
+from tfgpu.core.kb.loader import load_kb
+from tfgpu.core.versions import arch_entry, compute_capability
 
 DATA_FILES = ("tf_builds", "cuda_driver", "cudnn_cuda", "libraries", "gpus")
 KB_DIR = resources.files("tfgpu.resources").joinpath("kb")

@@ -12,8 +12,22 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tfgpu.core.monitor.csv_log import COLUMNS, HEADER, CsvLogError, CsvLogger, frame_rows, read_csv_log
-from tfgpu.core.monitor.samples import GpuProcess, GpuSample, GpuState, GpuStatus, HostSample, MonitorFrame
+from tfgpu.core.monitor.csv_log import (
+    COLUMNS,
+    HEADER,
+    CsvLogError,
+    CsvLogger,
+    frame_rows,
+    read_csv_log,
+)
+from tfgpu.core.monitor.samples import (
+    GpuProcess,
+    GpuSample,
+    GpuState,
+    GpuStatus,
+    HostSample,
+    MonitorFrame,
+)
 
 T0 = 1_700_000_000.125
 HOST = HostSample(timestamp=T0, cpu_percent=23.4, per_cpu_percent=(20.0, 26.8), ram_used_mib=6451.2,

@@ -10,9 +10,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tfgpu.core.monitor.history import GPU_METRICS, HOST_METRICS, MonitorHistory
 from tfgpu.core.monitor.ring import RingBuffer
-from tfgpu.core.monitor.samples import GpuSample, GpuState, GpuStatus, HostSample, MonitorFrame
+from tfgpu.core.monitor.samples import (
+    GpuSample,
+    GpuState,
+    GpuStatus,
+    HostSample,
+    MonitorFrame,
+)
+from tfgpu.core.monitor.series import GPU_METRICS, HOST_METRICS, MonitorHistory
 
 values = st.one_of(st.none(), st.floats(allow_nan=True, allow_infinity=True, width=64))
 ops = st.lists(st.one_of(values.map(lambda v: ("append", v)), st.just(("clear", None))), max_size=120)

@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fakes import fixture_bytes, fixture_text
+from fakes.fake_host import FakeCommand, FakeHost
 from fakes.fake_nvml import FIXTURES
-from tfgpu.core.fake_host import FakeCommand, FakeHost
 from tfgpu.core.probes import nvidia_smi as smi
 
 WIN_CSV = "windows-rtx2080super-591.86-query-gpu.csv"

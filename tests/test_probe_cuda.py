@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tfgpu.core.fake_host import FakeCommand, FakeHost
+from fakes.fake_host import FakeCommand, FakeHost
 from tfgpu.core.host import RealHost
 from tfgpu.core.probes.base import Status
 from tfgpu.core.probes.cuda import (

@@ -15,11 +15,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tfgpu.core.fake_host import FakeCommand, FakeHost
+from fakes.fake_host import FakeCommand, FakeHost
 from tfgpu.core.host import FileSystem, RealHost
 from tfgpu.core.probes.base import Status
 from tfgpu.core.probes.cuda import probe_cuda
-from tfgpu.core.probes.cudnn import decode_cudnn_version, parse_cudnn_header, probe_cudnn
+from tfgpu.core.probes.cudnn import (
+    decode_cudnn_version,
+    parse_cudnn_header,
+    probe_cudnn,
+)
 
 FIXTURES = Path(__file__).parent / "fixtures" / "cuda"
 CUDA_DIR = "C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA"

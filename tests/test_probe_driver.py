@@ -20,11 +20,16 @@ import pytest
 
 from conftest import corpus_text
 from fakes import fixture_bytes, fixture_text, query_gpu_responder
+from fakes.fake_host import FakeCommand
 from fakes.fake_nvml import FakeNvml, nvml_from_query_csv, nvml_from_xml
-from tfgpu.core.fake_host import FakeCommand
 from tfgpu.core.host import RealHost
 from tfgpu.core.probes.base import Status, to_jsonable
-from tfgpu.core.probes.driver import PROC_VERSION_FILE, REASONS, parse_proc_version, probe_driver
+from tfgpu.core.probes.driver import (
+    PROC_VERSION_FILE,
+    REASONS,
+    parse_proc_version,
+    probe_driver,
+)
 from tfgpu.core.probes.nvml_gateway import cuda_version_text, read_nvml
 
 WIN_CSV = "windows-rtx2080super-591.86-query-gpu.csv"
@@ -437,7 +442,7 @@ def test_unreadable_output_is_nvidia_smi_failed_and_kept(windows_host, stdout):
 
 
 def test_chinese_windows_cp936_output(tmp_path):
-    from tfgpu.core.fake_host import FakeHost
+    from fakes.fake_host import FakeHost
 
     host = FakeHost(root=tmp_path, system="Windows", encoding="cp936", env={"SystemRoot": "C:\\Windows", "PATH": ""})
     host.nvml_module = nvml_failing(pynvml.NVML_ERROR_LIBRARY_NOT_FOUND)

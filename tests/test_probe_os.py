@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tfgpu.core.fake_host import FakeCommand, FakeHost
+from fakes.fake_host import FakeCommand, FakeHost
 from tfgpu.core.host import RealHost
 from tfgpu.core.probes.base import Status
 from tfgpu.core.probes.os_info import parse_wsl_list, probe_os

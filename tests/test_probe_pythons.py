@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tfgpu.core.fake_host import FakeCommand, FakeHost
+from fakes.fake_host import FakeCommand, FakeHost
 from tfgpu.core.host import PlatformFacts, RealHost
 from tfgpu.core.probes.base import Status
 from tfgpu.core.probes.python_sources import parse_py_launcher

@@ -8,9 +8,9 @@ import threading
 from pathlib import Path
 
 import pytest
-from conftest import corpus_text
 
-from tfgpu.core.fake_host import FakeCommand, FakeHost
+from conftest import corpus_text
+from fakes.fake_host import FakeCommand, FakeHost
 from tfgpu.core.probes.base import Status
 from tfgpu.core.probes.tensorflow import probe_tensorflow
 

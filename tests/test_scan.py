@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from tfgpu.core.fake_host import FakeHost
+from fakes.fake_host import FakeHost
 from tfgpu.core.probes.base import Status
 from tfgpu.core.scan import SCHEMA_VERSION, ScanOptions, run_scan
 

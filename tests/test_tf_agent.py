@@ -13,8 +13,8 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import pyenv_python
 
+from conftest import pyenv_python
 from tfgpu.core.host import RealHost
 from tfgpu.core.probes.base import Status
 from tfgpu.core.probes.tensorflow import agent_path, probe_tensorflow

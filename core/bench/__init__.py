@@ -1,9 +1,4 @@
-"""Benchmarks: the bench agent's events, the runner, the result document, peaks and history."""
+"""Benchmarks: the bench agent's events (:mod:`.events`), the runner (:mod:`.runner`), the result document
+(:mod:`.model`), peaks (:mod:`.peaks`), saved runs (:mod:`.saved_runs`) and the words (:mod:`.summary`, :mod:`.render`).
 
-from tfgpu.core.bench.model import BENCH_SCHEMA_VERSION, BenchRun, BenchTest, Peak, RunError, RunStatus, Stats
-from tfgpu.core.bench.runner import DEVICES, SUITES, BenchOptions, BenchUpdate, run_bench
-
-__all__ = [
-    "BENCH_SCHEMA_VERSION", "BenchOptions", "BenchRun", "BenchTest", "BenchUpdate", "DEVICES", "Peak",
-    "RunError", "RunStatus", "SUITES", "Stats", "run_bench",
-]
+Kept empty so that importing one part (the CLI's suite names) does not load the rest."""

@@ -19,16 +19,21 @@ from typing import Callable, Iterator
 
 from tfgpu.core import kb
 from tfgpu.core.bench import events as ev
-from tfgpu.core.bench.history import new_run_id
-from tfgpu.core.bench.model import BenchRun, BenchTest, RunError, RunStatus, test_label
+from tfgpu.core.bench.model import (
+    SUITES,
+    BenchRun,
+    BenchTest,
+    RunError,
+    RunStatus,
+    test_label,
+)
 from tfgpu.core.bench.peaks import apply_peaks, cpu_facts
+from tfgpu.core.bench.saved_runs import new_run_id
 from tfgpu.core.host import CommandResult, Host, RealHost
 from tfgpu.core.probes.tensorflow import conda_path_entries
 from tfgpu.core.probes.tf_logs import exit_words, last_line
 from tfgpu.core.version import __version__
 
-SUITES = ("matmul", "conv2d", "train", "xla", "bandwidth")
-DEVICES = ("both", "gpu", "cpu")
 IMPORT_TIMEOUT_S = 180.0
 SUITE_LIMIT_QUICK_S = 60.0
 SUITE_LIMIT_FULL_S = 300.0

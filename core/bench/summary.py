@@ -7,8 +7,7 @@ CLI prints English and the GUI shows the user's language.
 from __future__ import annotations
 
 from tfgpu.core.bench.model import BenchRun, BenchTest, RunError, RunStatus
-from tfgpu.core.diagnosis.model import TrText
-from tfgpu.core.i18n import QT_TRANSLATE_NOOP
+from tfgpu.core.i18n import QT_TRANSLATE_NOOP, TrText
 
 _ERRORS = {
     "tf-not-installed": QT_TRANSLATE_NOOP(

@@ -8,12 +8,13 @@ from __future__ import annotations
 import logging
 import traceback
 
-from tfgpu.core.diagnosis.catalog import kb_version, make_finding, root_cause_order
-from tfgpu.core.diagnosis.model import Diagnosis, EnvVerdict, Finding, Severity, TrText, ranked
+from tfgpu.core.diagnosis.model import Diagnosis, EnvVerdict
 from tfgpu.core.diagnosis.recommend import recommend
 from tfgpu.core.diagnosis.rules_env import env_findings
 from tfgpu.core.diagnosis.rules_machine import machine_findings
-from tfgpu.core.i18n import QT_TRANSLATE_NOOP
+from tfgpu.core.findings.catalog import kb_version, make_finding, root_cause_order
+from tfgpu.core.findings.model import Finding, Severity, ranked
+from tfgpu.core.i18n import QT_TRANSLATE_NOOP, TrText
 from tfgpu.core.probes.base import Evidence, Status
 from tfgpu.core.probes.pythons import PythonEnv
 from tfgpu.core.scan import Scan

@@ -6,14 +6,21 @@ import re
 from dataclasses import dataclass
 
 from tfgpu.core import kb
-from tfgpu.core.diagnosis import links
-from tfgpu.core.diagnosis.fixes import WINDOWS_TF210_CONDA, FixContext, driver_update, step, wsl_route_steps
-from tfgpu.core.diagnosis.model import EnvVerdict, Finding, FixStep, Recommendation, Shell, TrText
+from tfgpu.core.diagnosis.model import EnvVerdict, Recommendation
 from tfgpu.core.diagnosis.rules_machine import driver_blocks_gpu, os_kind
-from tfgpu.core.diagnosis.versions import at_least, major_minor
-from tfgpu.core.i18n import QT_TRANSLATE_NOOP
+from tfgpu.core.findings import links
+from tfgpu.core.findings.fixes import (
+    WINDOWS_TF210_CONDA,
+    FixContext,
+    driver_update,
+    step,
+    wsl_route_steps,
+)
+from tfgpu.core.findings.model import Finding, FixStep, Shell
+from tfgpu.core.i18n import QT_TRANSLATE_NOOP, TrText
 from tfgpu.core.probes.base import Status
 from tfgpu.core.scan import Scan
+from tfgpu.core.versions import at_least, major_minor, sort_key
 
 WSL2_MIN_WINDOWS10_BUILD = 19044  # tensorflow.org/install/pip: "WSL2 on Windows 10 19044 or higher"
 LAST_NATIVE_WINDOWS_TF = "2.10.0"
@@ -70,14 +77,10 @@ def _python_candidates(scan: Scan) -> list[tuple[str | None, str]]:
     an environment that already has TensorFlow first, then base interpreters (to make a venv from)."""
     def rank(env) -> tuple:
         has_tf = bool(env.tensorflow and env.tensorflow.installed)
-        return (_version_key(major_minor(env.version)), has_tf, env.kind in ("system", "pyenv"))
+        return (sort_key(major_minor(env.version)), has_tf, env.kind in ("system", "pyenv"))
 
     usable = [env for env in scan.pythons.envs if env.status == Status.OK and env.version and env.bits != 32]
     return [(env.executable, major_minor(env.version)) for env in sorted(usable, key=rank, reverse=True)]
-
-
-def _version_key(version: str | None) -> list[int]:
-    return [int(x) for x in (version or "0").split(".") if x.isdigit()]
 
 
 def _is_environment(scan: Scan, executable: str | None) -> bool:

@@ -5,17 +5,18 @@ from __future__ import annotations
 import re
 
 from tfgpu.core import kb
-from tfgpu.core.diagnosis.catalog import make_finding
-from tfgpu.core.diagnosis.fixes import FixContext, fix_steps
-from tfgpu.core.diagnosis.model import Finding, Severity, TrText
 from tfgpu.core.diagnosis.rules_libraries import missing_library_findings
 from tfgpu.core.diagnosis.rules_machine import os_kind
-from tfgpu.core.diagnosis.versions import at_least, major_minor, normalise_build_version
-from tfgpu.core.i18n import QT_TRANSLATE_NOOP
+from tfgpu.core.explain.engine import explain_text
+from tfgpu.core.findings.catalog import make_finding
+from tfgpu.core.findings.fixes import FixContext, fix_steps
+from tfgpu.core.findings.model import Finding, Severity
+from tfgpu.core.i18n import QT_TRANSLATE_NOOP, TrText
 from tfgpu.core.probes.base import Evidence, Status
 from tfgpu.core.probes.pythons import PythonEnv
 from tfgpu.core.probes.tensorflow import TfInfo
 from tfgpu.core.scan import Scan
+from tfgpu.core.versions import at_least, build_version, major_minor
 
 AGENT_FAILURES = ("agent-timeout", "agent-crashed", "agent-bad-output", "cancelled", "not-python")
 TF_PACKAGES = ("tensorflow", "tensorflow-gpu", "tensorflow-cpu")
@@ -31,8 +32,8 @@ def env_context(scan: Scan, env: PythonEnv) -> FixContext:
     tf = env.tensorflow
     build = kb.tf_build(tf.version) if tf and tf.version else None
     windows = platform_of(scan) == "windows"
-    cuda = normalise_build_version(tf.cuda_build_version) if tf else None
-    cudnn = normalise_build_version(tf.cudnn_build_version) if tf else None
+    cuda = build_version(tf.cuda_build_version) if tf else None
+    cudnn = build_version(tf.cudnn_build_version) if tf else None
     if build is not None:
         cuda = cuda or (build.windows_cuda if windows else build.linux_cuda)
         cudnn = cudnn or (build.windows_cudnn if windows else build.linux_cudnn)
@@ -209,8 +210,6 @@ def _from_log(tf: TfInfo, made: _Maker, skip: set[str] = frozenset()) -> list[Fi
                       tf.import_traceback or ""])
     if not text.strip():
         return []
-    from tfgpu.core.explain import explain_text
-
     findings = []
     for found in explain_text(text).findings:
         if found.id in skip or found.severity in (Severity.OK, Severity.INFO):
@@ -252,7 +251,7 @@ def _gpu_names(tf: TfInfo) -> list[str]:
 
 def _build_words(tf: TfInfo) -> str:
     if tf.cuda_build_version:
-        return f"CUDA {normalise_build_version(tf.cuda_build_version)}, cuDNN {normalise_build_version(tf.cudnn_build_version) or '?'}"
+        return f"CUDA {build_version(tf.cuda_build_version)}, cuDNN {build_version(tf.cudnn_build_version) or '?'}"
     return "CUDA build" if tf.is_cuda_build else "build unknown"
 
 

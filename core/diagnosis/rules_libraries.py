@@ -11,12 +11,12 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Callable
 
 from tfgpu.core import kb
-from tfgpu.core.diagnosis.fixes import fix_steps
-from tfgpu.core.diagnosis.model import Finding, TrText
-from tfgpu.core.diagnosis.versions import major_minor
-from tfgpu.core.i18n import QT_TRANSLATE_NOOP
+from tfgpu.core.findings.fixes import fix_steps
+from tfgpu.core.findings.model import Finding
+from tfgpu.core.i18n import QT_TRANSLATE_NOOP, TrText
 from tfgpu.core.probes.base import Evidence
 from tfgpu.core.probes.tensorflow import TfInfo
+from tfgpu.core.versions import major_minor
 
 if TYPE_CHECKING:
     from tfgpu.core.scan import Scan

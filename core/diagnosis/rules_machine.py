@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from tfgpu.core.diagnosis.catalog import make_finding
-from tfgpu.core.diagnosis.fixes import FixContext, fix_steps
-from tfgpu.core.diagnosis.model import Finding, TrText
-from tfgpu.core.i18n import QT_TRANSLATE_NOOP
+from tfgpu.core.findings.catalog import make_finding
+from tfgpu.core.findings.fixes import FixContext, fix_steps
+from tfgpu.core.findings.model import Finding
+from tfgpu.core.i18n import QT_TRANSLATE_NOOP, TrText
 from tfgpu.core.probes.base import Evidence, Status
 from tfgpu.core.scan import Scan
 

@@ -8,12 +8,13 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from tfgpu.core.diagnosis.catalog import make_finding
-from tfgpu.core.diagnosis.fixes import FixContext, fix_steps
-from tfgpu.core.diagnosis.model import Finding, Severity, TrText
-from tfgpu.core.explain import kbview
+from tfgpu.core.explain.document import Doc
 from tfgpu.core.explain.signatures import Hit, Hits
-from tfgpu.core.explain.text import Doc
+from tfgpu.core.findings.catalog import make_finding
+from tfgpu.core.findings.fixes import FixContext, fix_steps
+from tfgpu.core.findings.model import Finding, Severity
+from tfgpu.core.i18n import TrText
+from tfgpu.core.kb import guarded as kbview
 from tfgpu.core.probes.base import Evidence
 
 log = logging.getLogger(__name__)

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import re
 
-from tfgpu.core.explain import kbview
+from tfgpu.core import versions
+from tfgpu.core.explain.document import Doc
 from tfgpu.core.explain.facts_hw import add_unique as _add
 from tfgpu.core.explain.facts_hw import iter_matches as _iter
 from tfgpu.core.explain.facts_hw import read_gpus, read_memory
 from tfgpu.core.explain.signatures import Hits
-from tfgpu.core.explain.text import Doc
 
 # Plausible major versions: a number outside them is something else (a CUDA "7.5" is a compute
 # capability, a driver "12.4" a CUDA version). Sanity bounds for reading text, not compatibility facts.
@@ -192,7 +192,7 @@ def _cuda(text: str, hits: Hits, facts: dict) -> None:
     for match in _iter(_TEMPLATE, text):
         numbers = _NUMBERS.findall(match.group(1))
         if numbers and _CUDA_MAJORS[0] <= int(numbers[0].split(".")[0]) <= _CUDA_MAJORS[1]:
-            _add(installed, kbview.major_minor(numbers[0]))
+            _add(installed, versions.dotted_major_minor(numbers[0]))
     for match in _iter(_CUDA_DRIVER, text):
         driver_cuda = driver_cuda or match.group(1)
     for match in _iter(_CUDA_SAID, text):

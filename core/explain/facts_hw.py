@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
-from tfgpu.core.explain import kbview
 from tfgpu.core.explain.signatures import Hits
+from tfgpu.core.kb import guarded as kbview
 
 MAX_MATCHES = 200  # matches looked at per reader
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from tfgpu.core.diagnosis.model import TrText
-from tfgpu.core.explain import kbview
+from tfgpu.core import versions
 from tfgpu.core.explain.context import Ctx
 from tfgpu.core.explain.signatures import Hit, notice_ids
-from tfgpu.core.i18n import QT_TRANSLATE_NOOP
+from tfgpu.core.i18n import QT_TRANSLATE_NOOP, TrText
+from tfgpu.core.kb import guarded as kbview
 
 LIBRARY_SIGNATURES = ("dso-load-failed", "dso-open-failed-tf1", "self-check-dll-missing", "library-not-located",
                       "shared-object-missing")
@@ -79,12 +79,12 @@ def _same_cuda(wanted: str, installed: str, built: str | None = None) -> bool:
     a minor ("11": the library names only the major) matches that major, from the minor TF was
     built with (``built``) on: CUDA 11.0 lacks libraries that TF built with 11.2 asks for."""
     want = str(wanted).lower().replace(".x", "")
-    if kbview.major(want) != kbview.major(installed):
+    if versions.major(want) != versions.major(installed):
         return False
     if "." in want and "." in installed:
-        return kbview.major_minor(want) == kbview.major_minor(installed)
-    floor = kbview.version(kbview.major_minor(built)) if built and kbview.major(built) == kbview.major(want) else None
-    have = kbview.version(kbview.major_minor(installed))
+        return versions.dotted_major_minor(want) == versions.dotted_major_minor(installed)
+    floor = versions.parse(versions.dotted_major_minor(built)) if built and versions.major(built) == versions.major(want) else None
+    have = versions.parse(versions.dotted_major_minor(installed))
     return floor is None or have is None or have >= floor
 
 
@@ -141,7 +141,7 @@ def _wanted_cuda(ctx: Ctx, libs: list[Lib]) -> str | None:
 
 def _shown(wanted: str, built: str | None) -> str:
     """ "11" with TF built for 11.2 -> "11.2"; else the wanted version as it is."""
-    return built if built and "." not in wanted and kbview.major(built) == kbview.major(wanted) else wanted
+    return built if built and "." not in wanted and versions.major(built) == versions.major(wanted) else wanted
 
 
 def benign_cudart(ctx: Ctx, cudart: list[Lib], others: list[Lib]) -> bool:
@@ -230,7 +230,7 @@ def _cudnn_libs(ctx: Ctx, libs: list[Lib]) -> None:
     if ctx.cpu_only() and not ctx.wants_gpu():
         return
     if wanted and installed:
-        if any(kbview.major(v) == kbview.major(wanted) for v in installed):
+        if any(versions.major(v) == versions.major(wanted) for v in installed):
             ctx.add("path-not-set", TrText(QT_TRANSLATE_NOOP(
                 "core", "TensorFlow could not load {libs}, although cuDNN {installed} is installed: "
                 "its folder is not on the search path (PATH on Windows, LD_LIBRARY_PATH on Linux)."),

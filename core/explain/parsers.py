@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from tfgpu.core.explain import kbview
+from tfgpu.core.kb import guarded as kbview
 from tfgpu.core.probes.cuda import parse_nvcc_output
 from tfgpu.core.probes.cudnn import parse_cudnn_header
 from tfgpu.core.probes.nvidia_smi import parse_query_xml, parse_table

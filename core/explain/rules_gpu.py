@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import re
 
-from tfgpu.core.diagnosis.model import Severity, TrText
-from tfgpu.core.explain import kbview
 from tfgpu.core.explain.context import Ctx
 from tfgpu.core.explain.libraries import Lib
-from tfgpu.core.i18n import QT_TRANSLATE_NOOP
+from tfgpu.core.findings.model import Severity
+from tfgpu.core.i18n import QT_TRANSLATE_NOOP, TrText
+from tfgpu.core.kb import guarded as kbview
 
 _NOT_A_FAILURE = re.compile(r"caller indicates that this is not a failure", re.I)
 _CPU_DEVICE = re.compile(r"(?i)device:CPU|\bcpu\b|mklcpu")

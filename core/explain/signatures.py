@@ -13,8 +13,8 @@ import warnings
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from tfgpu.core.explain.text import Doc
-from tfgpu.core.facts import load_kb
+from tfgpu.core.explain.document import Doc
+from tfgpu.core.kb.loader import load_kb
 
 MAX_HITS = 40  # per signature: the first ones (and the count) are all a rule needs
 # Texts longer than this are first cut down to the lines that hold a signature's anchor.

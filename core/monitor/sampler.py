@@ -19,7 +19,13 @@ from typing import Callable
 from tfgpu.core.host import Host, RealHost
 from tfgpu.core.monitor.host_source import HostSource
 from tfgpu.core.monitor.nvml_source import NvmlSource
-from tfgpu.core.monitor.samples import DEFAULT_INTERVAL_S, MIN_INTERVAL_S, GpuStatus, HostSample, MonitorFrame
+from tfgpu.core.monitor.samples import (
+    DEFAULT_INTERVAL_S,
+    MIN_INTERVAL_S,
+    GpuStatus,
+    HostSample,
+    MonitorFrame,
+)
 
 log = logging.getLogger(__name__)
 

@@ -18,8 +18,7 @@ import re
 import time
 from dataclasses import dataclass, field
 
-from packaging.version import InvalidVersion, Version
-
+from tfgpu.core import versions
 from tfgpu.core.host import CommandResult, Host, getenv, path_entries, which
 from tfgpu.core.i18n import QT_TRANSLATE_NOOP
 from tfgpu.core.probes.base import ProbeResult, Status
@@ -103,15 +102,6 @@ def position_in(host: Host, folder: str, entries: list[str]) -> int | None:
     return None
 
 
-def parse_version(text: str | None) -> Version | None:
-    if not text:
-        return None
-    try:
-        return Version(text)
-    except InvalidVersion:
-        return None
-
-
 # ---------------------------------------------------------------------------
 # Version readers. Each returns None when it has nothing to say.
 
@@ -132,7 +122,7 @@ def parse_version_json(text: str) -> str | None:
         value = data["cuda"]["version"]
     except (ValueError, KeyError, TypeError):
         return None
-    return value.strip() if isinstance(value, str) and parse_version(value.strip()) else None
+    return value.strip() if isinstance(value, str) and versions.parse(value.strip()) else None
 
 
 def parse_version_txt(text: str) -> str | None:
@@ -147,13 +137,6 @@ def parse_cuda_h(text: str) -> str | None:
         return None
     code = int(match.group(1))
     return f"{code // 1000}.{(code % 1000) // 10}"
-
-
-def major_minor(version: str) -> str:
-    parsed = parse_version(version)
-    if parsed is None:
-        return version
-    return f"{parsed.major}.{parsed.minor}"
 
 
 # ---------------------------------------------------------------------------
@@ -281,7 +264,7 @@ def _read_version(host: Host, info: CudaInfo, toolkit: CudaToolkit, deadline: fl
         if text is not None and value is None:
             info.add("file", join(toolkit.root, name), "no CUDA version found in it")
         if value and toolkit.version is None:
-            toolkit.version, toolkit.version_full, toolkit.version_source = major_minor(value), value, label
+            toolkit.version, toolkit.version_full, toolkit.version_source = (versions.major_minor(value) or value), value, label
             info.add("file", join(toolkit.root, name), value)
 
     nvcc = join(toolkit.root, "bin", _nvcc_names(host)[0])
@@ -351,7 +334,7 @@ def _nvcc_on_path(host: Host, info: CudaInfo, found: dict[str, CudaToolkit], dea
 
 
 def _sort_key(toolkit: CudaToolkit):
-    parsed = parse_version(toolkit.version)
+    parsed = versions.parse(toolkit.version)
     # Newest first; unknown versions last.
     return (parsed is None, [-part for part in parsed.release] if parsed else [], toolkit.root)
 

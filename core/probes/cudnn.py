@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from packaging.specifiers import SpecifierSet
 
-from tfgpu.core.facts import kb_row
+from tfgpu.core import kb, versions
 from tfgpu.core.host import Host, getenv
 from tfgpu.core.i18n import QT_TRANSLATE_NOOP
 from tfgpu.core.probes.base import ProbeResult, Status
@@ -24,7 +24,6 @@ from tfgpu.core.probes.cuda import (
     CudaInfo,
     is_within,
     norm_key,
-    parse_version,
     position_in,
     probe_cuda,
     real_key,
@@ -32,7 +31,7 @@ from tfgpu.core.probes.cuda import (
 )
 
 # cuDNN releases whose Windows DLLs import zlibwapi.dll (resources/kb/cudnn_windows.json).
-ZLIBWAPI_NEEDED = SpecifierSet(kb_row("cudnn_windows", "zlibwapi-needed")["cudnn_versions"])
+ZLIBWAPI_NEEDED = SpecifierSet(kb.zlibwapi_cudnn_versions())
 
 
 @dataclass(kw_only=True)
@@ -369,7 +368,7 @@ def _check_zlibwapi(host: Host, info: CudnnInfo, roots: list[str]) -> None:
             info.zlibwapi.append(host.files.realpath(dll))
             info.zlibwapi_on_path |= real_key(host, folder) in loadable
     for install in info.installs:
-        version = parse_version(install.version) if install.version_source == "header" else None
+        version = versions.parse(install.version) if install.version_source == "header" else None
         if version is not None and version in ZLIBWAPI_NEEDED and install.libraries:
             info.zlibwapi_needed = True
         elif version is None and install.libraries and _major_may_need_zlibwapi(install.major):
@@ -381,11 +380,11 @@ def _major_may_need_zlibwapi(major: int | None) -> bool:
     """True when some release of this major falls in ZLIBWAPI_NEEDED (its lowest or a high minor)."""
     if major is None:
         return False
-    return any(parse_version(f"{major}.{minor}") in ZLIBWAPI_NEEDED for minor in (0, 999))
+    return any(versions.parse(f"{major}.{minor}") in ZLIBWAPI_NEEDED for minor in (0, 999))
 
 
 def _sort_key(install: CudnnInstall):
-    parsed = parse_version(install.version)
+    parsed = versions.parse(install.version)
     return (not install.libraries, install.path_position is None, install.path_position or 0,
             [-p for p in parsed.release] if parsed else [], install.location)
 

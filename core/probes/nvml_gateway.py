@@ -11,7 +11,6 @@ kept in ``unavailable``.
 from __future__ import annotations
 
 import threading
-
 from dataclasses import dataclass, field
 from typing import Any, Callable
 

@@ -11,14 +11,14 @@ from __future__ import annotations
 import contextlib
 import importlib.resources
 import json
-import re
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterator
 
-from packaging.version import InvalidVersion, Version
+from packaging.version import Version
 
+from tfgpu.core import versions
 from tfgpu.core.host import CommandResult, Host
 from tfgpu.core.i18n import QT_TRANSLATE_NOOP
 from tfgpu.core.probes.base import ProbeResult, Status
@@ -213,7 +213,7 @@ def interpret_agent_run(info: TfInfo, result: CommandResult) -> TfInfo:
     if hello is not None and (hello.get("agent") != AGENT_NAME or hello.get("protocol") != AGENT_PROTOCOL):
         return _set(info, Status.ERROR, "agent-bad-output", _HINT_AGENT_MISMATCH,
                     f"unexpected hello: {json.dumps(hello)[:300]}")
-    if info.python_version and _version_below(info.python_version, MIN_AGENT_PYTHON):
+    if info.python_version and versions.below(info.python_version, MIN_AGENT_PYTHON):
         return _too_old(info, f"Python {info.python_version}")
     if final is not None:
         return _read_result(info, final)
@@ -289,9 +289,9 @@ def _read_result(info: TfInfo, final: dict) -> TfInfo:
     cuda_flag = final.get("is_cuda_build")  # tf.test.is_built_with_cuda(), else the build info's flag
     info.is_cuda_build = _bool_or_none(cuda_flag) if cuda_flag is not None else _bool_or_none(
         info.build_info.get("is_cuda_build"))
-    info.cuda_build_version = _build_version(info.build_info.get("cuda_version")
+    info.cuda_build_version = versions.build_version(info.build_info.get("cuda_version")
                                              or info.build_info.get("cuda_version_number"))
-    info.cudnn_build_version = _build_version(info.build_info.get("cudnn_version")
+    info.cudnn_build_version = versions.build_version(info.build_info.get("cudnn_version")
                                               or info.build_info.get("cudnn_version_number"))
     libraries = final.get("loaded_libraries")
     info.loaded_libraries = [str(p) for p in libraries] if isinstance(libraries, list) else []
@@ -308,18 +308,6 @@ def _read_result(info: TfInfo, final: dict) -> TfInfo:
     info.gpu_count = len(info.gpus)
     info.status, info.reason, info.error = Status.OK, None, None
     return info
-
-
-def _build_version(value: object) -> str | None:
-    """'12.5.1' stays; Windows wheels say '64_112' (CUDA 11.2) and '64_8' (cuDNN 8)."""
-    if value is None or value == "":
-        return None
-    text = str(value)
-    match = re.fullmatch(r"64_(\d+)", text)
-    if not match:
-        return text
-    digits = match.group(1)
-    return digits if len(digits) == 1 else f"{digits[:-1]}.{digits[-1]}"
 
 
 # -- states and words ----------------------------------------------------------
@@ -342,13 +330,6 @@ def _too_old(info: TfInfo, detail: str) -> TfInfo:
 def _looks_too_old(stderr: str) -> bool:
     """A Python too old for the agent's syntax dies with a SyntaxError in it (2.7 and 3.x say hello)."""
     return "SyntaxError" in stderr and AGENT_NAME in stderr
-
-
-def _version_below(text: str, floor: Version) -> bool:
-    try:
-        return Version(text) < floor
-    except InvalidVersion:
-        return False
 
 
 def _crash_hint(code: int | None) -> str:

@@ -20,7 +20,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from PySide6.QtCore import QEventLoop, QTimer  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from tfgpu.core.fake_host import FakeHost  # noqa: E402
+from fakes.fake_host import FakeHost  # noqa: E402
 from tfgpu.gui.pages.monitor import PAGE  # noqa: E402
 from tfgpu.gui.wizard import TfgpuWizard  # noqa: E402
 

@@ -18,14 +18,22 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt, Slot
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QHBoxLayout, QLabel, QProgressBar, QPushButton,
-                               QVBoxLayout)
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QVBoxLayout,
+)
 
-from tfgpu.core.bench.history import SavedRun, compare
 from tfgpu.core.bench.model import BenchRun, RunStatus
+from tfgpu.core.bench.render import format_comparison, format_run
 from tfgpu.core.bench.runner import BenchOptions, BenchUpdate
+from tfgpu.core.bench.saved_runs import SavedRun, compare
 from tfgpu.core.bench.summary import error_text
-from tfgpu.core.bench.text import format_comparison, format_run
 from tfgpu.core.scan import Scan
 from tfgpu.gui.bench_view import BenchResultsView, local_date
 from tfgpu.gui.bench_worker import BenchController, BenchFunction, HistoryController

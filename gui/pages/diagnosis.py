@@ -24,7 +24,8 @@ from PySide6.QtWidgets import (
 )
 
 from tfgpu.core.diagnosis.doctor import diagnose
-from tfgpu.core.diagnosis.model import Diagnosis, EnvVerdict, Finding, Recommendation
+from tfgpu.core.diagnosis.model import Diagnosis, EnvVerdict, Recommendation
+from tfgpu.core.findings.model import Finding
 from tfgpu.core.scan import Scan
 from tfgpu.gui.findings_text import (
     SEVERITY_TONE,
@@ -35,7 +36,13 @@ from tfgpu.gui.findings_text import (
     kb_text,
     verdict_headline,
 )
-from tfgpu.gui.findings_view import STRIPE_COLOURS, FindingCard, FindingList, FixStepsView, plain_label
+from tfgpu.gui.findings_view import (
+    STRIPE_COLOURS,
+    FindingCard,
+    FindingList,
+    FixStepsView,
+    plain_label,
+)
 from tfgpu.gui.icons import Tone, tone_icon
 from tfgpu.gui.page_registry import PageContext, PageSpec, TfgpuPage
 from tfgpu.gui.tr_text import tr_text

@@ -23,9 +23,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tfgpu.core.diagnosis.model import Explanation
+from tfgpu.core.explain.document import decode as decode_bytes
+from tfgpu.core.explain.model import Explanation
 from tfgpu.gui.explain_view import ExplanationView
-from tfgpu.core.explain.text import decode as decode_bytes
 from tfgpu.gui.explain_worker import ExplainController, ExplainFunction
 from tfgpu.gui.findings_text import explanation_markdown
 from tfgpu.gui.findings_view import monospace, plain_label

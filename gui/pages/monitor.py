@@ -11,7 +11,6 @@ it is stopped).
 from __future__ import annotations
 
 import logging
-
 import time
 from datetime import datetime
 from pathlib import Path

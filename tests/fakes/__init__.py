@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from tfgpu.core.fake_host import FakeCommand
+from fakes.fake_host import FakeCommand
 
 from .fake_nvml import FIXTURES, read_query_csv
 

@@ -17,7 +17,7 @@ import sys
 import time
 from pathlib import Path
 
-from tfgpu.core.explain import explain_text
+from tfgpu.core.explain.engine import explain_text
 
 CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"
 TARGET_1MB_S = 0.5

@@ -37,7 +37,6 @@ from PySide6.QtCore import QEventLoop, QTimer  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from tfgpu.core.host import RealHost  # noqa: E402
-from tfgpu.gui.page_registry import PageContext  # noqa: E402
 from tfgpu.gui.pages.monitor import PAGE as MONITOR_PAGE  # noqa: E402
 from tfgpu.gui.wizard import TfgpuWizard  # noqa: E402
 
@@ -47,8 +46,8 @@ PROCESS = psutil.Process()
 def _host(real_nvml: bool):
     if real_nvml:
         return RealHost()
+    from fakes.fake_host import FakeHost
     from tests.fakes.fake_nvml import nvml_from_xml
-    from tfgpu.core.fake_host import FakeHost
 
     host = FakeHost(root=tempfile.mkdtemp(prefix="tfgpu-bench-"), system="Linux")
     host.nvml_module = nvml_from_xml("linux-rtx4000sffada-595.84-q-x.xml", compute_capability=(8, 9))

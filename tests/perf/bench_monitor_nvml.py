@@ -40,8 +40,8 @@ def _host(force_fake: bool):
             return RealHost(), "real NVML"
     import tempfile
 
+    from fakes.fake_host import FakeHost
     from tests.fakes.fake_nvml import nvml_from_xml
-    from tfgpu.core.fake_host import FakeHost
 
     nv = nvml_from_xml("linux-rtx4000sffada-595.84-q-x.xml", compute_capability=(8, 9))
     host = FakeHost(root=tempfile.mkdtemp(prefix="tfgpu-bench-"), system="Linux")

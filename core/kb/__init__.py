@@ -4,19 +4,25 @@ One import for callers: ``from tfgpu.core import kb``. The facts live in the JSO
 row with its source and status; the code here only reads them. Accessors never raise: odd input
 gives None, ``{}`` or "unknown".
 
-Modules: kb_tf (TF builds, compute capability), kb_cuda (driver minimums, cuDNN <-> CUDA),
-kb_libraries (DLL / soname names), kb_gpus (GPU models and peaks).
+Modules: :mod:`.tf` (TF builds, compute capability), :mod:`.cuda` (driver minimums, cuDNN <-> CUDA),
+:mod:`.libraries` (DLL / soname names), :mod:`.gpus` (GPU models and peaks), :mod:`.guarded` (the same
+answers for explain, never raising), :mod:`.loader` (reads the JSON; nothing outside this package may).
 """
 
 from __future__ import annotations
 
 import copy
 
-from tfgpu.core.facts import load_kb
-from tfgpu.core.kb_cuda import cudnn_supports_cuda, max_cuda_for_driver, min_driver, min_driver_any_minor
-from tfgpu.core.kb_gpus import GpuSpec, gpu_spec
-from tfgpu.core.kb_libraries import LibraryInfo, expected_libraries, library_info
-from tfgpu.core.kb_tf import (
+from tfgpu.core.kb.cuda import (
+    cudnn_supports_cuda,
+    max_cuda_for_driver,
+    min_driver,
+    min_driver_any_minor,
+)
+from tfgpu.core.kb.gpus import GpuSpec, gpu_spec
+from tfgpu.core.kb.libraries import LibraryInfo, expected_libraries, library_info
+from tfgpu.core.kb.loader import kb_row, load_kb
+from tfgpu.core.kb.tf import (
     TfBuild,
     cc_support,
     last_tf_for_cc,
@@ -46,9 +52,15 @@ __all__ = [
     "python_has_wheel",
     "tf_build",
     "tf_builds",
+    "zlibwapi_cudnn_versions",
 ]
 
 
 def kb_meta() -> dict:
     """``meta.json``: kb_version, date, about, and the files map (a copy: callers may change it)."""
     return copy.deepcopy(load_kb("meta"))
+
+
+def zlibwapi_cudnn_versions() -> str:
+    """The cuDNN releases whose Windows DLLs load zlibwapi.dll, as a PEP 440 specifier (">=8.3,<9")."""
+    return str(kb_row("cudnn_windows", "zlibwapi-needed")["cudnn_versions"])

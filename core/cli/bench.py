@@ -5,18 +5,22 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
-import signal
 import sys
-import threading
 
-EXIT_OK = 0
-EXIT_FAILED = 1
-EXIT_USAGE = 2
-EXIT_CANCELLED = 130
+from tfgpu.core.cli.common import (
+    EXIT_FAILED,
+    EXIT_OK,
+    EXIT_SIGINT,
+    EXIT_USAGE,
+    error,
+    stderr_is_terminal,
+    warn,
+    write,
+)
 
 
 def add_parser(subs: argparse._SubParsersAction) -> None:
-    from tfgpu.core.bench.runner import DEVICES, SUITES
+    from tfgpu.core.bench.model import DEVICES, SUITES
 
     bench = subs.add_parser("bench", help="benchmark TensorFlow on the GPU and the CPU (matmul, conv, training)",
                             description="Times matmul, conv2d, a small CNN training step (float32 vs mixed "
@@ -38,39 +42,38 @@ def add_parser(subs: argparse._SubParsersAction) -> None:
                        help="the reason for every test without a figure")
 
 
-def run(args: argparse.Namespace, write) -> int:
-    from tfgpu.core.bench import history
+def run(args: argparse.Namespace) -> int:
+    from tfgpu.core.bench import saved_runs as history
 
     if args.list:
-        return _list(write)
+        return _list()
     before = None
     if args.compare:
         try:
             before = history.load_run(args.compare)
         except LookupError as exc:
-            print(f"tfgpu bench: error: {exc}", file=sys.stderr)
+            error("bench", str(exc))
             return EXIT_USAGE
     python = args.python or _default_python()
     if python is None:
-        print("tfgpu bench: error: no Python environment with TensorFlow was found; "
-              "install it, or name one with --python PATH", file=sys.stderr)
+        error("bench", "no Python environment with TensorFlow was found; install it, or name one with --python PATH")
         return EXIT_FAILED
-    bench_run = _run(args, python)
+    bench_run, stop_code = _run(args, python)
     saved = None
     if not args.no_save and history.worth_saving(bench_run):
         try:
             saved = history.save_run(bench_run)
         except OSError as exc:
-            print(f"tfgpu bench: warning: the run could not be saved: {exc}", file=sys.stderr)
-    _print(args, bench_run, before, saved, write)
+            warn("bench", f"the run could not be saved: {exc}")
+    _print(args, bench_run, before, saved)
     if bench_run.status.value == "cancelled":
-        return EXIT_CANCELLED
+        return stop_code
     return EXIT_FAILED if bench_run.status.value == "failed" else EXIT_OK
 
 
-def _print(args: argparse.Namespace, bench_run, before, saved, write) -> None:
-    from tfgpu.core.bench.history import compare
-    from tfgpu.core.bench.text import format_comparison, format_run
+def _print(args: argparse.Namespace, bench_run, before, saved) -> None:
+    from tfgpu.core.bench.render import format_comparison, format_run
+    from tfgpu.core.bench.saved_runs import compare
 
     changes = compare(before, bench_run) if before is not None else None
     if args.json:
@@ -88,8 +91,8 @@ def _print(args: argparse.Namespace, bench_run, before, saved, write) -> None:
     write(text)
 
 
-def _list(write) -> int:
-    from tfgpu.core.bench.history import list_runs
+def _list() -> int:
+    from tfgpu.core.bench.saved_runs import list_runs
 
     runs = list_runs()
     if not runs:
@@ -125,21 +128,20 @@ def best_tf_python(scan) -> str | None:
 
 
 def _run(args: argparse.Namespace, python: str):
-    from tfgpu.core.bench.runner import SUITES, BenchOptions, run_bench
+    from tfgpu.core.bench.model import SUITES
+    from tfgpu.core.bench.runner import BenchOptions, run_bench
+    from tfgpu.core.cli.signals import cancel_on_signals
 
     options = BenchOptions(quick=args.quick, suites=tuple(args.suite or SUITES), device=args.device,
                            max_elements=args.max_elements)
-    cancel = threading.Event()
-    in_main = threading.current_thread() is threading.main_thread()
-    previous = signal.signal(signal.SIGINT, lambda *_: cancel.set()) if in_main else None  # Ctrl+C stops it
-    progress = _progress_printer() if not args.json and sys.stderr.isatty() else None
-    try:
-        return run_bench(python, options, on_update=progress, cancel=cancel, driver_version=_driver_version())
-    finally:
-        if progress is not None:
-            print("\r" + " " * 78 + "\r", end="", file=sys.stderr)
-        if in_main:
-            signal.signal(signal.SIGINT, previous)
+    progress = _progress_printer() if not args.json and stderr_is_terminal() else None
+    with cancel_on_signals() as stop:  # Ctrl+C, SIGTERM, SIGHUP: the agent is killed, what ran is kept
+        try:
+            bench_run = run_bench(python, options, on_update=progress, cancel=stop, driver_version=_driver_version())
+        finally:
+            if progress is not None:
+                print("\r" + " " * 78 + "\r", end="", file=sys.stderr)
+    return bench_run, stop.exit_code(EXIT_SIGINT)
 
 
 def _progress_printer():

@@ -8,8 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from tfgpu.core.facts import load_kb
-from tfgpu.core.kb_common import arch_entry, compute_capability, major_minor, major_minor_text, version, wheel_platform
+from tfgpu.core import versions
+from tfgpu.core.kb.common import wheel_platform
+from tfgpu.core.kb.loader import load_kb
 
 
 @dataclass(frozen=True)
@@ -53,7 +54,7 @@ def _build(row: dict) -> TfBuild:
 def _rows() -> tuple[dict, ...]:
     """Raw rows, newest first."""
     rows = load_kb("tf_builds")["rows"]
-    return tuple(sorted(rows, key=lambda row: version(row["version"]), reverse=True))
+    return tuple(sorted(rows, key=lambda row: versions.parse(row["version"]), reverse=True))
 
 
 @lru_cache(maxsize=None)
@@ -67,10 +68,10 @@ def tf_builds() -> list[TfBuild]:
 
 
 def _row(tf_version: str) -> dict | None:
-    wanted = major_minor(tf_version)
+    wanted = versions.major_minor_pair(tf_version)
     if wanted is None:
         return None
-    return next((row for row in _rows() if major_minor(row["version"]) == wanted), None)
+    return next((row for row in _rows() if versions.major_minor_pair(row["version"]) == wanted), None)
 
 
 def tf_build(tf_version: str) -> TfBuild | None:
@@ -81,7 +82,7 @@ def tf_build(tf_version: str) -> TfBuild | None:
 
 def python_has_wheel(tf_version: str, python: str, platform: str) -> bool | None:
     """Whether PyPI has a wheel of that TF for that Python (major.minor) and platform; None = unknown."""
-    row, py, plat = _row(tf_version), major_minor_text(python), wheel_platform(platform)
+    row, py, plat = _row(tf_version), versions.major_minor(python), wheel_platform(platform)
     if row is None or py is None or plat is None:
         return None
     if py in (row.get("wheel_pythons") or {}).get(plat, ()):
@@ -112,7 +113,7 @@ def latest_tf(platform: str, python: str | None = None, gpu: bool = True) -> TfB
 
 def _support(arch_list: tuple[str, ...], cc: tuple[int, int]) -> str:
     """The support rule: same-major cubin sm_XZ with Z <= Y is native; PTX compute_AB with AB <= XY is JIT."""
-    entries = [parsed for parsed in map(arch_entry, arch_list) if parsed]
+    entries = [parsed for parsed in map(versions.arch_entry, arch_list) if parsed]
     if not entries:
         return "unknown"
     if any(kind == "sm" and arch[0] == cc[0] and arch[1] <= cc[1] for kind, arch in entries):
@@ -127,7 +128,7 @@ def cc_support(tf_version: str, cc: str) -> str:
 
     The rule only: Blackwell (10.x/12.x) on TF 2.16-2.21 comes out 'ptx-jit' although it is reported
     to fail (see gpus.json derived_support)."""
-    build, parsed = tf_build(tf_version), compute_capability(cc)
+    build, parsed = tf_build(tf_version), versions.compute_capability(cc)
     if build is None or parsed is None:
         return "unknown"
     return _support(build.arch_list, parsed)
@@ -136,7 +137,7 @@ def cc_support(tf_version: str, cc: str) -> str:
 def min_cc(tf_version: str) -> str | None:
     """The lowest compute capability in the build's arch list ('3.5'), None if unknown."""
     build = tf_build(tf_version)
-    entries = [parsed[1] for parsed in map(arch_entry, build.arch_list if build else ()) if parsed]
+    entries = [parsed[1] for parsed in map(versions.arch_entry, build.arch_list if build else ()) if parsed]
     if not entries:
         return None
     low = min(entries)
@@ -147,7 +148,7 @@ def last_tf_for_cc(cc: str, platform: str = "linux") -> str | None:
     """Newest TF version (a row's version, e.g. '2.14.0') that runs ``cc`` natively or by PTX JIT.
 
     Builds whose arch list was not inspected are skipped; on Windows only native GPU builds count."""
-    parsed, plat = compute_capability(cc), wheel_platform(platform)
+    parsed, plat = versions.compute_capability(cc), wheel_platform(platform)
     if parsed is None or plat is None:
         return None
     for build in _builds():

@@ -9,20 +9,25 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
-import os
 import queue
-import signal
 import sys
 import threading
 import time
 from typing import Callable
 
+from tfgpu.core.cli.common import (
+    EXIT_FAILED,
+    EXIT_OK,
+    EXIT_USAGE,
+    error,
+    number,
+    silence_stdout,
+    warn,
+    write,
+)
 from tfgpu.core.monitor.samples import DEFAULT_INTERVAL_S, MIN_INTERVAL_S, MonitorFrame
 
-EXIT_OK = 0
-EXIT_LOG_FAILED = 1
-EXIT_USAGE = 2
+EXIT_LOG_FAILED = EXIT_FAILED
 _POLL_S = 0.1  # how often the main thread looks at Ctrl+C and the deadline
 
 
@@ -42,18 +47,8 @@ def add_parser(subs: argparse._SubParsersAction) -> None:
                          help="print one JSON object per sample per line on stdout (status and summary go to stderr)")
 
 
-def _number(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not math.isfinite(value):
-        raise argparse.ArgumentTypeError(f"not a finite number: {text!r}")
-    return value
-
-
 def _interval(text: str) -> float:
-    value = _number(text)
+    value = number(text)
     if value < MIN_INTERVAL_S:
         raise argparse.ArgumentTypeError(f"must be at least {MIN_INTERVAL_S:g} seconds (got {text}): "
                                          "faster sampling costs more than it shows")
@@ -61,7 +56,7 @@ def _interval(text: str) -> float:
 
 
 def _duration(text: str) -> float:
-    value = _number(text)
+    value = number(text)
     if value <= 0:
         raise argparse.ArgumentTypeError(f"must be more than 0 seconds (got {text})")
     return value
@@ -77,9 +72,8 @@ def make_sampler(interval_s: float, on_frame: Callable[[MonitorFrame], None]):
 class _Session:
     """One monitor run: prints and logs each frame the sampler hands over."""
 
-    def __init__(self, args: argparse.Namespace, write: Callable[[str], None], logger) -> None:
+    def __init__(self, args: argparse.Namespace, logger) -> None:
         self.args = args
-        self.write = write
         self.logger = logger
         self.samples = 0
         self.status_key: tuple | None = None
@@ -91,10 +85,15 @@ class _Session:
         if self.args.json or self.pipe_closed:
             print(text, file=sys.stderr, flush=True)
         else:
-            self.write(text + "\n")
+            write(text + "\n")
 
     def handle(self, frame: MonitorFrame) -> None:
-        from tfgpu.core.monitor.text import format_gpu_status, frame_line, frame_to_dict, status_key
+        from tfgpu.core.monitor.render import (
+            format_gpu_status,
+            frame_line,
+            frame_to_dict,
+            status_key,
+        )
 
         self.samples += 1
         try:
@@ -103,9 +102,9 @@ class _Session:
                 self.status_key = key
                 self.info(format_gpu_status(frame))
             if self.args.json:
-                self.write(json.dumps(frame_to_dict(frame), ensure_ascii=True, allow_nan=False) + "\n")
+                write(json.dumps(frame_to_dict(frame), ensure_ascii=True, allow_nan=False) + "\n")
             else:
-                self.write(frame_line(frame) + "\n")
+                write(frame_line(frame) + "\n")
         finally:  # the log gets the frame even when stdout has gone
             if self.logger is not None and self.logger.active and not self.logger.write(frame):
                 self.show_log_error()
@@ -113,12 +112,12 @@ class _Session:
     def show_log_error(self) -> None:
         if self.logger is not None and self.logger.error and not self.log_error_shown:
             self.log_error_shown = True
-            print(f"tfgpu monitor: warning: {self.logger.error}; monitoring goes on", file=sys.stderr, flush=True)
+            warn("monitor", f"{self.logger.error}; monitoring goes on")
 
-    def summary(self, elapsed: float, interrupted: bool) -> str:
+    def summary(self, elapsed: float, stopped_by: str | None) -> str:
         from tfgpu.core.monitor.csv_log import rows_text
 
-        how = "Stopped by Ctrl+C" if interrupted else "Done"
+        how = {None: "Done", "SIGINT": "Stopped by Ctrl+C"}.get(stopped_by, f"Stopped by {stopped_by}")
         text = f"{how}: {self.samples} samples in {elapsed:.1f} s, every {self.args.interval:g} s."
         if self.logger is not None:
             if self.logger.error:
@@ -128,7 +127,8 @@ class _Session:
         return text
 
 
-def run(args: argparse.Namespace, write: Callable[[str], None]) -> int:
+def run(args: argparse.Namespace) -> int:
+    from tfgpu.core.cli.signals import cancel_on_signals
     from tfgpu.core.monitor.csv_log import CsvLogError, CsvLogger
 
     logger = None
@@ -136,32 +136,47 @@ def run(args: argparse.Namespace, write: Callable[[str], None]) -> int:
         try:
             logger = CsvLogger.open(args.csv)
         except CsvLogError as exc:
-            print(f"tfgpu monitor: error: {exc}", file=sys.stderr)
+            error("monitor", str(exc))
             return EXIT_USAGE
-    session = _Session(args, write, logger)
+    session = _Session(args, logger)
     frames: queue.Queue[MonitorFrame] = queue.Queue()
-    stop = threading.Event()
-    in_main = threading.current_thread() is threading.main_thread()
-    previous = signal.signal(signal.SIGINT, lambda *_: stop.set()) if in_main else None  # Ctrl+C ends it cleanly
     started = time.monotonic()
     deadline = None if args.duration is None else started + args.duration
     sampler = None
-    try:
-        sampler = make_sampler(args.interval, frames.put)
-        sampler.start()
-        _loop(session, frames, stop, deadline)
-    finally:
-        if sampler is not None:
-            sampler.close()  # stops (one wait at most), then shuts NVML down
-            if sampler.is_running():
-                print("tfgpu monitor: warning: the sampler thread did not end in time", file=sys.stderr)
-        if in_main:
-            signal.signal(signal.SIGINT, previous)
-        if logger is not None:
-            logger.close()
-            session.show_log_error()
-    session.info(session.summary(time.monotonic() - started, stop.is_set() and not session.pipe_closed))
+    with cancel_on_signals() as stop:  # Ctrl+C, SIGTERM, SIGHUP: whole samples are written, then the log closes
+        try:
+            sampler = make_sampler(args.interval, frames.put)
+            sampler.start()
+            _loop(session, frames, stop, deadline)
+        finally:
+            if sampler is not None:
+                sampler.close()  # stops (one wait at most), then shuts NVML down
+                if sampler.is_running():
+                    warn("monitor", "the sampler thread did not end in time")
+            if stop.is_set():
+                _drain(session, frames)
+            if logger is not None:
+                logger.close()
+                session.show_log_error()
+    stopped_by = stop.signal_name if stop.is_set() and not session.pipe_closed else None
+    session.info(session.summary(time.monotonic() - started, stopped_by))
+    if stopped_by in ("SIGTERM", "SIGHUP"):
+        return stop.exit_code(EXIT_OK)
     return EXIT_LOG_FAILED if logger is not None and logger.error else EXIT_OK
+
+
+def _drain(session: _Session, frames: queue.Queue) -> None:
+    """Frames the sampler handed over before it stopped still reach the log (each one whole)."""
+    while not session.pipe_closed:
+        try:
+            frame = frames.get_nowait()
+        except queue.Empty:
+            return
+        try:
+            session.handle(frame)
+        except BrokenPipeError:
+            session.pipe_closed = True
+            silence_stdout()
 
 
 def _loop(session: _Session, frames: queue.Queue, stop: threading.Event, deadline: float | None) -> None:
@@ -184,15 +199,5 @@ def _loop(session: _Session, frames: queue.Queue, stop: threading.Event, deadlin
             session.handle(frame)
         except BrokenPipeError:  # `tfgpu monitor --json | head -3`: the reader has gone
             session.pipe_closed = True
-            _silence_stdout()
+            silence_stdout()
             return
-
-
-def _silence_stdout() -> None:
-    """Point stdout at the null device so Python's exit flush does not complain again."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        os.close(devnull)
-    except (OSError, ValueError, AttributeError):
-        pass

@@ -12,7 +12,12 @@ import math
 import numpy as np
 
 from tfgpu.core.monitor.ring import RingBuffer
-from tfgpu.core.monitor.samples import DEFAULT_INTERVAL_S, GpuSample, GpuState, MonitorFrame
+from tfgpu.core.monitor.samples import (
+    DEFAULT_INTERVAL_S,
+    GpuSample,
+    GpuState,
+    MonitorFrame,
+)
 
 DEFAULT_SPAN_S = 600.0  # ten minutes
 

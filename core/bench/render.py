@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from tfgpu.core.bench.history import Change
 from tfgpu.core.bench.model import BenchRun, BenchTest
+from tfgpu.core.bench.saved_runs import Change
 from tfgpu.core.bench.summary import headlines, problems, test_error_text
 
 

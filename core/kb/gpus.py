@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from tfgpu.core.facts import load_kb
+from tfgpu.core.kb.loader import load_kb
 
 
 @dataclass(frozen=True)

@@ -9,9 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from tfgpu.core.diagnosis.model import FixStep, Shell, TrText
-from tfgpu.core.i18n import QT_TRANSLATE_NOOP
-from tfgpu.core.diagnosis import links
+from tfgpu.core import kb
+from tfgpu.core.findings import links
+from tfgpu.core.findings.model import FixStep, Shell
+from tfgpu.core.i18n import QT_TRANSLATE_NOOP, TrText
+from tfgpu.core.versions import at_least
 
 
 @dataclass(kw_only=True)
@@ -183,7 +185,7 @@ def _msvc(ctx: FixContext) -> list[FixStep]:
 
 
 def _cuda_install(ctx: FixContext) -> list[FixStep]:
-    if not ctx.windows and ctx.tf_version and _at_least(ctx.tf_version, "2.14"):
+    if not ctx.windows and ctx.tf_version and at_least(ctx.tf_version, "2.14"):
         return [step(QT_TRANSLATE_NOOP("core", "Install TensorFlow together with the CUDA libraries it was built with (no system CUDA needed):"),
                      command=pip_install(ctx, f"tensorflow[and-cuda]=={ctx.tf_version}"), shell=Shell.BASH, url=links.TF_PIP),
                 verify_step(ctx)]
@@ -198,7 +200,7 @@ def _cuda_install(ctx: FixContext) -> list[FixStep]:
     else:
         steps.append(step(QT_TRANSLATE_NOOP("core", "Install the CUDA version your TensorFlow was built for (see the table):"),
                           url=links.TF_TESTED_BUILDS_WINDOWS if ctx.windows else links.TF_TESTED_BUILDS))
-    if ctx.windows and ctx.tf_version and not _at_least(ctx.tf_version, "2.11"):
+    if ctx.windows and ctx.tf_version and not at_least(ctx.tf_version, "2.11"):
         steps.append(step(QT_TRANSLATE_NOOP("core", "Then open a new terminal so the new PATH is seen.")))
     steps.append(verify_step(ctx))
     return steps
@@ -214,7 +216,7 @@ def _cuda_mismatch(ctx: FixContext) -> list[FixStep]:
 
 
 def _cudnn_install(ctx: FixContext) -> list[FixStep]:
-    if not ctx.windows and ctx.tf_version and _at_least(ctx.tf_version, "2.14"):
+    if not ctx.windows and ctx.tf_version and at_least(ctx.tf_version, "2.14"):
         return _cuda_install(ctx)
     if ctx.cudnn_version and ctx.cuda_version:
         text = QT_TRANSLATE_NOOP("core", "Download cuDNN {cudnn} for CUDA {cuda} from NVIDIA's archive.")
@@ -275,11 +277,11 @@ def _ptx(ctx: FixContext) -> list[FixStep]:
 
 
 def _cc_unsupported(ctx: FixContext) -> list[FixStep]:
-    from tfgpu.core import kb
+
 
     last = kb.last_tf_for_cc(ctx.compute_capability) if ctx.compute_capability else None
     if last:
-        spec = f"tensorflow=={last}" if ctx.windows or not _at_least(last, "2.14") else f"tensorflow[and-cuda]=={last}"
+        spec = f"tensorflow=={last}" if ctx.windows or not at_least(last, "2.14") else f"tensorflow[and-cuda]=={last}"
         return [step(QT_TRANSLATE_NOOP("core", "TensorFlow {tf} is the last version that runs on compute capability {cc}. "
                                                "Install it in a Python it supports:"),
                      command=pip_install(ctx, spec), shell=shell_for(ctx), tf=last, cc=ctx.compute_capability)]
@@ -336,15 +338,6 @@ def _container_gpu(ctx: FixContext) -> list[FixStep]:
 
 def _tf_missing(ctx: FixContext) -> list[FixStep]:
     return [step(QT_TRANSLATE_NOOP("core", "See the recommendation below for the exact TensorFlow to install here."))]
-
-
-def _at_least(version: str, minimum: str) -> bool:
-    from packaging.version import InvalidVersion, Version
-
-    try:
-        return Version(version) >= Version(minimum)
-    except InvalidVersion:
-        return False
 
 
 _BUILDERS: dict[str, Callable[[FixContext], list[FixStep]]] = {

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import re
 
-from tfgpu.core.diagnosis.model import Severity, TrText
-from tfgpu.core.explain import kbview, parsers
+from tfgpu.core import versions
+from tfgpu.core.explain import parsers
 from tfgpu.core.explain.context import Ctx
 from tfgpu.core.explain.libraries import Lib
 from tfgpu.core.explain.signatures import notice_ids
-from tfgpu.core.i18n import QT_TRANSLATE_NOOP
+from tfgpu.core.findings.model import Severity
+from tfgpu.core.i18n import QT_TRANSLATE_NOOP, TrText
+from tfgpu.core.kb import guarded as kbview
 
 _TF_PACKAGES = ("tensorflow", "tensorflow-gpu", "tensorflow-cpu")
 
@@ -91,25 +93,25 @@ def python_and_pip(ctx: Ctx) -> None:
         return
     python = ctx.facts.get("python_version")
     platform = {"wsl": "linux"}.get(ctx.os or "", ctx.os)
-    versions = parsers.pip_versions(next((h.groups.get("versions") for h in pip if "versions" in h.groups), None))
+    offered = parsers.pip_versions(next((h.groups.get("versions") for h in pip if "versions" in h.groups), None))
     requested = ctx.facts.get("tf_requested")
     wanted = _requested_version(requested)
-    py_mm = kbview.major_minor(python)
+    py_mm = versions.dotted_major_minor(python)
     latest = kbview.latest_tf(platform or "linux", py_mm, False) if py_mm else None
-    guess = kbview.python_guess(versions[0], versions[-1], wanted, platform) if versions and not python else []
+    guess = kbview.python_guess(offered[0], offered[-1], wanted, platform) if offered and not python else []
     wheel = next((h.groups["wheel"] for h in pip if h.groups.get("wheel")), "")
     tag = re.search(r"-cp(\d)(\d+)-[^-]+-([\w.]+)\.whl$", wheel)
-    facts = {"python_version": python, "platform": platform, "tf_requested": requested, "pip_versions": versions,
+    facts = {"python_version": python, "platform": platform, "tf_requested": requested, "pip_versions": offered,
              "latest_tf_for_python": latest, "python_guess": guess,
              "wheel_python": f"{tag.group(1)}.{tag.group(2)}" if tag else None, "wheel_platform": tag.group(3) if tag else None}
-    ctx.facts.setdefault("pip_versions", versions)
+    ctx.facts.setdefault("pip_versions", offered)
     if guess:
         ctx.facts.setdefault("python_guess", guess)
-    if wanted and versions:
+    if wanted and offered:
         detail = TrText(QT_TRANSLATE_NOOP(
             "core", "pip has no TensorFlow {wanted} for this Python ({python}): it only offers {first} to {last}. "
             "Use a Python version that TensorFlow {wanted} supports (or a newer TensorFlow)."),
-            wanted=wanted, python=python or "/".join(guess) or "?", first=versions[0], last=versions[-1])
+            wanted=wanted, python=python or "/".join(guess) or "?", first=offered[0], last=offered[-1])
     elif python and latest:
         detail = TrText(QT_TRANSLATE_NOOP(
             "core", "pip found no TensorFlow wheel for Python {python} ({platform}). TensorFlow publishes wheels for "

@@ -8,8 +8,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from tfgpu.core.facts import load_kb
-from tfgpu.core.kb_common import driver_os, major_minor, version
+from tfgpu.core import versions
+from tfgpu.core.kb.common import driver_os
+from tfgpu.core.kb.loader import load_kb
 
 _MIN_KEY = {"linux": "linux_min", "windows": "windows_min"}
 
@@ -24,11 +25,11 @@ def _minimums(os_name: str) -> dict[tuple[int, int], str]:
     key = _MIN_KEY[os_name]
     out: dict[tuple[int, int], str] = {}
     for row in data["toolkit_rows"]:
-        cuda = major_minor(row["cuda"])
+        cuda = versions.major_minor_pair(row["cuda"])
         if row["release"].startswith("GA") and row.get(key):
             out[cuda] = row[key]
     for row in data.get("driver_branches", ()):
-        out.setdefault(major_minor(row["cuda"]), row["min_driver"])
+        out.setdefault(versions.major_minor_pair(row["cuda"]), row["min_driver"])
     return out
 
 
@@ -42,7 +43,7 @@ def min_driver(cuda: str, os: str) -> str | None:
 
 def _explicit_major_minor(text: str) -> tuple[int, int] | None:
     """major.minor only when the text names a minor: '12' is not '12.0' here."""
-    parsed = version(text)
+    parsed = versions.parse(text)
     if parsed is None or len(parsed.release) < 2:
         return None
     return parsed.release[0], parsed.release[1]
@@ -62,10 +63,10 @@ def min_driver_any_minor(cuda_major: str, os: str) -> str | None:
 
 def max_cuda_for_driver(driver: str, os: str) -> str | None:
     """Newest CUDA major.minor whose minimum driver is <= ``driver`` (what nvidia-smi would report)."""
-    os_name, have = driver_os(os), version(driver)
+    os_name, have = driver_os(os), versions.parse(driver)
     if os_name is None or have is None:
         return None
-    fits = [cuda for cuda, minimum in _minimums(os_name).items() if version(minimum) and version(minimum) <= have]
+    fits = [cuda for cuda, minimum in _minimums(os_name).items() if versions.parse(minimum) and versions.parse(minimum) <= have]
     if not fits:
         return None
     best = max(fits)
@@ -75,11 +76,11 @@ def max_cuda_for_driver(driver: str, os: str) -> str | None:
 def _covers(entry: str, cuda: tuple[int, int], minor_given: bool) -> bool:
     """Does a cudnn_cuda.json CUDA entry ('11.2', '11.0-11.8', '12') cover ``cuda``?"""
     if "-" in entry:
-        low, high = (major_minor(part) for part in entry.split("-", 1))
+        low, high = (versions.major_minor_pair(part) for part in entry.split("-", 1))
         if low is None or high is None:
             return False
         return low <= cuda <= high if minor_given else low[0] <= cuda[0] <= high[0]
-    parsed = version(entry)
+    parsed = versions.parse(entry)
     if parsed is None:
         return False
     if len(parsed.release) == 1 or not minor_given:
@@ -89,7 +90,7 @@ def _covers(entry: str, cuda: tuple[int, int], minor_given: bool) -> bool:
 
 def cudnn_supports_cuda(cudnn: str, cuda: str) -> bool | None:
     """Whether NVIDIA lists that cuDNN for that CUDA. None: cuDNN release not in the table, or partial list."""
-    wanted, cuda_version = version(cudnn), version(cuda)
+    wanted, cuda_version = versions.parse(cudnn), versions.parse(cuda)
     if wanted is None or cuda_version is None:
         return None
     depth = min(len(wanted.release), 3)
@@ -98,7 +99,7 @@ def cudnn_supports_cuda(cudnn: str, cuda: str) -> bool | None:
     minor_given = len(cuda_version.release) >= 2
     rows = []
     for row in load_kb("cudnn_cuda")["rows"]:
-        first, last = version(row["cudnn_first"]), version(row["cudnn_last"])
+        first, last = versions.parse(row["cudnn_first"]), versions.parse(row["cudnn_last"])
         if first and last and first.release[:depth] <= given <= last.release[:depth]:
             rows.append(row)
     if not rows:

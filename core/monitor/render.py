@@ -9,7 +9,13 @@ import math
 from datetime import datetime
 from typing import Any, Callable, Iterable
 
-from tfgpu.core.monitor.samples import GpuProcess, GpuSample, GpuState, GpuStatus, MonitorFrame
+from tfgpu.core.monitor.samples import (
+    GpuProcess,
+    GpuSample,
+    GpuState,
+    GpuStatus,
+    MonitorFrame,
+)
 
 SCHEMA_VERSION = "1.0"
 FRAME_KIND = "tfgpu.monitor.frame"

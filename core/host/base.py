@@ -1,7 +1,7 @@
 """The injected host: environment, files, registry, commands and platform facts.
 
 Probes only touch the machine through a :class:`Host`, so a Windows machine can
-be described on Linux (see :mod:`tfgpu.core.fake_host`) and every probe stays pure.
+be described on Linux (see :mod:`fakes.fake_host`) and every probe stays pure.
 Paths handed to a host are in the *target* OS's syntax (``C:\\Program Files``).
 """
 
@@ -17,8 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Mapping, Protocol, Sequence
 
-# Re-exported: probes and tests import these from here.
-from tfgpu.core.process import (  # noqa: F401
+from tfgpu.core.host.process import (
     DEFAULT_TIMEOUT_S,
     MAX_OUTPUT_BYTES,
     CommandResult,
@@ -26,7 +25,7 @@ from tfgpu.core.process import (  # noqa: F401
     decode_output,
     run_process,
 )
-from tfgpu.core.registry import NoRegistry, Registry, WinRegistry  # noqa: F401
+from tfgpu.core.host.registry import NoRegistry, Registry, WinRegistry
 
 
 @dataclass(frozen=True)

@@ -10,52 +10,20 @@ import logging
 import re
 from typing import Any
 
-from packaging.version import InvalidVersion, Version
+from tfgpu.core import kb, versions
+from tfgpu.core.kb.libraries import library_stacks
 
 log = logging.getLogger(__name__)
 
-_MM = re.compile(r"^\s*(\d+)\.(\d+)")
-
-
-def _kb():
-    try:
-        from tfgpu.core import kb  # noqa: PLC0415 - imported late: explain works (less well) without it
-    except Exception:  # noqa: BLE001
-        log.debug("tfgpu.core.kb is not available", exc_info=True)
-        return None
-    return kb
 
 
 def _call(name: str, *args: Any) -> Any:
-    kb = _kb()
-    func = getattr(kb, name, None) if kb is not None else None
-    if func is None:
-        return None
+    func = getattr(kb, name)
     try:
         return func(*args)
     except Exception:  # noqa: BLE001 - an unknown version is an answer of "don't know"
         log.debug("kb.%s%r failed", name, args, exc_info=True)
         return None
-
-
-def version(text: str | None) -> Version | None:
-    if not text:
-        return None
-    try:
-        return Version(text)
-    except (InvalidVersion, TypeError):
-        return None
-
-
-def major_minor(text: str | None) -> str | None:
-    """ "11.2.152" -> "11.2"; "64_112" / "112" style are not handled here (see library names)."""
-    match = _MM.match(text or "")
-    return f"{int(match.group(1))}.{int(match.group(2))}" if match else None
-
-
-def major(text: str | None) -> int | None:
-    match = re.match(r"^\s*(\d+)", text or "")
-    return int(match.group(1)) if match else None
 
 
 def tf_build(tf_version: str | None):
@@ -64,7 +32,7 @@ def tf_build(tf_version: str | None):
         return None
     build = _call("tf_build", tf_version)
     if build is None:
-        mm = major_minor(tf_version)
+        mm = versions.dotted_major_minor(tf_version)
         if mm and mm != tf_version:
             build = _call("tf_build", mm)
     return build
@@ -125,9 +93,9 @@ def max_known_cc() -> float | None:
 
 def last_windows_gpu_tf() -> str | None:
     """The last TF with a native-Windows GPU build, as major.minor."""
-    versions = [version(getattr(b, "version", None)) for b in all_builds() if getattr(b, "windows_gpu", False)]
-    versions = [v for v in versions if v is not None]
-    return major_minor(str(max(versions))) if versions else None
+    found = [versions.parse(getattr(b, "version", None)) for b in all_builds() if getattr(b, "windows_gpu", False)]
+    found = [v for v in found if v is not None]
+    return versions.dotted_major_minor(str(max(found))) if found else None
 
 
 def python_guess(first: str, last: str, missing: str | None, platform: str | None) -> list[str]:
@@ -137,7 +105,7 @@ def python_guess(first: str, last: str, missing: str | None, platform: str | Non
     for build in all_builds():
         pythons.update((getattr(build, "wheel_pythons", None) or {}).get(plat, ()))
     found = []
-    for py in sorted(pythons, key=lambda p: version(p) or version("0")):
+    for py in sorted(pythons, key=lambda p: versions.parse(p) or versions.parse("0")):
         if python_has_wheel(first, py, plat) and python_has_wheel(last, py, plat):
             if missing is None or python_has_wheel(missing, py, plat) is False:
                 found.append(py)
@@ -193,17 +161,12 @@ def cuda_provides(file_name: str, cuda: str | None, os_name: str | None) -> bool
     """Does the CUDA toolkit ``cuda`` (as installed on ``os_name``) ship a library named ``file_name``?
     From the KB's library stacks; None when the KB has no stack for that CUDA version."""
     plat = "linux" if os_name in ("linux", "wsl") else os_name
-    mm, want = major_minor(cuda), major(cuda)
+    mm, want = versions.dotted_major_minor(cuda), versions.major(cuda)
     if plat not in ("windows", "linux") or want is None:
         return None
-    try:
-        from tfgpu.core.facts import load_kb  # noqa: PLC0415
-
-        stacks = [r for r in load_kb("libraries").get("stacks", []) if r.get("os") == plat]
-    except Exception:  # noqa: BLE001
-        return None
-    exact = [r for r in stacks if mm is not None and major_minor(str(r.get("cuda"))) == mm]
-    loose = [r for r in stacks if "." not in str(r.get("cuda")) and major(str(r.get("cuda"))) == want]
+    stacks = library_stacks(plat)
+    exact = [r for r in stacks if mm is not None and versions.dotted_major_minor(str(r.get("cuda"))) == mm]
+    loose = [r for r in stacks if "." not in str(r.get("cuda")) and versions.major(str(r.get("cuda"))) == want]
     chosen = exact or loose
     if not chosen:
         return None

@@ -12,8 +12,9 @@ from functools import lru_cache
 
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
 
-from tfgpu.core.facts import load_kb
-from tfgpu.core.kb_common import version, wheel_platform
+from tfgpu.core import versions
+from tfgpu.core.kb.common import wheel_platform
+from tfgpu.core.kb.loader import load_kb
 
 
 @dataclass(frozen=True)
@@ -146,7 +147,7 @@ def expected_libraries(tf_version: str, os: str) -> dict[str, str]:
     """Component -> file name that TF of that version loads on that OS ({} if unknown or no GPU build).
 
     The MSVC runtime comes as keys 'msvcp140' and 'msvcp140_1' (component 'msvc' in library_info)."""
-    wanted, os_name = version(tf_version), wheel_platform(os)
+    wanted, os_name = versions.parse(tf_version), wheel_platform(os)
     if wanted is None or os_name is None:
         return {}
     for row in load_kb("libraries")["stacks"]:
@@ -156,6 +157,11 @@ def expected_libraries(tf_version: str, os: str) -> dict[str, str]:
             specifier = SpecifierSet(row["tf_versions"])
         except InvalidSpecifier:
             continue
-        if specifier.contains(version(wanted.base_version), prereleases=True):
+        if specifier.contains(versions.parse(wanted.base_version), prereleases=True):
             return dict(row["files"])
     return {}
+
+
+def library_stacks(os_name: str) -> list[dict]:
+    """The KB's library stacks (file names per CUDA/cuDNN stack) for ``windows`` or ``linux``."""
+    return [row for row in load_kb("libraries").get("stacks", []) if row.get("os") == os_name]

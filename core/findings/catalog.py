@@ -9,8 +9,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Iterable
 
-from tfgpu.core.diagnosis.model import Finding, FixStep, Severity, TrText
-from tfgpu.core.facts import load_kb
+from tfgpu.core.findings.model import Finding, FixStep, Severity
+from tfgpu.core.i18n import TrText
+from tfgpu.core.kb.loader import load_kb
 from tfgpu.core.probes.base import Evidence
 
 

@@ -1,0 +1,90 @@
+"""What every command shares: exit codes, safe output, argument types, one-line errors."""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import sys
+
+EXIT_OK = 0
+EXIT_FAILED = 1  # ran, but nothing useful came of it (the reason is printed)
+EXIT_USAGE = 2  # bad arguments or unreadable input
+EXIT_SOFTWARE = 70  # a bug in tfgpu: logged with its traceback, one line shown
+EXIT_SIGHUP = 129
+EXIT_SIGINT = 130
+EXIT_SIGTERM = 143
+
+
+def write(text: str) -> None:
+    """Print to stdout without dying on a console that cannot show every character."""
+    if sys.stdout is None:  # pythonw, or a closed stdout
+        return
+    try:
+        sys.stdout.write(text)
+    except UnicodeEncodeError:
+        encoding = sys.stdout.encoding or "ascii"
+        sys.stdout.write(text.encode(encoding, errors="replace").decode(encoding))
+    sys.stdout.flush()
+
+
+def write_block(text: str) -> None:
+    """``write`` with exactly one trailing newline."""
+    write(text if text.endswith("\n") else text + "\n")
+
+
+def error(command: str, message: str) -> None:
+    """One line on stderr: ``tfgpu COMMAND: error: message``."""
+    if sys.stderr is not None:
+        print(f"tfgpu {command}: error: {message}", file=sys.stderr, flush=True)
+
+
+def warn(command: str, message: str) -> None:
+    if sys.stderr is not None:
+        print(f"tfgpu {command}: warning: {message}", file=sys.stderr, flush=True)
+
+
+def stderr_is_terminal() -> bool:
+    try:
+        return sys.stderr is not None and sys.stderr.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def silence_stdout() -> None:
+    """Point stdout at the null device so Python's exit flush does not fail on a closed pipe again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def number(text: str) -> float:
+    """A finite number (argparse type)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"not a finite number: {text!r} (not a number)")
+    return value
+
+
+def positive(text: str) -> float:
+    """A finite number above 0 (argparse type): timeouts, durations."""
+    value = number(text)
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"must be a number more than 0 (got {text})")
+    return value
+
+
+def add_python_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--python", action="append", default=[], metavar="PATH",
+                        help="also check this interpreter (repeatable); a name without a path separator "
+                        "is looked up on PATH")
+
+
+def add_verbose_option(parser: argparse.ArgumentParser, help_text: str) -> None:
+    parser.add_argument("-v", "--verbose", action="store_true", default=argparse.SUPPRESS, help=help_text)

@@ -1,0 +1,60 @@
+"""``tfgpu doctor``: scan (or read a saved scan), then the verdict, findings, fixes and recommendation."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from tfgpu.core.cli.common import (
+    EXIT_OK,
+    EXIT_USAGE,
+    add_python_option,
+    error,
+    positive,
+    write_block,
+)
+
+
+def add_parser(subs: argparse._SubParsersAction) -> None:
+    doctor = subs.add_parser("doctor", help="scan, then say whether TF can use the GPU, why not, and what to install")
+    doctor.add_argument("--json", action="store_true", help="print one JSON document (diagnosis and scan)")
+    doctor.add_argument("-v", "--verbose", action="store_true", default=argparse.SUPPRESS,
+                        help="show evidence and every finding")
+    add_python_option(doctor)
+    doctor.add_argument("--tf-timeout", type=positive, default=None, metavar="S", help="seconds per TF check")
+    doctor.add_argument("--scan", metavar="FILE", help="diagnose a saved 'tfgpu scan --json' instead of this computer")
+
+
+def run(args: argparse.Namespace) -> int:
+    from tfgpu.core.diagnosis.doctor import diagnose
+    from tfgpu.core.diagnosis.render import format_diagnosis
+
+    code = EXIT_OK
+    if args.scan:
+        scan = load_scan(args.scan)
+        if scan is None:
+            return EXIT_USAGE
+    else:
+        from tfgpu.core.cli.scan import run_scan_for
+
+        scan, code = run_scan_for(args, include_tf=True)
+    diagnosis = diagnose(scan)
+    if args.json:
+        write_block(json.dumps({"diagnosis": diagnosis.to_dict(), "scan": scan.to_dict()}, indent=2, ensure_ascii=True))
+    else:
+        write_block(format_diagnosis(diagnosis, args.verbose))
+    return code
+
+
+def load_scan(path: str):
+    """A saved ``tfgpu scan --json``, or None after a one-line error."""
+    from tfgpu.core.scan import Scan
+
+    try:
+        with open(path, "rb") as handle:
+            return Scan.from_dict(json.loads(handle.read().decode("utf-8-sig")))
+    except OSError as exc:
+        error("doctor", f"cannot read {path}: {exc.strerror or exc}")
+    except (ValueError, TypeError, KeyError, AttributeError, RecursionError) as exc:
+        error("doctor", f"{path} is not a readable scan: {type(exc).__name__}: {str(exc)[:200]}")
+    return None

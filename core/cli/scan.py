@@ -1,0 +1,57 @@
+"""``tfgpu scan``: driver, GPUs, CUDA, cuDNN, every Python and the TensorFlow in each."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from tfgpu.core.cli.common import (
+    EXIT_OK,
+    EXIT_SIGINT,
+    add_python_option,
+    positive,
+    stderr_is_terminal,
+    write_block,
+)
+
+
+def add_parser(subs: argparse._SubParsersAction) -> None:
+    scan = subs.add_parser("scan", help="scan driver, GPUs, CUDA, cuDNN, Pythons and their TensorFlow")
+    scan.add_argument("--json", action="store_true", help="print one JSON document")
+    scan.add_argument("-v", "--verbose", action="store_true", default=argparse.SUPPRESS,
+                      help="show evidence and TF logs")
+    add_python_option(scan)
+    scan.add_argument("--no-tf", action="store_true", help="skip the TensorFlow check (fast)")
+    scan.add_argument("--tf-timeout", type=positive, default=None, metavar="S", help="seconds per TF check")
+
+
+def run(args: argparse.Namespace) -> int:
+    from tfgpu.core.cli.scan_text import format_scan
+
+    scan, code = run_scan_for(args, include_tf=not args.no_tf)
+    # JSON escapes non-ASCII, so a Chinese user name survives any console code page
+    write_block(json.dumps(scan.to_dict(), indent=2, ensure_ascii=True) if args.json
+                else format_scan(scan, args.verbose))
+    return code
+
+
+def run_scan_for(args: argparse.Namespace, include_tf: bool):
+    """Scan this computer as the command's options say; Ctrl+C, SIGTERM and SIGHUP end the agents.
+    Returns the scan and the exit code (0, or 128+N when a signal cut it short)."""
+    from tfgpu.core.cli.signals import cancel_on_signals
+    from tfgpu.core.scan import ScanOptions, run_scan
+
+    options = ScanOptions(include_tf=include_tf, extra_pythons=list(args.python))
+    if args.tf_timeout:
+        options.tf_timeout = args.tf_timeout
+    progress = None
+    if not args.json and stderr_is_terminal():
+        def progress(p) -> None:
+            print(f"\r[{p.done}/{p.total}] {p.label[:60]:<60}", end="", file=sys.stderr)
+    with cancel_on_signals() as stop:
+        scan = run_scan(options=options, progress=progress, cancel=stop)
+        if progress:
+            print("\r" + " " * 70 + "\r", end="", file=sys.stderr)
+    code = stop.exit_code(EXIT_SIGINT) if (stop.is_set() or scan.cancelled) else EXIT_OK
+    return scan, code

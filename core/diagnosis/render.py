@@ -1,0 +1,46 @@
+"""Plain text for ``tfgpu doctor`` (English; the GUI renders its own)."""
+
+from __future__ import annotations
+
+from tfgpu.core.diagnosis.model import Diagnosis, EnvVerdict, Recommendation
+from tfgpu.core.findings.model import Severity
+from tfgpu.core.findings.render import format_finding, format_steps, wrap
+
+
+def format_diagnosis(diagnosis: Diagnosis, verbose: bool = False) -> str:
+    lines = [_verdict_line(diagnosis), f"Main finding: {diagnosis.primary.title} ({diagnosis.primary.id})", ""]
+    if diagnosis.machine:
+        lines.append("This computer")
+        for finding in diagnosis.machine:
+            lines += format_finding(finding, verbose, indent=2, with_fix=finding.severity is Severity.ERROR)
+        lines.append("")
+    for env in diagnosis.envs:
+        lines += _env_lines(env, verbose)
+    if diagnosis.recommendation:
+        lines += format_recommendation(diagnosis.recommendation)
+    lines.append(f"Knowledge base {diagnosis.kb_version} ({diagnosis.kb_date}). Details: tfgpu doctor --json")
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def _verdict_line(diagnosis: Diagnosis) -> str:
+    if diagnosis.gpu_ready:
+        return "GPU ready: TensorFlow can use your GPU."
+    return "Not GPU ready: TensorFlow cannot use a GPU on this computer yet."
+
+
+def _env_lines(env: EnvVerdict, verbose: bool) -> list[str]:
+    state = "GPU ready" if env.gpu_ready else "no GPU"
+    tf = f"TensorFlow {env.tf_version}" if env.tf_version else "no TensorFlow"
+    lines = [f"{env.label}", f"  {tf}: {state}"]
+    for index, finding in enumerate(env.findings):
+        if finding.severity is Severity.INFO and not verbose and index:
+            continue
+        lines += format_finding(finding, verbose, indent=2, with_fix=index == 0 and not env.gpu_ready)
+    return lines + [""]
+
+
+def format_recommendation(rec: Recommendation) -> list[str]:
+    lines = [f"Recommendation: {rec.title}"]
+    lines += wrap(str(rec.detail), "  ")
+    lines += format_steps(rec.steps, "  ")
+    return lines + [""]

@@ -1,0 +1,135 @@
+"""``tfgpu explain``: paste any text (TF log, traceback, nvidia-smi, nvcc, cuDNN header, build
+info, pip error) and get its kind, the facts in it, findings and one primary cause.
+
+    from tfgpu.core.explain.engine import explain_text
+    explanation = explain_text(text_or_bytes)   # never raises
+
+Pipeline: :mod:`.document` (decode, bound) -> :mod:`.signatures` (one pass of the KB's log
+signatures) -> :mod:`.kinds` -> :mod:`.facts` / :mod:`.parsers` -> rules
+(:mod:`.libraries`, :mod:`.rules_gpu`, :mod:`.rules_install`) -> ranked findings.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from tfgpu.core.explain import (
+    document,
+    kinds,
+    libraries,
+    parsers,
+    rules_gpu,
+    rules_install,
+    signatures,
+)
+from tfgpu.core.explain import facts as facts_mod
+from tfgpu.core.explain.context import Ctx
+from tfgpu.core.explain.model import EXPLAIN_KINDS, Explanation
+from tfgpu.core.findings.catalog import root_cause_order
+from tfgpu.core.findings.model import ranked
+
+log = logging.getLogger(__name__)
+
+__all__ = ["explain_text", "EXPLAIN_KINDS"]
+
+_PARSERS = {
+    "nvidia-smi": parsers.smi_table,
+    "nvidia-smi-xml": parsers.smi_xml,
+    "nvcc": parsers.nvcc,
+    "cudnn-header": parsers.cudnn_header,
+    "build-info": parsers.build_info,
+}
+
+
+def explain_text(data: str | bytes | None) -> Explanation:
+    """Explain pasted text. Never raises: bad input gives kind ``unknown`` and no findings."""
+    try:
+        return _explain(data)
+    except Exception as exc:  # noqa: BLE001 - the contract is "never a traceback"
+        log.exception("explain failed")
+        return Explanation(kind="unknown", facts={"internal_error": f"{type(exc).__name__}: {exc}"})
+
+
+def _explain(data: str | bytes | None) -> Explanation:
+    doc = document.load(data)
+    base: dict = {}
+    if doc.truncated:
+        base["truncated"] = True
+    if doc.binary:
+        return Explanation(kind="unknown", facts={"binary": True})
+    if not doc.text.strip():
+        return Explanation(kind="unknown", facts=base)
+    hits = signatures.scan(doc)
+    # Facts, the kind and the user's own words come from the head, the tail and the signature
+    # lines of a long paste: a 1 MB log is mostly repeated progress lines.
+    focus = doc.focus(hits.line_indices())
+    kind = kinds.detect(focus.text, hits)
+    facts = facts_mod.read_facts(focus, hits)
+    parser = _PARSERS.get(kind)
+    if parser is not None:
+        _merge(facts, _safe(parser, focus.text))
+    elif "is_cuda_build" in focus.text:
+        _merge(facts, _safe(parsers.build_info, focus.text))
+    facts.update(base)
+    _gpu_summary(facts)
+    ctx = Ctx(doc=focus, kind=kind, hits=hits, facts=facts)
+    other_libs = libraries.explain(ctx)
+    rules_gpu.driver(ctx, other_libs)
+    rules_gpu.driver_too_old(ctx)
+    rules_gpu.cudnn(ctx)
+    rules_gpu.memory(ctx)
+    rules_gpu.xla(ctx)
+    rules_gpu.ptx_and_cc(ctx)
+    rules_install.windows_native(ctx)
+    rules_install.cpu_build(ctx)
+    rules_install.removed_package_and_container(ctx)
+    rules_install.python_and_pip(ctx)
+    rules_install.import_errors(ctx)
+    rules_install.hidden_or_not_listed(ctx)
+    rules_install.benign(ctx, other_libs)
+    rules_install.healthy(ctx)
+    findings = ranked(ctx.findings, root_cause_order())
+    return Explanation(
+        kind=kind,
+        primary=findings[0].id if findings else None,
+        findings=findings,
+        facts=_jsonable(ctx.facts),
+    )
+
+
+def _gpu_summary(facts: dict) -> None:
+    """``gpu_names`` / ``compute_capabilities`` follow ``gpus`` (a parser may have replaced it)."""
+    gpus = facts.get("gpus") or []
+    names = [g["name"] for g in gpus if g.get("name") and g["name"] != "?"]
+    ccs = list(dict.fromkeys(g["cc"] for g in gpus if g.get("cc")))
+    if names:
+        facts["gpu_names"] = names
+    if ccs:
+        facts["compute_capabilities"] = ccs
+
+
+def _safe(func, value) -> dict:
+    try:
+        return func(value) or {}
+    except Exception:  # noqa: BLE001 - a parser bug loses facts, never the answer
+        log.exception("explain parser %s failed", getattr(func, "__name__", func))
+        return {}
+
+
+def _merge(facts: dict, more: dict) -> None:
+    """Parser facts are more precise than free-text ones for the same key; lists are merged."""
+    for key, value in more.items():
+        if isinstance(value, list) and isinstance(facts.get(key), list) and key != "gpus":
+            facts[key] = list(dict.fromkeys([*value, *facts[key]]))
+        elif value is not None:
+            facts[key] = value
+
+
+def _jsonable(value):
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items() if v is not None}
+    if isinstance(value, (list, tuple, set)):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return value
+    return str(value)

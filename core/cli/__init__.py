@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import logging
-import sys
 from importlib import import_module
 from typing import Sequence
 
@@ -73,6 +72,3 @@ def _start_logging(verbose: bool) -> None:
     except Exception:  # noqa: BLE001 - no log file is no reason to fail
         pass
 
-
-if __name__ == "__main__":
-    sys.exit(main())

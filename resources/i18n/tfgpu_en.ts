@@ -4,7 +4,6 @@
 <context>
     <name>ExplanationView</name>
     <message numerus="yes">
-        <location filename="../../gui/explain_view.py" line="122"/>
         <source>%n other finding(s)</source>
         <translation>
             <numerusform>%n other finding</numerusform>
@@ -15,7 +14,6 @@
 <context>
     <name>SystemPage</name>
     <message numerus="yes">
-        <location filename="../../gui/pages/system.py" line="248"/>
         <source>%n part(s) need your attention: select one to read what to do.</source>
         <translation>
             <numerusform>%n part needs your attention: select it to read what to do.</numerusform>

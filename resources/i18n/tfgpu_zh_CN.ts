@@ -4,12 +4,10 @@
 <context>
     <name>BenchController</name>
     <message>
-        <location filename="../../gui/bench_worker.py" line="237"/>
         <source>the benchmark returned no result</source>
         <translation>基准测试没有返回结果</translation>
     </message>
     <message>
-        <location filename="../../gui/bench_worker.py" line="244"/>
         <source>the benchmark ended without a result</source>
         <translation>基准测试结束但没有结果</translation>
     </message>
@@ -17,12 +15,10 @@
 <context>
     <name>BenchResultsView</name>
     <message>
-        <location filename="../../gui/bench_view.py" line="289"/>
         <source>Summary</source>
         <translation>概览</translation>
     </message>
     <message>
-        <location filename="../../gui/bench_view.py" line="290"/>
         <source>All results</source>
         <translation>全部结果</translation>
     </message>
@@ -30,247 +26,198 @@
 <context>
     <name>BenchmarkPage</name>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="63"/>
         <source>Benchmark</source>
         <translation>性能测试</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="64"/>
         <source>How fast TensorFlow runs here, on the GPU and on the CPU, and how close it comes to what the hardware can do.</source>
         <translation>TensorFlow 在这台电脑的 GPU 和 CPU 上跑得有多快，离硬件的极限还有多远。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="91"/>
         <source>Quick (about a minute)</source>
         <translation>快速（约一分钟）</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="92"/>
         <source>Full (several minutes)</source>
         <translation>完整（几分钟）</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="94"/>
         <source>GPU and CPU</source>
         <translation>GPU 和 CPU</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="94"/>
         <source>GPU only</source>
         <translation>仅 GPU</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="94"/>
         <source>CPU only</source>
         <translation>仅 CPU</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="96"/>
         <source>Run benchmark</source>
         <translation>开始测试</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="98"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="99"/>
         <source>Stop the benchmark; the figures measured so far are kept.</source>
         <translation>停止测试；已测得的数据会保留。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="110"/>
         <source>Show monitor</source>
         <translation>显示监视器</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="111"/>
         <source>CPU, RAM and GPU load, live. It also shows during a run; pop it out to watch your own training.</source>
         <translation>实时显示 CPU、内存和 GPU 负载。运行测试时也会显示；弹出后可用来观察你自己的训练。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="118"/>
         <source>Copy results</source>
         <translation>复制结果</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="119"/>
         <source>Copy the results as text, to paste into a chat or an issue.</source>
         <translation>把结果复制为文本，可粘贴到聊天或 issue 中。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="124"/>
         <source>Python environment:</source>
         <translation>Python 环境：</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="127"/>
         <source>Mode:</source>
         <translation>模式：</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="127"/>
         <source>Device:</source>
         <translation>设备：</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="139"/>
         <source>Compare with:</source>
         <translation>对比：</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="170"/>
         <source>Python {version}</source>
         <translation>Python {version}</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="170"/>
         <source>Python</source>
         <translation>Python</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="171"/>
         <source>TensorFlow {version}</source>
         <translation>TensorFlow {version}</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="171"/>
         <source>TensorFlow (does not import)</source>
         <translation>TensorFlow（无法导入）</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="172"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="172"/>
         <source>no GPU</source>
         <translation>无 GPU</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="199"/>
         <source>Other Python…</source>
         <translation>其他 Python…</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="210"/>
         <source>No Python environment with TensorFlow was found: install it (the Diagnosis page says how), or choose one with &quot;Other Python…&quot;.</source>
         <translation>没有找到装有 TensorFlow 的 Python 环境：请先安装（“诊断”页给出方法），或用“其他 Python…”选择一个。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="238"/>
         <source>Choose a Python interpreter</source>
         <translation>选择 Python 解释器</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="239"/>
         <source>Python (python*);;All files (*)</source>
         <translation>Python (python*);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="262"/>
         <source>Starting the benchmark…</source>
         <translation>正在启动测试…</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="263"/>
         <source>Running in {python}</source>
         <translation>正在 {python} 中运行</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="276"/>
         <source>Stopping…</source>
         <translation>正在停止…</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="290"/>
         <source>Importing TensorFlow…</source>
         <translation>正在导入 TensorFlow…</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="294"/>
         <source>TensorFlow is ready; {total} tests to run.</source>
         <translation>TensorFlow 已就绪；共 {total} 项测试。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="299"/>
         <source>Running {test} on the GPU ({index} of {total})</source>
         <translation>正在 GPU 上运行 {test}（第 {index} 项，共 {total} 项）</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="301"/>
         <source>Running {test} on the CPU ({index} of {total})</source>
         <translation>正在 CPU 上运行 {test}（第 {index} 项，共 {total} 项）</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="303"/>
         <source>Running {test} ({index} of {total})</source>
         <translation>正在运行 {test}（第 {index} 项，共 {total} 项）</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="310"/>
         <source>The benchmark process stopped; starting it again for the tests left…</source>
         <translation>测试进程已退出；正在重新启动以完成剩余测试…</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="323"/>
         <source>Finished in {seconds} s.</source>
         <translation>用时 {seconds} 秒完成。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="324"/>
         <source>Finished in {seconds} s, with some tests missing.</source>
         <translation>用时 {seconds} 秒完成，部分测试没有结果。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="325"/>
         <source>Cancelled after {seconds} s.</source>
         <translation>{seconds} 秒后已取消。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="326"/>
         <source>The benchmark could not run.</source>
         <translation>测试无法运行。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="328"/>
         <source>The run could not be saved: {error}</source>
         <translation>本次结果无法保存：{error}</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="330"/>
         <source>This run: {run}</source>
         <translation>本次：{run}</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="340"/>
         <source>The benchmark could not finish: {error}.</source>
         <translation>测试未能完成：{error}。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="342"/>
         <source>Please report it, with the log file.</source>
         <translation>请附上日志文件报告此问题。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="385"/>
         <source>Last run: {run}</source>
         <translation>上次：{run}</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="391"/>
         <source>quick</source>
         <translation>快速</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="391"/>
         <source>full</source>
         <translation>完整</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/benchmark.py" line="398"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -278,18 +225,14 @@
 <context>
     <name>CommandBox</name>
     <message>
-        <location filename="../../gui/findings_view.py" line="77"/>
-        <location filename="../../gui/findings_view.py" line="99"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../gui/findings_view.py" line="78"/>
         <source>Copy this command, then paste it where it says.</source>
         <translation>复制这条命令，然后按说明粘贴到相应的地方运行。</translation>
     </message>
     <message>
-        <location filename="../../gui/findings_view.py" line="94"/>
         <source>Copied</source>
         <translation>已复制</translation>
     </message>
@@ -297,72 +240,58 @@
 <context>
     <name>DiagnosisPage</name>
     <message>
-        <location filename="../../gui/pages/diagnosis.py" line="60"/>
         <source>Diagnosis</source>
         <translation>诊断</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/diagnosis.py" line="62"/>
         <source>Can TensorFlow use your GPU? If not, what stops it, and the exact steps that fix it.</source>
         <translation>TensorFlow 能用上你的 GPU 吗？如果不能，是什么挡住了它，以及解决它的具体步骤。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/diagnosis.py" line="78"/>
         <source>Copy report</source>
         <translation>复制报告</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/diagnosis.py" line="80"/>
         <source>Copy the whole diagnosis as Markdown, to paste into a chat, a forum or an issue.</source>
         <translation>把完整的诊断复制为 Markdown，方便粘贴到聊天、论坛或问题报告（issue）里。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/diagnosis.py" line="90"/>
         <source>There is no check result yet.</source>
         <translation>还没有检查结果。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/diagnosis.py" line="94"/>
         <source>Back to “Your system”</source>
         <translation>返回“你的系统”</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/diagnosis.py" line="95"/>
         <source>Check this computer first; the diagnosis then appears here.</source>
         <translation>请先检查这台电脑；诊断结果随后会显示在这里。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/diagnosis.py" line="152"/>
         <source>The diagnosis failed: {error}. Please report it, with the result of “Your system”.</source>
         <translation>诊断失败：{error}。请报告这个问题，并附上“你的系统”页面的结果。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/diagnosis.py" line="166"/>
         <source>This computer</source>
         <translation>这台电脑</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/diagnosis.py" line="190"/>
         <source>The check was stopped before it finished, so this diagnosis may miss something.</source>
         <translation>检查在完成前被停止，因此这份诊断可能有遗漏。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/diagnosis.py" line="195"/>
         <source>What we recommend</source>
         <translation>我们的建议</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/diagnosis.py" line="223"/>
         <source>Fix this first</source>
         <translation>先解决这个</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/diagnosis.py" line="243"/>
         <source>Go back to “Your system” to check this computer; the diagnosis follows.</source>
         <translation>返回“你的系统”检查这台电脑，随后就会得到诊断。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/diagnosis.py" line="263"/>
         <source>Copied to the clipboard.</source>
         <translation>已复制到剪贴板。</translation>
     </message>
@@ -370,7 +299,6 @@
 <context>
     <name>ExplainController</name>
     <message>
-        <location filename="../../gui/explain_worker.py" line="171"/>
         <source>the explanation ended without a result</source>
         <translation>解读没有得到结果</translation>
     </message>
@@ -378,108 +306,87 @@
 <context>
     <name>ExplainPage</name>
     <message>
-        <location filename="../../gui/pages/explain.py" line="77"/>
         <source>Explain an error</source>
         <extracomment>Larger texts are not put in the editor whole: laying out 50 MB freezes it for seconds.</extracomment>
         <translation>解读错误信息</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/explain.py" line="79"/>
         <source>Paste any error, log or tool output: we tell you what it means and how to fix it.</source>
         <translation>粘贴任意错误信息、日志或工具输出：我们会告诉你它是什么意思，以及如何解决。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/explain.py" line="99"/>
         <source>Paste here, e.g. the lines TensorFlow printed, a traceback, or nvidia-smi&apos;s table.</source>
         <translation>粘贴到这里，例如 TensorFlow 打印的内容、traceback（错误回溯），或 nvidia-smi 的表格。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/explain.py" line="104"/>
         <source>Paste</source>
         <translation>粘贴</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/explain.py" line="105"/>
         <source>Replace the text with what is on the clipboard.</source>
         <translation>用剪贴板中的内容替换当前文本。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/explain.py" line="107"/>
         <source>Open file…</source>
         <translation>打开文件…</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/explain.py" line="108"/>
         <source>Read a saved log or output file (you can also drop it here).</source>
         <translation>读取已保存的日志或输出文件（也可以直接把文件拖到这里）。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/explain.py" line="110"/>
         <source>Clear</source>
         <translation>清空</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/explain.py" line="112"/>
         <source>Copy result</source>
         <translation>复制结果</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/explain.py" line="113"/>
         <source>Copy the explanation as Markdown, to paste into a chat or an issue.</source>
         <translation>把解读结果复制为 Markdown，方便粘贴到聊天或问题报告（issue）里。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/explain.py" line="179"/>
         <source>the file is larger than {limit}</source>
         <translation>文件大于 {limit}</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/explain.py" line="183"/>
         <source>Cannot read {path}</source>
         <translation>无法读取 {path}</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/explain.py" line="201"/>
         <source>Open a log or output file</source>
         <translation>打开日志或输出文件</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/explain.py" line="203"/>
         <source>Text files (*.txt *.log *.out *.xml *.h);;All files (*)</source>
         <translation>文本文件 (*.txt *.log *.out *.xml *.h);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/explain.py" line="216"/>
         <source>From {path}.</source>
         <translation>来自 {path}。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/explain.py" line="220"/>
         <source>This text is large ({size}): only its beginning is shown here, but all of it is read. Click Clear to paste something else.</source>
         <translation>这段文本很大（{size}）：这里只显示开头部分，但会读取全部内容。点击“清空”即可粘贴其他内容。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/explain.py" line="273"/>
         <source>The explainer is not available in this version yet.</source>
         <translation>这个版本还没有解读功能。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/explain.py" line="274"/>
         <source>Your text is kept; it will be read once the explainer is installed.</source>
         <translation>你的文本已保留；装上解读功能后就会读取它。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/explain.py" line="279"/>
         <source>The text could not be explained: {error}.</source>
         <translation>无法解读这段文本：{error}。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/explain.py" line="280"/>
         <source>Please report it, with the text you pasted.</source>
         <translation>请报告这个问题，并附上你粘贴的文本。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/explain.py" line="285"/>
         <source>Reading…</source>
         <translation>正在读取…</translation>
     </message>
@@ -487,52 +394,42 @@
 <context>
     <name>ExplanationView</name>
     <message>
-        <location filename="../../gui/explain_view.py" line="58"/>
         <source>Facts read from the text</source>
         <translation>从文本中读到的信息</translation>
     </message>
     <message>
-        <location filename="../../gui/explain_view.py" line="60"/>
         <source>Fact</source>
         <translation>信息项</translation>
     </message>
     <message>
-        <location filename="../../gui/explain_view.py" line="60"/>
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../../gui/explain_view.py" line="88"/>
         <source>Paste the text that puzzles you above.</source>
         <translation>在上方粘贴让你困惑的文本。</translation>
     </message>
     <message>
-        <location filename="../../gui/explain_view.py" line="90"/>
         <source>A TensorFlow log, a Python error, pip&apos;s error, or the output of nvidia-smi or nvcc --version: the explanation and the fix appear here as you paste or type.</source>
         <translation>TensorFlow 日志、Python 错误、pip 的报错，或 nvidia-smi、nvcc --version 的输出：一边粘贴或输入，解读和解决方法就会显示在这里。</translation>
     </message>
     <message>
-        <location filename="../../gui/explain_view.py" line="101"/>
         <source>Looks like: {kind}</source>
         <translation>看起来是：{kind}</translation>
     </message>
     <message>
-        <location filename="../../gui/explain_view.py" line="105"/>
         <source>Nothing we recognise in this text.</source>
         <translation>这段文本中没有我们能识别的内容。</translation>
     </message>
     <message>
-        <location filename="../../gui/explain_view.py" line="107"/>
         <source>It matches no problem we know. Paste the whole output, from the command you ran to its last line: the cause is often a few lines above the final error.</source>
         <translation>它与我们已知的任何问题都不匹配。请粘贴完整的输出，从你运行的命令一直到最后一行：原因往往在最终报错的前几行。</translation>
     </message>
     <message>
-        <location filename="../../gui/explain_view.py" line="116"/>
         <source>Most likely cause</source>
         <translation>最可能的原因</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/explain_view.py" line="122"/>
         <source>%n other finding(s)</source>
         <translation>
             <numerusform>其他 %n 个诊断项</numerusform>
@@ -542,27 +439,22 @@
 <context>
     <name>FindingCard</name>
     <message>
-        <location filename="../../gui/findings_view.py" line="199"/>
         <source>Show or hide the details and the fix</source>
         <translation>显示或隐藏详情和解决方法</translation>
     </message>
     <message>
-        <location filename="../../gui/findings_view.py" line="269"/>
         <source>How to fix</source>
         <translation>解决方法</translation>
     </message>
     <message>
-        <location filename="../../gui/findings_view.py" line="273"/>
         <source>Why we think so</source>
         <translation>判断依据</translation>
     </message>
     <message>
-        <location filename="../../gui/findings_view.py" line="278"/>
         <source>Finding id: {id}</source>
         <translation>诊断项 ID：{id}</translation>
     </message>
     <message>
-        <location filename="../../gui/findings_view.py" line="280"/>
         <source>Sources: {sources}</source>
         <translation>来源：{sources}</translation>
     </message>
@@ -570,197 +462,158 @@
 <context>
     <name>FindingsText</name>
     <message>
-        <location filename="../../gui/findings_text.py" line="46"/>
         <source>Problem</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../../gui/findings_text.py" line="47"/>
         <source>Warning</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../gui/findings_text.py" line="48"/>
         <source>Note</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../../gui/findings_text.py" line="49"/>
         <source>OK</source>
         <translation>正常</translation>
     </message>
     <message>
-        <location filename="../../gui/findings_text.py" line="56"/>
         <source>Run in PowerShell:</source>
         <translation>在 PowerShell 中运行：</translation>
     </message>
     <message>
-        <location filename="../../gui/findings_text.py" line="58"/>
         <source>Run in Command Prompt (cmd):</source>
         <translation>在命令提示符（cmd）中运行：</translation>
     </message>
     <message>
-        <location filename="../../gui/findings_text.py" line="60"/>
         <source>Run in a terminal (bash):</source>
         <translation>在终端（bash）中运行：</translation>
     </message>
     <message>
-        <location filename="../../gui/findings_text.py" line="61"/>
         <source>Run:</source>
         <translation>运行：</translation>
     </message>
     <message>
-        <location filename="../../gui/findings_text.py" line="70"/>
         <source>Or:</source>
         <translation>或者：</translation>
     </message>
     <message>
-        <location filename="../../gui/findings_text.py" line="80"/>
         <source>TensorFlow log</source>
         <translation>TensorFlow 日志</translation>
     </message>
     <message>
-        <location filename="../../gui/findings_text.py" line="81"/>
         <source>Python error (traceback)</source>
         <translation>Python 错误（traceback）</translation>
     </message>
     <message>
-        <location filename="../../gui/findings_text.py" line="82"/>
         <source>nvidia-smi output</source>
         <translation>nvidia-smi 输出</translation>
     </message>
     <message>
-        <location filename="../../gui/findings_text.py" line="83"/>
         <source>nvidia-smi -q -x output (XML)</source>
         <translation>nvidia-smi -q -x 输出（XML）</translation>
     </message>
     <message>
-        <location filename="../../gui/findings_text.py" line="84"/>
         <source>nvcc --version output</source>
         <translation>nvcc --version 输出</translation>
     </message>
     <message>
-        <location filename="../../gui/findings_text.py" line="85"/>
         <source>cuDNN version header</source>
         <translation>cuDNN 版本头文件</translation>
     </message>
     <message>
-        <location filename="../../gui/findings_text.py" line="86"/>
         <source>TensorFlow build information</source>
         <translation>TensorFlow 构建信息</translation>
     </message>
     <message>
-        <location filename="../../gui/findings_text.py" line="87"/>
         <source>pip error</source>
         <translation>pip 错误</translation>
     </message>
     <message>
-        <location filename="../../gui/findings_text.py" line="88"/>
         <source>unknown kind of text</source>
         <translation>未知类型的文本</translation>
     </message>
     <message>
-        <location filename="../../gui/findings_text.py" line="99"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../gui/findings_text.py" line="101"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../../gui/findings_text.py" line="101"/>
         <source>no</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="../../gui/findings_text.py" line="115"/>
         <source>TensorFlow {version}</source>
         <translation>TensorFlow {version}</translation>
     </message>
     <message>
-        <location filename="../../gui/findings_text.py" line="117"/>
         <source>TensorFlow not found</source>
         <translation>未找到 TensorFlow</translation>
     </message>
     <message>
-        <location filename="../../gui/findings_text.py" line="120"/>
         <source>GPU ready: yes, GPUs seen: {n}</source>
         <translation>GPU 可用：是，识别到的 GPU：{n} 块</translation>
     </message>
     <message>
-        <location filename="../../gui/findings_text.py" line="122"/>
         <source>GPU ready: no</source>
         <translation>GPU 可用：否</translation>
     </message>
     <message>
-        <location filename="../../gui/findings_text.py" line="128"/>
         <source>TensorFlow can use your GPU</source>
         <translation>TensorFlow 可以使用你的 GPU</translation>
     </message>
     <message>
-        <location filename="../../gui/findings_text.py" line="129"/>
         <source>TensorFlow cannot use your GPU yet</source>
         <translation>TensorFlow 暂时还不能使用你的 GPU</translation>
     </message>
     <message>
-        <location filename="../../gui/findings_text.py" line="133"/>
         <source>Knowledge base {version} ({date})</source>
         <translation>知识库 {version}（{date}）</translation>
     </message>
     <message>
-        <location filename="../../gui/findings_text.py" line="156"/>
         <source> (fix this first)</source>
         <translation>（先解决这个）</translation>
     </message>
     <message>
-        <location filename="../../gui/findings_text.py" line="162"/>
         <source>Evidence:</source>
         <translation>依据：</translation>
     </message>
     <message>
-        <location filename="../../gui/findings_text.py" line="166"/>
         <source>How to fix:</source>
         <translation>解决方法：</translation>
     </message>
     <message>
-        <location filename="../../gui/findings_text.py" line="169"/>
         <source>Finding id: `{id}`</source>
         <translation>诊断项 ID：`{id}`</translation>
     </message>
     <message>
-        <location filename="../../gui/findings_text.py" line="175"/>
         <source>Recommendation: {title}</source>
         <translation>建议：{title}</translation>
     </message>
     <message>
-        <location filename="../../gui/findings_text.py" line="186"/>
         <source>TensorFlow GPU diagnosis</source>
         <translation>TensorFlow GPU 诊断</translation>
     </message>
     <message>
-        <location filename="../../gui/findings_text.py" line="190"/>
         <source>This computer</source>
         <translation>这台电脑</translation>
     </message>
     <message>
-        <location filename="../../gui/findings_text.py" line="203"/>
         <source>What the pasted text says</source>
         <translation>粘贴的文本说明了什么</translation>
     </message>
     <message>
-        <location filename="../../gui/findings_text.py" line="204"/>
         <source>Kind of text: {kind}</source>
         <translation>文本类型：{kind}</translation>
     </message>
     <message>
-        <location filename="../../gui/findings_text.py" line="206"/>
         <source>Nothing in this text matches a problem we know.</source>
         <translation>这段文本中没有与已知问题相符的内容。</translation>
     </message>
     <message>
-        <location filename="../../gui/findings_text.py" line="211"/>
         <source>Facts read from the text:</source>
         <translation>从文本中读到的信息：</translation>
     </message>
@@ -768,7 +621,6 @@
 <context>
     <name>JobController</name>
     <message>
-        <location filename="../../gui/bench_worker.py" line="133"/>
         <source>the work ended without a result</source>
         <extracomment>How long closing waits before it logs that the benchmark is slow to stop (the runner kills the agent within a second of a cancel, so this is only reached by a stuck save).</extracomment>
         <translation>任务结束但没有结果</translation>
@@ -777,17 +629,14 @@
 <context>
     <name>LinkBox</name>
     <message>
-        <location filename="../../gui/findings_view.py" line="112"/>
         <source>Open</source>
         <translation>打开</translation>
     </message>
     <message>
-        <location filename="../../gui/findings_view.py" line="113"/>
         <source>Open this page in your web browser.</source>
         <translation>在网页浏览器中打开这个页面。</translation>
     </message>
     <message>
-        <location filename="../../gui/findings_view.py" line="127"/>
         <source>Could not open a browser: copy the address.</source>
         <translation>无法打开浏览器：请复制这个地址。</translation>
     </message>
@@ -795,108 +644,86 @@
 <context>
     <name>MiniMonitor</name>
     <message>
-        <location filename="../../gui/mini_monitor.py" line="147"/>
-        <location filename="../../gui/mini_monitor.py" line="399"/>
         <source>Dock</source>
         <translation>放回页面</translation>
     </message>
     <message>
-        <location filename="../../gui/mini_monitor.py" line="151"/>
         <source>The live monitor is in its own window.</source>
         <translation>实时监视器已在独立窗口中。</translation>
     </message>
     <message>
-        <location filename="../../gui/mini_monitor.py" line="161"/>
         <source>TF GPU Assistant: live monitor</source>
         <translation>TF GPU 助手：实时监视器</translation>
     </message>
     <message>
-        <location filename="../../gui/mini_monitor.py" line="306"/>
         <source>n/a</source>
         <translation>不可用</translation>
     </message>
     <message>
-        <location filename="../../gui/mini_monitor.py" line="309"/>
         <source>CPU {value}</source>
         <translation>CPU {value}</translation>
     </message>
     <message>
-        <location filename="../../gui/mini_monitor.py" line="310"/>
         <source>RAM {value}</source>
         <translation>内存 {value}</translation>
     </message>
     <message>
-        <location filename="../../gui/mini_monitor.py" line="321"/>
         <source>Monitor: could not start ({error})</source>
         <translation>监视器：无法启动（{error}）</translation>
     </message>
     <message>
-        <location filename="../../gui/mini_monitor.py" line="329"/>
         <source>GPU {index}: lost (stopped answering)</source>
         <translation>GPU {index}：已丢失（不再响应）</translation>
     </message>
     <message>
-        <location filename="../../gui/mini_monitor.py" line="329"/>
         <source>GPU: lost (stopped answering)</source>
         <translation>GPU：已丢失（不再响应）</translation>
     </message>
     <message>
-        <location filename="../../gui/mini_monitor.py" line="332"/>
         <source>GPU {index} {value}</source>
         <translation>GPU {index} {value}</translation>
     </message>
     <message>
-        <location filename="../../gui/mini_monitor.py" line="333"/>
         <source>GPU {index} memory {value}</source>
         <translation>GPU {index} 显存 {value}</translation>
     </message>
     <message>
-        <location filename="../../gui/mini_monitor.py" line="335"/>
         <source>GPU {value}</source>
         <translation>GPU {value}</translation>
     </message>
     <message>
-        <location filename="../../gui/mini_monitor.py" line="336"/>
         <source>GPU memory {value}</source>
         <translation>GPU 显存 {value}</translation>
     </message>
     <message>
-        <location filename="../../gui/mini_monitor.py" line="343"/>
         <source>GPU: reading…</source>
         <translation>GPU：读取中…</translation>
     </message>
     <message>
-        <location filename="../../gui/mini_monitor.py" line="345"/>
         <source>GPU: n/a (no NVIDIA driver)</source>
         <translation>GPU：不可用（没有 NVIDIA 驱动）</translation>
     </message>
     <message>
-        <location filename="../../gui/mini_monitor.py" line="347"/>
         <source>GPU: n/a (the NVIDIA driver does not answer)</source>
         <translation>GPU：不可用（NVIDIA 驱动没有响应）</translation>
     </message>
     <message>
-        <location filename="../../gui/mini_monitor.py" line="349"/>
         <source>GPU: n/a (no NVIDIA GPU found)</source>
         <translation>GPU：不可用（未找到 NVIDIA GPU）</translation>
     </message>
     <message>
-        <location filename="../../gui/mini_monitor.py" line="350"/>
         <source>GPU: n/a (NVML error)</source>
         <translation>GPU：不可用（NVML 出错）</translation>
     </message>
     <message>
-        <location filename="../../gui/mini_monitor.py" line="400"/>
         <source>Put the monitor back in the page.</source>
         <translation>把监视器放回页面中。</translation>
     </message>
     <message>
-        <location filename="../../gui/mini_monitor.py" line="402"/>
         <source>Pop out</source>
         <translation>弹出</translation>
     </message>
     <message>
-        <location filename="../../gui/mini_monitor.py" line="403"/>
         <source>Open the monitor in a small window that stays on top, to watch your own training or another page.</source>
         <translation>在一个始终置顶的小窗口中打开监视器，以便观察你自己的训练或其他页面。</translation>
     </message>
@@ -904,185 +731,146 @@
 <context>
     <name>MonitorFigures</name>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="118"/>
         <source>This computer</source>
         <translation>本机</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="160"/>
         <source>GPU {index} · {name}</source>
         <translation>GPU {index} · {name}</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="169"/>
         <source>n/a (GPU lost)</source>
         <translation>不可用（GPU 已丢失）</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="171"/>
-        <location filename="../../gui/monitor_labels.py" line="238"/>
         <source>n/a ({reason})</source>
         <translation>不可用（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="171"/>
         <source>n/a</source>
         <translation>不可用</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="184"/>
         <source>State</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="184"/>
         <source>stopped answering (lost)</source>
         <translation>不再响应（已丢失）</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="185"/>
-        <location filename="../../gui/monitor_labels.py" line="222"/>
         <source>{v} %</source>
         <translation>{v} %</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="186"/>
         <source>Load</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="187"/>
         <source>Memory controller</source>
         <translation>显存控制器</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="188"/>
         <source>Memory used</source>
         <translation>已用显存</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="189"/>
         <source>Temperature</source>
         <translation>温度</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="189"/>
         <source>{v} °C</source>
         <translation>{v} °C</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="190"/>
         <source>Fan</source>
         <translation>风扇</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="191"/>
         <source>{v} W</source>
         <translation>{v} W</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="193"/>
         <source>{draw} W of {limit} W</source>
         <translation>{draw} W / {limit} W</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="195"/>
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="196"/>
         <source>{v} MHz</source>
         <translation>{v} MHz</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="197"/>
         <source>Clocks</source>
         <translation>频率</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="197"/>
         <source>SM {sm}, memory {memory}</source>
         <translation>SM {sm}，显存 {memory}</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="199"/>
         <source>Performance state</source>
         <translation>性能状态</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="200"/>
         <source>Held back by</source>
         <translation>降频原因</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="201"/>
         <source>{v} MiB/s</source>
         <translation>{v} MiB/s</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="202"/>
         <source>PCIe</source>
         <translation>PCIe</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="202"/>
         <source>received {rx}, sent {tx}</source>
         <translation>接收 {rx}，发送 {tx}</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="210"/>
         <source>{used} MiB</source>
         <translation>{used} MiB</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="211"/>
-        <location filename="../../gui/monitor_labels.py" line="229"/>
         <source>{used} of {total} MiB ({percent} %)</source>
         <translation>{used} / {total} MiB（{percent} %）</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="218"/>
         <source>nothing (full speed allowed)</source>
         <translation>无（允许全速运行）</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="226"/>
         <source>{total} % ({cores} cores, the busiest at {busiest} %)</source>
         <translation>{total} %（{cores} 个核心，最忙的为 {busiest} %）</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="235"/>
         <source>CPU {cpu} of one core, memory {rss}</source>
         <translation>CPU 占单核的 {cpu}，内存 {rss}</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="237"/>
         <source>{v} MiB</source>
         <translation>{v} MiB</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="239"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="240"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="240"/>
         <source>RAM used</source>
         <translation>已用内存</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="240"/>
         <source>This app</source>
         <translation>本应用</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="241"/>
         <source>NVIDIA driver</source>
         <translation>NVIDIA 驱动</translation>
     </message>
@@ -1090,138 +878,110 @@
 <context>
     <name>MonitorPage</name>
     <message>
-        <location filename="../../gui/pages/monitor.py" line="58"/>
         <source>Monitor</source>
         <translation>监视器</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/monitor.py" line="59"/>
         <source>What the GPU, the CPU and the memory are doing now, and over the last minutes. Leave it open while TensorFlow runs to see the GPU work.</source>
         <translation>GPU、CPU 和内存现在以及过去几分钟的状态。TensorFlow 运行时保持此页打开，即可看到 GPU 在工作。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/monitor.py" line="80"/>
-        <location filename="../../gui/pages/monitor.py" line="322"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/monitor.py" line="81"/>
         <source>Freeze the plots; sampling stops unless a CSV log is running.</source>
         <translation>冻结图表；除非正在记录 CSV，否则停止采样。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/monitor.py" line="84"/>
         <source>1 minute</source>
         <translation>1 分钟</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/monitor.py" line="84"/>
         <source>5 minutes</source>
         <translation>5 分钟</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/monitor.py" line="84"/>
         <source>10 minutes</source>
         <translation>10 分钟</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/monitor.py" line="90"/>
         <source>{seconds} s</source>
         <translation>{seconds} 秒</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/monitor.py" line="91"/>
         <source>How often the figures are read. Changing it starts the plots afresh.</source>
         <translation>读取数据的间隔。更改后图表会重新开始。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/monitor.py" line="96"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/monitor.py" line="97"/>
         <source>Copy the current figures as text, to paste into a chat or an issue.</source>
         <translation>把当前数据复制为文本，以便粘贴到聊天或 issue 中。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/monitor.py" line="110"/>
         <source>Show:</source>
         <translation>显示：</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/monitor.py" line="112"/>
         <source>Read every:</source>
         <translation>读取间隔：</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/monitor.py" line="125"/>
         <source>Now</source>
         <translation>当前</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/monitor.py" line="126"/>
         <source>Processes</source>
         <translation>进程</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/monitor.py" line="159"/>
         <source>The monitor could not start: {error}</source>
         <translation>监视器无法启动：{error}</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/monitor.py" line="264"/>
         <source>Log the monitor to a CSV file</source>
         <translation>把监视数据记录到 CSV 文件</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/monitor.py" line="265"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/monitor.py" line="283"/>
         <source>Cannot log to a CSV file: {error}</source>
         <translation>无法记录到 CSV 文件：{error}</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/monitor.py" line="309"/>
         <source>Logging to {path}: {rows} rows so far.</source>
         <translation>正在记录到 {path}：已写入 {rows} 行。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/monitor.py" line="312"/>
         <source>CSV logging stopped: {error}</source>
         <translation>CSV 记录已停止：{error}</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/monitor.py" line="314"/>
         <source>Logged {rows} rows to {path}.</source>
         <translation>已将 {rows} 行记录到 {path}。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/monitor.py" line="322"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/monitor.py" line="324"/>
         <source>Stop logging</source>
         <translation>停止记录</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/monitor.py" line="324"/>
         <source>Log to CSV…</source>
         <translation>记录到 CSV…</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/monitor.py" line="325"/>
         <source>Stop writing the CSV file.</source>
         <translation>停止写入 CSV 文件。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/monitor.py" line="326"/>
         <source>Write every reading to a CSV file (one row per GPU), readable by Excel, pandas or GPU-Z users.</source>
         <translation>把每次读数写入 CSV 文件（每个 GPU 一行），可用 Excel、pandas 打开，GPU-Z 用户也很熟悉。</translation>
     </message>
@@ -1229,57 +989,46 @@
 <context>
     <name>MonitorPlots</name>
     <message>
-        <location filename="../../gui/monitor_plots.py" line="110"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_plots.py" line="110"/>
         <source>RAM used</source>
         <translation>已用内存</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_plots.py" line="157"/>
         <source>Utilisation, % (GPU: solid load, dashed memory controller)</source>
         <translation>利用率，%（GPU：实线为负载，虚线为显存控制器）</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_plots.py" line="158"/>
         <source>GPU memory used, MiB (the top of the plot is the GPU&apos;s total)</source>
         <translation>已用显存，MiB（图表顶部为 GPU 显存总量）</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_plots.py" line="159"/>
         <source>GPU temperature, °C (dashed: fan, %)</source>
         <translation>GPU 温度，°C（虚线：风扇，%）</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_plots.py" line="160"/>
         <source>GPU power, W (dashed: the power limit)</source>
         <translation>GPU 功耗，W（虚线：功耗上限）</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_plots.py" line="161"/>
         <source>GPU clocks, MHz (solid: SM, dashed: memory)</source>
         <translation>GPU 频率，MHz（实线：SM，虚线：显存）</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_plots.py" line="162"/>
         <source>PCIe traffic, MiB/s (solid: received, dashed: sent)</source>
         <translation>PCIe 流量，MiB/s（实线：接收，虚线：发送）</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_plots.py" line="186"/>
         <source>GPU {index} · {name}</source>
         <translation>GPU {index} · {name}</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_plots.py" line="188"/>
         <source>GPU {index}</source>
         <translation>GPU {index}</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_plots.py" line="293"/>
         <source>seconds before now</source>
         <translation>距现在的秒数</translation>
     </message>
@@ -1287,88 +1036,70 @@
 <context>
     <name>MonitorWords</name>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="34"/>
         <source>waiting for the first reading</source>
         <translation>正在等待第一次读数</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="37"/>
         <source>connecting to the NVIDIA driver…</source>
         <translation>正在连接 NVIDIA 驱动…</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="39"/>
         <source>the NVIDIA driver does not answer</source>
         <translation>NVIDIA 驱动没有响应</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="41"/>
         <source>no NVIDIA driver</source>
         <translation>没有 NVIDIA 驱动</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="43"/>
         <source>the NVIDIA driver sees no GPU</source>
         <translation>NVIDIA 驱动找不到 GPU</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="45"/>
         <source>NVML error</source>
         <translation>NVML 出错</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="47"/>
         <source>the GPU stopped answering</source>
         <translation>GPU 不再响应</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="59"/>
         <source>Connecting to the NVIDIA driver (NVML)… CPU and memory are measured meanwhile.</source>
         <translation>正在连接 NVIDIA 驱动（NVML）… 同时照常测量 CPU 和内存。</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="62"/>
         <source>The NVIDIA driver does not answer: there are no GPU figures until it does. CPU and memory are still measured.</source>
         <translation>NVIDIA 驱动没有响应：在它响应之前没有 GPU 数据。CPU 和内存仍在测量。</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="65"/>
         <source>No NVIDIA driver was found, so there are no GPU figures. CPU and memory are still measured.</source>
         <translation>未找到 NVIDIA 驱动，因此没有 GPU 数据。CPU 和内存仍在测量。</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="68"/>
         <source>The NVIDIA driver is running but sees no GPU.</source>
         <translation>NVIDIA 驱动正在运行，但找不到 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="70"/>
         <source>NVML (the NVIDIA driver&apos;s monitoring library) failed, so there are no GPU figures.</source>
         <translation>NVML（NVIDIA 驱动的监控库）出错，因此没有 GPU 数据。</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="74"/>
         <source>GPU {index} ({name}) stopped answering (lost: it fell off the bus or the driver was reset); its figures stop here.</source>
         <translation>GPU {index}（{name}）不再响应（已丢失：从总线上掉线或驱动被重置）；它的数据到此为止。</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="78"/>
         <source>NVML says: {reason}</source>
         <translation>NVML 报告：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="86"/>
-        <location filename="../../gui/monitor_labels.py" line="96"/>
         <source>n/a ({reason})</source>
         <translation>不可用（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="88"/>
         <source>GPU: n/a ({reason})</source>
         <translation>GPU：不可用（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_labels.py" line="97"/>
         <source>n/a</source>
         <translation>不可用</translation>
     </message>
@@ -1376,52 +1107,42 @@
 <context>
     <name>PeakGauges</name>
     <message>
-        <location filename="../../gui/bench_view.py" line="170"/>
         <source>GPU matmul, float32</source>
         <translation>GPU 矩阵乘法，float32</translation>
     </message>
     <message>
-        <location filename="../../gui/bench_view.py" line="170"/>
         <source>GPU matmul, float16/bfloat16</source>
         <translation>GPU 矩阵乘法，float16/bfloat16</translation>
     </message>
     <message>
-        <location filename="../../gui/bench_view.py" line="171"/>
         <source>GPU memory bandwidth</source>
         <translation>GPU 显存带宽</translation>
     </message>
     <message>
-        <location filename="../../gui/bench_view.py" line="171"/>
         <source>CPU matmul, float32</source>
         <translation>CPU 矩阵乘法，float32</translation>
     </message>
     <message>
-        <location filename="../../gui/bench_view.py" line="177"/>
         <source>% of peak</source>
         <translation>占峰值的百分比</translation>
     </message>
     <message>
-        <location filename="../../gui/bench_view.py" line="200"/>
         <source>not measured</source>
         <translation>未测</translation>
     </message>
     <message>
-        <location filename="../../gui/bench_view.py" line="203"/>
         <source>n/a</source>
         <translation>不可用</translation>
     </message>
     <message>
-        <location filename="../../gui/bench_view.py" line="204"/>
         <source>The peak of this hardware is not known, so there is no % of peak.</source>
         <translation>不知道这块硬件的峰值，所以没有峰值百分比。</translation>
     </message>
     <message>
-        <location filename="../../gui/bench_view.py" line="205"/>
         <source>{value}; peak unknown</source>
         <translation>{value}；峰值未知</translation>
     </message>
     <message>
-        <location filename="../../gui/bench_view.py" line="215"/>
         <source>{value} of {peak}</source>
         <translation>{value} / {peak}</translation>
     </message>
@@ -1429,83 +1150,66 @@
 <context>
     <name>ProcessTable</name>
     <message>
-        <location filename="../../gui/monitor_processes.py" line="27"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_processes.py" line="27"/>
         <source>PID</source>
         <translation>PID</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_processes.py" line="27"/>
         <source>Process</source>
         <translation>进程</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_processes.py" line="27"/>
         <source>Type</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_processes.py" line="28"/>
         <source>GPU memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_processes.py" line="45"/>
         <source>compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_processes.py" line="45"/>
         <source>graphics</source>
         <translation>图形</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_processes.py" line="46"/>
         <source>compute and graphics</source>
         <translation>计算和图形</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_processes.py" line="50"/>
         <source>{mib} MiB</source>
         <translation>{mib} MiB</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_processes.py" line="53"/>
-        <location filename="../../gui/monitor_processes.py" line="76"/>
         <source>n/a</source>
         <translation>不可用</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_processes.py" line="60"/>
         <source>GPU {index}: stopped answering (lost), no process list.</source>
         <translation>GPU {index}：不再响应（已丢失），没有进程列表。</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_processes.py" line="65"/>
         <source>GPU {index}: NVML gives no process list ({reason}).</source>
         <translation>GPU {index}：NVML 不提供进程列表（{reason}）。</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_processes.py" line="68"/>
         <source>GPU {index}: NVML gives no process list.</source>
         <translation>GPU {index}：NVML 不提供进程列表。</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_processes.py" line="71"/>
         <source>GPU {index}: Windows (WDDM driver mode) does not tell how much GPU memory each process uses.</source>
         <translation>GPU {index}：Windows（WDDM 驱动模式）不提供每个进程使用的显存。</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_processes.py" line="74"/>
         <source>GPU {index}: no process is using it.</source>
         <translation>GPU {index}：没有进程在使用它。</translation>
     </message>
     <message>
-        <location filename="../../gui/monitor_processes.py" line="79"/>
         <source>No process list: {reason}.</source>
         <translation>没有进程列表：{reason}。</translation>
     </message>
@@ -1513,72 +1217,58 @@
 <context>
     <name>ResultsTable</name>
     <message>
-        <location filename="../../gui/bench_view.py" line="64"/>
         <source>Test</source>
         <translation>测试</translation>
     </message>
     <message>
-        <location filename="../../gui/bench_view.py" line="64"/>
         <source>Device</source>
         <translation>设备</translation>
     </message>
     <message>
-        <location filename="../../gui/bench_view.py" line="64"/>
         <source>Result</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location filename="../../gui/bench_view.py" line="64"/>
         <source>Spread</source>
         <translation>波动</translation>
     </message>
     <message>
-        <location filename="../../gui/bench_view.py" line="64"/>
         <source>Runs</source>
         <translation>次数</translation>
     </message>
     <message>
-        <location filename="../../gui/bench_view.py" line="65"/>
         <source>% of peak</source>
         <translation>峰值占比</translation>
     </message>
     <message>
-        <location filename="../../gui/bench_view.py" line="65"/>
         <source>vs CPU</source>
         <translation>相对 CPU</translation>
     </message>
     <message>
-        <location filename="../../gui/bench_view.py" line="65"/>
         <source>Δ vs previous</source>
         <translation>与之前相比 Δ</translation>
     </message>
     <message>
-        <location filename="../../gui/bench_view.py" line="100"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gui/bench_view.py" line="100"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../gui/bench_view.py" line="115"/>
         <source>No figure</source>
         <translation>无数据</translation>
     </message>
     <message>
-        <location filename="../../gui/bench_view.py" line="123"/>
         <source>size reduced after running out of memory</source>
         <translation>内存不足，已缩小规模</translation>
     </message>
     <message>
-        <location filename="../../gui/bench_view.py" line="125"/>
         <source>median absolute deviation of the timed runs</source>
         <translation>计时运行的中位数绝对偏差</translation>
     </message>
     <message>
-        <location filename="../../gui/bench_view.py" line="136"/>
         <source>before: {before}, now: {after}</source>
         <translation>之前：{before}，现在：{after}</translation>
     </message>
@@ -1586,7 +1276,6 @@
 <context>
     <name>ScanController</name>
     <message>
-        <location filename="../../gui/workers.py" line="193"/>
         <source>the scan ended without a result</source>
         <extracomment>How long closing waits before it logs that the scan is slow to stop.</extracomment>
         <translation>扫描结束了，但没有得到结果</translation>
@@ -1595,558 +1284,440 @@
 <context>
     <name>ScanView</name>
     <message>
-        <location filename="../../gui/scan_lines.py" line="49"/>
         <source>OK</source>
         <translation>正常</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_lines.py" line="50"/>
         <source>Not found</source>
         <translation>未找到</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_lines.py" line="51"/>
         <source>Problem</source>
         <translation>有问题</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_lines.py" line="52"/>
         <source>Not supported</source>
         <translation>不支持</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_lines.py" line="80"/>
-        <location filename="../../gui/scan_view_pythons.py" line="25"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_lines.py" line="81"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_lines.py" line="81"/>
-        <location filename="../../gui/scan_view.py" line="166"/>
         <source>no</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_lines.py" line="101"/>
         <source>TensorFlow in {python}</source>
         <translation>{python} 中的 TensorFlow</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_lines.py" line="90"/>
         <source>Operating system</source>
         <extracomment>The scan steps that have a section of their own, in the page&apos;s order.</extracomment>
         <translation>操作系统</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_lines.py" line="91"/>
         <source>NVIDIA driver and GPUs</source>
         <translation>NVIDIA 驱动和显卡</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_lines.py" line="92"/>
         <source>CUDA toolkits</source>
         <translation>CUDA 工具包</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_lines.py" line="93"/>
         <source>cuDNN</source>
         <translation>cuDNN</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_lines.py" line="103"/>
         <source>Python environments</source>
         <translation>Python 环境</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_lines.py" line="123"/>
         <source>Not supported on this system</source>
         <translation>此系统不支持</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_lines.py" line="131"/>
         <source>What to do</source>
         <translation>怎么做</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_lines.py" line="132"/>
         <source>Error</source>
         <translation>错误信息</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_lines.py" line="133"/>
         <source>Reason code</source>
         <translation>原因代码</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_lines.py" line="136"/>
         <source>Evidence</source>
         <translation>依据</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_lines.py" line="137"/>
         <source>how this was found ({n})</source>
         <translation>检测依据（{n} 条）</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="39"/>
         <source>Unknown system</source>
         <translation>未知系统</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="41"/>
         <source>Version</source>
         <translation>版本</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="42"/>
         <source>Build</source>
         <translation>内部版本号</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="43"/>
         <source>Kernel</source>
         <translation>内核</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="46"/>
         <source>Running inside WSL</source>
         <translation>运行在 WSL 中</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="47"/>
         <source>yes, WSL {n}</source>
         <translation>是，WSL {n}</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="49"/>
         <source>GPU passed through to WSL</source>
         <translation>显卡已直通到 WSL</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="51"/>
         <source>WSL installed</source>
         <translation>已安装 WSL</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="53"/>
         <source> (default)</source>
         <translation>（默认）</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="55"/>
         <source>WSL distro</source>
         <translation>WSL 发行版</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="56"/>
         <source>{name}{default}: WSL {version}, {state}</source>
         <translation>{name}{default}：WSL {version}，{state}</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="108"/>
         <source>GPU {index}</source>
         <translation>显卡 {index}</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="85"/>
         <source>Compute capability</source>
         <translation>计算能力</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="86"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="97"/>
         <source>{gib:.1f} GiB</source>
         <translation>{gib:.1f} GiB</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="87"/>
         <source>Driver model</source>
         <translation>驱动模式</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="66"/>
         <source>n/a: {why}</source>
         <translation>无法读取：{why}</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="84"/>
         <source>UUID</source>
         <extracomment>GpuInfo fields shown as rows of a GPU (``unavailable`` reasons of other fields get a row of their own).</extracomment>
         <translation>UUID</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="88"/>
         <source>PCI bus</source>
         <translation>PCI 总线</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="89"/>
         <source>Power limit</source>
         <translation>功耗上限</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="90"/>
         <source>Max graphics clock</source>
         <translation>最高核心频率</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="91"/>
         <source>Max memory clock</source>
         <translation>最高显存频率</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="99"/>
         <source>{watts:g} W</source>
         <translation>{watts:g} W</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="101"/>
         <source>{mhz} MHz</source>
         <translation>{mhz} MHz</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="123"/>
         <source>Driver {driver}, supports CUDA up to {cuda}</source>
         <translation>驱动 {driver}，最高支持 CUDA {cuda}</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="126"/>
         <source>GPUs: {n}</source>
         <translation>显卡：{n} 块</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="128"/>
         <source>No NVIDIA driver found</source>
         <translation>未找到 NVIDIA 驱动</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="130"/>
         <source>Driver version</source>
         <translation>驱动版本</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="131"/>
         <source>Highest CUDA this driver supports</source>
         <translation>此驱动支持的最高 CUDA 版本</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="132"/>
         <source>Read through</source>
         <translation>读取方式</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="133"/>
         <source>nvidia-smi</source>
         <translation>nvidia-smi</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="142"/>
         <source>Installed: {versions}</source>
         <translation>已安装：{versions}</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="148"/>
         <source>No CUDA toolkit found</source>
         <translation>未找到 CUDA 工具包</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="151"/>
         <source>CUDA_PATH</source>
         <translation>CUDA_PATH</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="152"/>
         <source>First on PATH</source>
         <translation>PATH 中排在最前</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="153"/>
         <source>nvcc on PATH</source>
         <translation>PATH 中的 nvcc</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="156"/>
         <source>CUDA {version}</source>
         <translation>CUDA {version}</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="161"/>
         <source>Full version</source>
         <translation>完整版本</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="162"/>
         <source>nvcc</source>
         <translation>nvcc</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="164"/>
         <source>yes (entry {n})</source>
         <translation>是（第 {n} 项）</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="168"/>
         <source>bin folder on PATH</source>
         <translation>bin 文件夹在 PATH 中</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="169"/>
-        <location filename="../../gui/scan_view.py" line="189"/>
-        <location filename="../../gui/scan_view_pythons.py" line="127"/>
         <source>Found through</source>
         <translation>发现途径</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="176"/>
         <source>No cuDNN found</source>
         <translation>未找到 cuDNN</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="180"/>
         <source>cuDNN {version}</source>
         <translation>cuDNN {version}</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="185"/>
         <source>Header</source>
         <translation>头文件</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="186"/>
         <source>Inside CUDA toolkit</source>
         <translation>所在 CUDA 工具包</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="188"/>
         <source>Library</source>
         <translation>库文件</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view_pythons.py" line="38"/>
         <source>Check “{step}” failed</source>
         <translation>检查步骤“{step}”失败</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view_pythons.py" line="48"/>
         <source>Libraries load-tested</source>
         <translation>库加载测试</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view_pythons.py" line="49"/>
         <source>{loaded} of {n} could be loaded</source>
         <translation>{n} 个中有 {loaded} 个能加载</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view_pythons.py" line="56"/>
         <source>loaded</source>
         <translation>已加载</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view_pythons.py" line="58"/>
         <source>no reason given</source>
         <translation>没有给出原因</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view_pythons.py" line="59"/>
         <source>cannot be loaded: {why}</source>
         <translation>无法加载：{why}</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view_pythons.py" line="64"/>
         <source>Installed more than once</source>
         <translation>重复安装</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view_pythons.py" line="65"/>
         <source>{name}: versions {versions}</source>
         <translation>{name}：版本 {versions}</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view_pythons.py" line="74"/>
         <source>TensorFlow</source>
         <translation>TensorFlow</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view_pythons.py" line="76"/>
         <source>not checked</source>
         <translation>未检查</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view_pythons.py" line="81"/>
-        <location filename="../../gui/scan_view_pythons.py" line="88"/>
         <source>not installed</source>
         <translation>未安装</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view_pythons.py" line="89"/>
         <source>Import error</source>
         <translation>导入错误</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view_pythons.py" line="90"/>
-        <location filename="../../gui/scan_view_pythons.py" line="110"/>
         <source>Why no GPU</source>
         <translation>为什么没有 GPU</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view_pythons.py" line="84"/>
         <source>Not installed</source>
         <translation>未安装</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_lines.py" line="126"/>
         <source>Something is wrong here</source>
         <translation>这里有问题</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="195"/>
         <source>missing (cuDNN 8.3 and later needs it)</source>
         <translation>缺失（cuDNN 8.3 及以上需要它）</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view_pythons.py" line="98"/>
         <source>GPUs seen: {n}</source>
         <translation>识别到的 GPU：{n} 块</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view_pythons.py" line="100"/>
-        <location filename="../../gui/scan_view_pythons.py" line="148"/>
         <source>GPU ready</source>
         <translation>GPU 可用</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view_pythons.py" line="100"/>
-        <location filename="../../gui/scan_view_pythons.py" line="152"/>
         <source>No GPU</source>
         <translation>没有 GPU</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view_pythons.py" line="27"/>
         <source>yes: CUDA {cuda}, cuDNN {cudnn}</source>
         <translation>是：CUDA {cuda}，cuDNN {cudnn}</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view_pythons.py" line="30"/>
         <source>no: this TensorFlow can only use the CPU</source>
         <translation>否：这个 TensorFlow 只能使用 CPU</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view_pythons.py" line="42"/>
         <source>Missing libraries</source>
         <translation>缺少的库</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view_pythons.py" line="95"/>
         <source>GPUs seen: unknown</source>
         <translation>识别到的 GPU：未知</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view_pythons.py" line="96"/>
-        <location filename="../../gui/scan_view_pythons.py" line="150"/>
         <source>GPU unknown</source>
         <translation>GPU 未知</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view_pythons.py" line="103"/>
         <source>TensorFlow did not list its GPUs and gave no reason</source>
         <translation>TensorFlow 没有列出它的 GPU，也没有说明原因</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view_pythons.py" line="107"/>
         <source>Built with CUDA</source>
         <translation>带 CUDA 编译</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view_pythons.py" line="109"/>
         <source>GPU seen</source>
         <translation>识别到的 GPU</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view_pythons.py" line="111"/>
         <source>CUDA libraries loaded</source>
         <translation>已加载的 CUDA 库</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view_pythons.py" line="113"/>
         <source>NVIDIA pip packages</source>
         <translation>NVIDIA 的 pip 包</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view_pythons.py" line="121"/>
         <source>Python {details}</source>
         <translation>Python {details}</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view_pythons.py" line="124"/>
         <source>Note</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view_pythons.py" line="124"/>
         <source>this is the Python running this app</source>
         <translation>这是正在运行本程序的 Python</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view_pythons.py" line="125"/>
         <source>Prefix</source>
         <translation>环境目录</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view_pythons.py" line="126"/>
         <source>Bits</source>
         <translation>位数</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view_pythons.py" line="140"/>
         <source>Pythons: {envs} · with TensorFlow: {tf} · TensorFlow sees a GPU: {gpu}</source>
         <translation>Python：{envs} 个 · 装有 TensorFlow：{tf} 个 · TensorFlow 识别到 GPU：{gpu} 个</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view_pythons.py" line="144"/>
         <source>No Python found</source>
         <translation>未找到 Python</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_lines.py" line="94"/>
         <source>Python and TensorFlow</source>
         <translation>Python 与 TensorFlow</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view_pythons.py" line="106"/>
         <source>Why unknown</source>
         <translation>为什么未知</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view_pythons.py" line="154"/>
         <source>No TensorFlow</source>
         <translation>没有 TensorFlow</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view_pythons.py" line="157"/>
         <source>Microsoft Store placeholder</source>
         <translation>Microsoft Store 占位程序</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view_pythons.py" line="158"/>
         <source>Typing “python” in a terminal opens the Microsoft Store instead of running a Python ({path}).</source>
         <translation>在终端里输入“python”会打开 Microsoft Store，而不是运行 Python（{path}）。</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="217"/>
         <source>TF GPU Assistant {version}: system check of {when} ({seconds:.1f} s)</source>
         <translation>TF GPU 助手 {version}：{when} 的系统检查（用时 {seconds:.1f} 秒）</translation>
     </message>
     <message>
-        <location filename="../../gui/scan_view.py" line="222"/>
         <source>The check was stopped before the end; some results are missing.</source>
         <translation>检查在完成前被停止，部分结果缺失。</translation>
     </message>
@@ -2154,42 +1725,34 @@
 <context>
     <name>SpeedupChart</name>
     <message>
-        <location filename="../../gui/bench_chart.py" line="122"/>
         <source>No speed-ups yet: they appear when a run has both halves of a pair (GPU and CPU, float16 and float32, XLA on and off).</source>
         <translation>暂无加速比：一次运行同时测到一对结果（GPU 与 CPU、float16 与 float32、XLA 开与关）时才会显示。</translation>
     </message>
     <message>
-        <location filename="../../gui/bench_chart.py" line="131"/>
         <source>GPU vs CPU</source>
         <translation>GPU 对比 CPU</translation>
     </message>
     <message>
-        <location filename="../../gui/bench_chart.py" line="132"/>
         <source>lower precision vs float32</source>
         <translation>低精度对比 float32</translation>
     </message>
     <message>
-        <location filename="../../gui/bench_chart.py" line="133"/>
         <source>XLA on vs off</source>
         <translation>XLA 开对比关</translation>
     </message>
     <message>
-        <location filename="../../gui/bench_chart.py" line="134"/>
         <source>baseline (1x)</source>
         <translation>基准（1 倍）</translation>
     </message>
     <message>
-        <location filename="../../gui/bench_chart.py" line="141"/>
         <source>Speed-ups (times as fast as the baseline, log scale)</source>
         <translation>加速比（相对基准的倍数，对数刻度）</translation>
     </message>
     <message>
-        <location filename="../../gui/bench_chart.py" line="148"/>
         <source>{test}: GPU vs CPU</source>
         <translation>{test}：GPU 对比 CPU</translation>
     </message>
     <message>
-        <location filename="../../gui/bench_chart.py" line="149"/>
         <source>{test}: {contender} vs {baseline}</source>
         <translation>{test}：{contender} 对比 {baseline}</translation>
     </message>
@@ -2197,140 +1760,112 @@
 <context>
     <name>SystemPage</name>
     <message>
-        <location filename="../../gui/pages/system.py" line="51"/>
         <source>Your system</source>
         <translation>你的系统</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="54"/>
         <source>We look at the graphics driver, CUDA, cuDNN and every Python on this computer. Nothing is installed or changed.</source>
         <translation>我们会检查显卡驱动、CUDA、cuDNN，以及这台电脑上的每一个 Python。不会安装或修改任何东西。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="93"/>
         <source>What</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="93"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="93"/>
         <source>Details</source>
         <translation>详情</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="109"/>
         <source>Select a line above to read it in full here.</source>
         <translation>在上方选中一行，即可在这里查看完整内容。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="117"/>
-        <location filename="../../gui/pages/system.py" line="286"/>
         <source>Re-check</source>
         <translation>重新检查</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="118"/>
         <source>Run every check again, e.g. after you changed something.</source>
         <translation>重新运行所有检查，例如在你修改了某些设置之后。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="120"/>
         <source>Copy as text</source>
         <translation>复制为文本</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="121"/>
         <source>Copy the whole result, to paste into a chat or an issue.</source>
         <translation>复制完整结果，方便粘贴到聊天或问题报告（issue）里。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="136"/>
         <source>Ready to check this computer.</source>
         <translation>准备检查这台电脑。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="171"/>
         <source>Copied to the clipboard.</source>
         <translation>已复制到剪贴板。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="195"/>
         <source>Starting…</source>
         <translation>正在启动…</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="197"/>
         <source>Checking your computer… this takes a few seconds, up to a minute.</source>
         <translation>正在检查你的电脑…需要几秒钟，最多一分钟。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="218"/>
         <source>%v of %m checks done</source>
         <translation>已完成 %v / %m 项检查</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="208"/>
         <source>Done: {step}</source>
         <translation>已完成：{step}</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="232"/>
         <source>The result could not be shown: {error}. Click Re-check to try again; if it keeps failing, please report it.</source>
         <translation>检查结果无法显示：{error}。点击“重新检查”再试一次；如果一直失败，请报告这个问题。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="242"/>
         <source>The check was stopped; some results are missing. Click Re-check to run it again.</source>
         <translation>检查已停止，部分结果缺失。点击“重新检查”可再次运行。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="244"/>
         <source>Check finished in {seconds:.1f} s.</source>
         <translation>检查完成，用时 {seconds:.1f} 秒。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="247"/>
         <source>No problem found in these checks.</source>
         <translation>这些检查都没有发现问题。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../gui/pages/system.py" line="248"/>
         <source>%n part(s) need your attention: select one to read what to do.</source>
         <translation>
             <numerusform>有 %n 项需要注意：选中一项即可查看该怎么做。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="255"/>
         <source>The check could not finish: {error}. Click Re-check to try again; if it keeps failing, please report it.</source>
         <translation>检查未能完成：{error}。点击“重新检查”再试一次；如果一直失败，请报告这个问题。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="286"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="304"/>
         <source>Checking…</source>
         <translation>正在检查…</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="313"/>
         <source>Found; now asking TensorFlow in each one whether it sees the GPU…</source>
         <translation>已找到；正在逐个询问其中的 TensorFlow 能否识别到 GPU…</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="317"/>
         <source>Checked</source>
         <translation>已检查</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/system.py" line="324"/>
         <source>TensorFlow checked in {done} of {total} Pythons…</source>
         <translation>已在 {done} / {total} 个 Python 中检查 TensorFlow…</translation>
     </message>
@@ -2338,7 +1873,6 @@
 <context>
     <name>TfgpuWizard</name>
     <message>
-        <location filename="../../gui/wizard.py" line="31"/>
         <source>TF GPU Assistant</source>
         <translation>TF GPU 助手</translation>
     </message>
@@ -2346,52 +1880,42 @@
 <context>
     <name>WelcomePage</name>
     <message>
-        <location filename="../../gui/pages/welcome.py" line="15"/>
         <source>Welcome to TF GPU Assistant</source>
         <translation>欢迎使用 TF GPU 助手</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/welcome.py" line="16"/>
         <source>From “I have an NVIDIA card” to “TensorFlow runs on it”.</source>
         <translation>从“我有一块 NVIDIA 显卡”到“TensorFlow 在它上面跑起来”。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/welcome.py" line="39"/>
         <source>What this app does</source>
         <translation>这个程序做什么</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/welcome.py" line="41"/>
         <source>TensorFlow needs several pieces to use your graphics card: the NVIDIA driver, the CUDA and cuDNN libraries in versions that match, and a Python in which TensorFlow is installed. This app checks each of them on this computer.</source>
         <translation>TensorFlow 要用上你的显卡，需要几样东西：NVIDIA 驱动、版本相互匹配的 CUDA 和 cuDNN 库，以及一个装有 TensorFlow 的 Python。本程序会在这台电脑上逐一检查它们。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/welcome.py" line="47"/>
         <source>What you get</source>
         <translation>你会得到什么</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/welcome.py" line="49"/>
         <source>When something is missing or does not match, it tells you why in plain words and what to do about it. After each fix, one click checks again.</source>
         <translation>如果缺了什么或者版本对不上，它会用通俗的话告诉你原因，以及该怎么解决。每修好一处，点一下就能重新检查。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/welcome.py" line="54"/>
         <source>What happens next</source>
         <translation>接下来会发生什么</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/welcome.py" line="56"/>
         <source>Click &lt;b&gt;Next&lt;/b&gt;. The app looks at this computer: the driver, CUDA, cuDNN and every Python it can find, and it starts TensorFlow in each of them to ask whether it sees the GPU. This takes a few seconds, up to a minute. Nothing is installed or changed.</source>
         <translation>点击&lt;b&gt;下一步&lt;/b&gt;。程序会检查这台电脑：驱动、CUDA、cuDNN 以及能找到的每一个 Python，并在每个 Python 中启动 TensorFlow，看它能否识别到 GPU。这需要几秒钟，最多一分钟。不会安装或修改任何东西。</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/welcome.py" line="63"/>
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../../gui/pages/welcome.py" line="65"/>
         <source>The app speaks English and Simplified Chinese and follows your system language. To choose, start it with &lt;code&gt;tfgpu gui --lang en&lt;/code&gt; or &lt;code&gt;tfgpu gui --lang zh_CN&lt;/code&gt;.</source>
         <translation>本程序支持英文和简体中文，默认跟随系统语言。如需指定，请用 &lt;code&gt;tfgpu gui --lang en&lt;/code&gt; 或 &lt;code&gt;tfgpu gui --lang zh_CN&lt;/code&gt; 启动。</translation>
     </message>
@@ -2399,1538 +1923,1230 @@
 <context>
     <name>core</name>
     <message>
-        <location filename="../../core/probes/base.py" line="100"/>
         <source>This is a bug in tfgpu; the rest of the scan is still valid.</source>
         <translation>这是 tfgpu 自身的程序错误（bug）；其余的检查结果仍然有效。</translation>
     </message>
     <message>
-        <location filename="../../core/probes/cuda.py" line="365"/>
         <source>No CUDA toolkit was found. Linux TensorFlow installed with pip (tensorflow[and-cuda]) brings its own CUDA libraries and does not need one; native Windows TensorFlow needs the toolkit version it was built for.</source>
         <translation>没有找到 CUDA 工具包。在 Linux 上用 pip 安装的 TensorFlow（tensorflow[and-cuda]）自带 CUDA 库，不需要单独安装工具包；原生 Windows 版 TensorFlow 则需要安装它编译时所用版本的工具包。</translation>
     </message>
     <message>
-        <location filename="../../core/probes/cuda.py" line="373"/>
         <source>CUDA_PATH points to {path}, which is not a CUDA toolkit (it was probably uninstalled). Point it at an installed toolkit or remove it.</source>
         <translation>CUDA_PATH 指向 {path}，但那里不是 CUDA 工具包（很可能已被卸载）。请把它改为指向已安装的工具包，或者删除这个变量。</translation>
     </message>
     <message>
-        <location filename="../../core/probes/cudnn.py" line="129"/>
         <source>cuDNN for TensorFlow exists only for Windows and Linux.</source>
         <translation>供 TensorFlow 使用的 cuDNN 只有 Windows 和 Linux 版本。</translation>
     </message>
     <message>
-        <location filename="../../core/probes/cudnn.py" line="398"/>
         <source>No cuDNN library was found. On Linux, tensorflow[and-cuda] installs cuDNN as a pip package inside the Python environment (not checked here). On Windows, copy cuDNN&apos;s bin, include and lib files into the CUDA toolkit folder, or add its bin folder to PATH.</source>
         <translation>没有找到 cuDNN 库。在 Linux 上，tensorflow[and-cuda] 会把 cuDNN 作为 pip 包装进 Python 环境里（这里不检查）。在 Windows 上，请把 cuDNN 的 bin、include 和 lib 文件复制到 CUDA 工具包文件夹中，或者把它的 bin 文件夹加入 PATH。</translation>
     </message>
     <message>
-        <location filename="../../core/probes/cudnn.py" line="408"/>
         <source>cuDNN is installed in {folder}, but that folder is not on PATH.</source>
         <translation>cuDNN 安装在 {folder}，但这个文件夹不在 PATH 中。</translation>
     </message>
     <message>
-        <location filename="../../core/probes/cudnn.py" line="412"/>
         <source>This cuDNN needs zlibwapi.dll, which was not found. Put it in a folder on PATH.</source>
         <translation>这个版本的 cuDNN 需要 zlibwapi.dll，但没有找到它。请把它放到 PATH 中的某个文件夹里。</translation>
     </message>
     <message>
-        <location filename="../../core/probes/cudnn.py" line="417"/>
         <source>zlibwapi.dll is in {folder}, which is not on PATH or in System32.</source>
         <translation>zlibwapi.dll 位于 {folder}，但这个文件夹既不在 PATH 中，也不是 System32。</translation>
     </message>
     <message>
-        <location filename="../../core/probes/driver.py" line="55"/>
         <source>No NVIDIA driver is installed: its management library (nvml.dll on Windows, libnvidia-ml.so.1 on Linux) is not on this computer. Install the NVIDIA driver for your GPU from nvidia.com, restart, then re-check.</source>
         <translation>没有安装 NVIDIA 驱动：这台电脑上没有它的管理库（Windows 上是 nvml.dll，Linux 上是 libnvidia-ml.so.1）。请从 nvidia.com 下载适合你显卡的 NVIDIA 驱动并安装，重启电脑，然后重新检查。</translation>
     </message>
     <message>
-        <location filename="../../core/probes/driver.py" line="64"/>
         <source>The NVIDIA driver is installed but not running. On Linux this usually happens after a kernel update when the driver module was not rebuilt for the new kernel: install DKMS and reinstall the driver (or boot the previous kernel), then restart. On Windows, reinstall the driver and restart.</source>
         <translation>NVIDIA 驱动已安装，但没有在运行。在 Linux 上，这通常发生在内核更新后、驱动模块没有为新内核重新编译的时候：请安装 DKMS 并重新安装驱动（或者改用之前的内核启动），然后重启。在 Windows 上，请重新安装驱动并重启。</translation>
     </message>
     <message>
-        <location filename="../../core/probes/driver.py" line="74"/>
         <source>The NVIDIA driver is running but sees no GPU. Check that the card is enabled (BIOS, Device Manager, a laptop&apos;s hybrid-graphics setting) and, in a container or VM, that the GPU was passed through.</source>
         <translation>NVIDIA 驱动正在运行，但没有识别到任何 GPU。请检查显卡是否已启用（BIOS、设备管理器、笔记本电脑的混合显卡/双显卡设置）；如果是在容器或虚拟机里，请确认 GPU 已直通进去。</translation>
     </message>
     <message>
-        <location filename="../../core/probes/driver.py" line="83"/>
         <source>The NVIDIA driver was updated but the old driver is still loaded, so the two halves do not match. Restart the computer.</source>
         <translation>NVIDIA 驱动已经更新，但旧驱动仍处于加载状态，新旧两部分版本对不上。请重启电脑。</translation>
     </message>
     <message>
-        <location filename="../../core/probes/driver.py" line="91"/>
         <source>This user is not allowed to talk to the NVIDIA driver (or to run nvidia-smi). Try again as an administrator/root; in a container, start it with GPU access (e.g. docker --gpus all).</source>
         <translation>当前用户无权访问 NVIDIA 驱动（或无权运行 nvidia-smi）。请以管理员/root 身份重试；如果是在容器里，请在启动容器时开启 GPU 访问（例如 docker --gpus all）。</translation>
     </message>
     <message>
-        <location filename="../../core/probes/driver.py" line="100"/>
         <source>nvidia-smi ran but its answer could not be understood. Its raw output is kept with this result; reinstalling the NVIDIA driver usually fixes a broken nvidia-smi.</source>
         <translation>nvidia-smi 运行了，但无法理解它的输出。原始输出已随本结果一并保存；重新安装 NVIDIA 驱动通常可以修复出错的 nvidia-smi。</translation>
     </message>
     <message>
-        <location filename="../../core/probes/driver.py" line="108"/>
         <source>nvidia-smi did not answer in time, so the driver or the GPU is stuck. Close programs using the GPU and restart the computer.</source>
         <translation>nvidia-smi 没有及时响应，说明驱动或 GPU 卡住了。请关闭正在使用 GPU 的程序，然后重启电脑。</translation>
     </message>
     <message>
-        <location filename="../../core/probes/driver.py" line="116"/>
         <source>The NVIDIA driver did not answer in time, so it or the GPU is stuck. Close programs using the GPU and restart the computer.</source>
         <translation>NVIDIA 驱动没有及时响应，说明驱动或 GPU 卡住了。请关闭正在使用 GPU 的程序，然后重启电脑。</translation>
     </message>
     <message>
-        <location filename="../../core/probes/driver.py" line="124"/>
         <source>The NVIDIA driver reported an error. Restart the computer; if it persists, reinstall the NVIDIA driver.</source>
         <translation>NVIDIA 驱动报告了一个错误。请重启电脑；如果问题依旧，请重新安装 NVIDIA 驱动。</translation>
     </message>
     <message>
-        <location filename="../../core/probes/driver.py" line="132"/>
         <source>Neither NVIDIA&apos;s management library nor nvidia-smi could be used, so no NVIDIA driver was found. If this computer has an NVIDIA GPU, install its driver from nvidia.com.</source>
         <translation>NVIDIA 的管理库和 nvidia-smi 都无法使用，所以没有找到 NVIDIA 驱动。如果这台电脑装有 NVIDIA 显卡，请从 nvidia.com 安装它的驱动。</translation>
     </message>
     <message>
-        <location filename="../../core/probes/os_info.py" line="56"/>
         <source>NVIDIA GPUs with TensorFlow are supported on Windows and Linux only.</source>
         <translation>只有 Windows 和 Linux 支持用 NVIDIA GPU 运行 TensorFlow。</translation>
     </message>
     <message>
-        <location filename="../../core/probes/os_info.py" line="140"/>
         <source>WSL 1 cannot use the GPU; convert this distro with `wsl --set-version &lt;distro&gt; 2`.</source>
         <translation>WSL 1 无法使用 GPU；请运行 `wsl --set-version &lt;distro&gt; 2`（把 &lt;distro&gt; 换成发行版名称），把这个发行版转换为 WSL 2。</translation>
     </message>
     <message>
-        <location filename="../../core/probes/pythons.py" line="223"/>
         <source>Python {version} is too old for TensorFlow checks (needs {min_python}+); use a newer Python for TensorFlow.</source>
         <translation>Python {version} 太旧，无法进行 TensorFlow 检查（需要 {min_python} 及以上）；请用更新的 Python 来运行 TensorFlow。</translation>
     </message>
     <message>
-        <location filename="../../core/probes/pythons.py" line="232"/>
         <source>This interpreter is listed but no longer exists (left behind by an uninstall).</source>
         <translation>这个解释器仍被列出，但实际已经不存在了（卸载后遗留的记录）。</translation>
     </message>
     <message>
-        <location filename="../../core/probes/pythons.py" line="237"/>
         <source>This file cannot be run: it is not marked as a program, or this user may not run it.</source>
         <translation>这个文件无法运行：它没有被标记为可执行程序，或者当前用户无权运行它。</translation>
     </message>
     <message>
-        <location filename="../../core/probes/pythons.py" line="241"/>
         <source>This interpreter did not answer in time; it may hang on start-up.</source>
         <translation>这个解释器没有及时响应；它可能在启动时卡住了。</translation>
     </message>
     <message>
-        <location filename="../../core/probes/pythons.py" line="244"/>
         <source>This program is named like Python but did not answer like one.</source>
         <translation>这个程序的名字像 Python，但它的响应不像 Python。</translation>
     </message>
     <message>
-        <location filename="../../core/probes/pythons.py" line="302"/>
         <source>No Python was found. Install Python from python.org (3.10 for TensorFlow 2.10 on Windows).</source>
         <translation>没有找到 Python。请从 python.org 安装 Python（如果要在 Windows 上使用 TensorFlow 2.10，请选 3.10）。</translation>
     </message>
     <message>
-        <location filename="../../core/probes/pythons.py" line="307"/>
         <source>Pythons were found but none of them could be used; see each entry.</source>
         <translation>找到了 Python，但没有一个能用；请查看每一项的详情。</translation>
     </message>
     <message>
-        <location filename="../../core/probes/tensorflow.py" line="42"/>
         <source>The check was cancelled; run it again.</source>
         <translation>检查已取消；请重新运行。</translation>
     </message>
     <message>
-        <location filename="../../core/probes/tensorflow.py" line="43"/>
         <source>This file could not be run as a Python interpreter.</source>
         <translation>这个文件无法作为 Python 解释器运行。</translation>
     </message>
     <message>
-        <location filename="../../core/probes/tensorflow.py" line="44"/>
         <source>TensorFlow did not answer in time. Close other programs using the GPU and re-check; if it keeps hanging, run `python -c &quot;import tensorflow&quot;` in that environment to see where.</source>
         <translation>TensorFlow 没有及时响应。请关闭其他正在使用 GPU 的程序，然后重新检查；如果仍然卡住，请在该环境中运行 `python -c &quot;import tensorflow&quot;`，看看卡在哪里。</translation>
     </message>
     <message>
-        <location filename="../../core/probes/tensorflow.py" line="49"/>
         <source>The checker and its helper script do not match; reinstall TF GPU Assistant.</source>
         <translation>检查程序与它的辅助脚本版本不匹配；请重新安装 TF GPU 助手。</translation>
     </message>
     <message>
-        <location filename="../../core/probes/tensorflow.py" line="52"/>
         <source>This program printed something that is not the checker&apos;s answer; is it really a Python interpreter?</source>
         <translation>这个程序输出了一些不属于检查程序应答的内容；它真的是 Python 解释器吗？</translation>
     </message>
     <message>
-        <location filename="../../core/probes/tensorflow.py" line="55"/>
         <source>This program ran but said nothing; it is not a Python interpreter.</source>
         <translation>这个程序运行了，但没有任何输出；它不是 Python 解释器。</translation>
     </message>
     <message>
-        <location filename="../../core/probes/tensorflow.py" line="56"/>
         <source>TensorFlow is not installed in this environment.</source>
         <translation>这个环境中没有安装 TensorFlow。</translation>
     </message>
     <message>
-        <location filename="../../core/probes/tensorflow.py" line="57"/>
         <source>`import tensorflow` fails in this environment; the exact error is below.</source>
         <translation>在这个环境中 `import tensorflow` 失败；具体错误见下方。</translation>
     </message>
     <message>
-        <location filename="../../core/probes/tensorflow.py" line="60"/>
         <source>The checker&apos;s answer could not be read.</source>
         <translation>无法读取检查程序的应答。</translation>
     </message>
     <message>
-        <location filename="../../core/probes/tensorflow.py" line="61"/>
         <source>TensorFlow imported, but asking it for its GPUs failed, so whether it sees one is unknown. The error below is TensorFlow&apos;s own; re-check after closing other programs that use the GPU.</source>
         <translation>TensorFlow 已成功导入，但向它查询 GPU 时出错，因此无法确定它能否识别到 GPU。下面是 TensorFlow 自己给出的错误信息；请关闭其他正在使用 GPU 的程序后重新检查。</translation>
     </message>
     <message>
-        <location filename="../../core/probes/tensorflow.py" line="64"/>
         <source>This Python is too old to check (the checker needs {min_python} or newer). Use a newer Python environment for TensorFlow.</source>
         <translation>这个 Python 太旧，无法检查（检查程序需要 {min_python} 或更新版本）。请为 TensorFlow 使用更新的 Python 环境。</translation>
     </message>
     <message>
-        <location filename="../../core/probes/tensorflow.py" line="69"/>
         <source>TensorFlow crashed on a CPU instruction: this processor lacks an instruction set the build needs.</source>
         <translation>TensorFlow 在执行某条 CPU 指令时崩溃：这台电脑的处理器缺少这个 TensorFlow 版本所需的指令集。</translation>
     </message>
     <message>
-        <location filename="../../core/probes/tensorflow.py" line="72"/>
         <source>The helper process crashed before answering; the last TensorFlow log lines usually say why. Try `python -c &quot;import tensorflow&quot;` in that environment.</source>
         <translation>辅助进程在给出应答之前就崩溃了；TensorFlow 日志的最后几行通常会说明原因。请在该环境中运行 `python -c &quot;import tensorflow&quot;` 试试。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/catalog_titles.py" line="6"/>
         <source>No NVIDIA GPU found</source>
         <translation>没有找到 NVIDIA GPU</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/catalog_titles.py" line="7"/>
         <source>No working NVIDIA driver</source>
         <translation>没有可用的 NVIDIA 驱动</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/catalog_titles.py" line="8"/>
         <source>NVIDIA driver and its library do not match</source>
         <translation>NVIDIA 驱动与它的库版本不匹配</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/catalog_titles.py" line="9"/>
         <source>WSL cannot see the Windows GPU</source>
         <translation>WSL 看不到 Windows 的 GPU</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/catalog_titles.py" line="10"/>
         <source>The container cannot reach the GPU</source>
         <translation>容器无法访问 GPU</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/catalog_titles.py" line="11"/>
         <source>TensorFlow 2.11+ has no GPU support on native Windows</source>
         <translation>TensorFlow 2.11 及以上版本在原生 Windows 上不支持 GPU</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/catalog_titles.py" line="12"/>
         <source>The tensorflow-gpu package no longer exists</source>
         <translation>tensorflow-gpu 这个包已经不再提供</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/catalog_titles.py" line="13"/>
         <source>32-bit Python cannot run TensorFlow</source>
         <translation>32 位 Python 无法运行 TensorFlow</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/catalog_titles.py" line="14"/>
         <source>No TensorFlow build for this Python version</source>
         <translation>没有适用于这个 Python 版本的 TensorFlow</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/catalog_titles.py" line="15"/>
         <source>Several TensorFlow packages are installed together</source>
         <translation>同时安装了多个 TensorFlow 包</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/catalog_titles.py" line="16"/>
         <source>This TensorFlow is a CPU-only build</source>
         <translation>这个 TensorFlow 是仅支持 CPU 的版本</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/catalog_titles.py" line="17"/>
         <source>Microsoft Visual C++ runtime is missing</source>
         <translation>缺少 Microsoft Visual C++ 运行库</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/catalog_titles.py" line="18"/>
         <source>TensorFlow fails to import</source>
         <translation>TensorFlow 导入失败</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/catalog_titles.py" line="19"/>
         <source>This GPU is too old (or too new) for this TensorFlow build</source>
         <translation>这块 GPU 对这个 TensorFlow 版本来说太旧（或太新）</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/catalog_titles.py" line="20"/>
         <source>The NVIDIA driver is too old for this CUDA</source>
         <translation>NVIDIA 驱动太旧，不支持这个 CUDA 版本</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/catalog_titles.py" line="21"/>
         <source>The GPU is hidden by CUDA_VISIBLE_DEVICES</source>
         <translation>GPU 被 CUDA_VISIBLE_DEVICES 隐藏了</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/catalog_titles.py" line="22"/>
         <source>Installed CUDA version does not match this TensorFlow</source>
         <translation>已安装的 CUDA 版本与这个 TensorFlow 不匹配</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/catalog_titles.py" line="23"/>
         <source>The CUDA runtime libraries TF needs are missing</source>
         <translation>缺少 TensorFlow 需要的 CUDA 运行库</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/catalog_titles.py" line="24"/>
         <source>Installed cuDNN version does not match this TensorFlow</source>
         <translation>已安装的 cuDNN 版本与这个 TensorFlow 不匹配</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/catalog_titles.py" line="25"/>
         <source>cuDNN is missing</source>
         <translation>缺少 cuDNN</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/catalog_titles.py" line="26"/>
         <source>zlibwapi.dll is missing (cuDNN 8.3+ on Windows)</source>
         <translation>缺少 zlibwapi.dll（Windows 上的 cuDNN 8.3 及以上版本需要它）</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/catalog_titles.py" line="27"/>
         <source>The libraries are installed but not on the search path</source>
         <translation>库已安装，但不在搜索路径中</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/catalog_titles.py" line="28"/>
         <source>XLA cannot find libdevice (CUDA data dir)</source>
         <translation>XLA 找不到 libdevice（CUDA 数据目录）</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/catalog_titles.py" line="29"/>
         <source>PTX from a newer CUDA than the driver or ptxas understands</source>
         <translation>PTX 来自更新的 CUDA，驱动或 ptxas 无法识别</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/catalog_titles.py" line="30"/>
         <source>Memory growth was set after the GPU was initialised</source>
         <translation>在 GPU 初始化之后才设置显存按需增长</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/catalog_titles.py" line="31"/>
         <source>The GPU ran out of memory</source>
         <translation>GPU 显存不足</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/catalog_titles.py" line="32"/>
         <source>The TensorFlow check did not finish</source>
         <translation>TensorFlow 检查没有完成</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/catalog_titles.py" line="33"/>
         <source>tfgpu could not finish this check</source>
         <translation>tfgpu 未能完成这项检查</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/catalog_titles.py" line="34"/>
         <source>TensorFlow lists no GPU, cause not identified</source>
         <translation>TensorFlow 没有列出 GPU，原因未能确定</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/catalog_titles.py" line="35"/>
         <source>TensorFlow is not installed here</source>
         <translation>这里没有安装 TensorFlow</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/catalog_titles.py" line="36"/>
         <source>CUDA_PATH points to a missing toolkit</source>
         <translation>CUDA_PATH 指向的工具包不存在</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/catalog_titles.py" line="37"/>
         <source>Per-process GPU memory is not reported under WDDM</source>
         <translation>WDDM 模式下不显示每个进程的显存占用</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/catalog_titles.py" line="38"/>
         <source>Harmless notices only</source>
         <translation>只有无害的提示信息</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/catalog_titles.py" line="39"/>
         <source>TensorFlow can use the GPU</source>
         <translation>TensorFlow 可以使用 GPU</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/doctor.py" line="31"/>
         <source>The diagnosis itself failed ({error}); this is a bug in tfgpu. The scan is still valid.</source>
         <translation>诊断本身出错了（{error}）；这是 tfgpu 自身的程序错误（bug）。检查结果仍然有效。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/doctor.py" line="63"/>
         <source>TensorFlow listed no GPU here and no rule explains why.</source>
         <translation>TensorFlow 在这里没有列出任何 GPU，也没有规则能解释原因。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/doctor.py" line="95"/>
         <source>No Python environment was found on this computer.</source>
         <translation>这台电脑上没有找到 Python 环境。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/fixes.py" line="86"/>
         <source>Check that TensorFlow now lists the GPU (a non-empty list):</source>
         <translation>确认 TensorFlow 现在能列出 GPU（列表不为空）：</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/fixes.py" line="91"/>
         <source>Download and install the latest NVIDIA driver for your GPU, then restart.</source>
         <translation>下载并安装适合你显卡的最新 NVIDIA 驱动，然后重启。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/fixes.py" line="94"/>
         <source>On Ubuntu the packaged driver is the simplest route:</source>
         <translation>在 Ubuntu 上，用系统软件源提供的驱动最简单：</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/fixes.py" line="96"/>
         <source>Then check that the driver answers:</source>
         <translation>然后确认驱动能正常响应：</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/fixes.py" line="103"/>
         <source>In WSL2 the GPU comes from the Windows NVIDIA driver: install or update it on Windows (not inside Linux), then run &apos;wsl --shutdown&apos;.</source>
         <translation>在 WSL2 中，GPU 由 Windows 上的 NVIDIA 驱动提供：请在 Windows 上（而不是在 Linux 里）安装或更新驱动，然后运行 &apos;wsl --shutdown&apos;。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/fixes.py" line="106"/>
         <source>Do not install a Linux NVIDIA driver inside WSL. See NVIDIA&apos;s guide:</source>
         <translation>不要在 WSL 里安装 Linux 版 NVIDIA 驱动。参见 NVIDIA 的指南：</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/fixes.py" line="112"/>
         <source>The driver was updated but the old kernel module is still loaded. Restart the computer:</source>
         <translation>驱动已经更新，但旧的内核模块仍处于加载状态。请重启电脑：</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/fixes.py" line="117"/>
         <source>In Windows PowerShell, update WSL and make sure the distribution runs as WSL 2:</source>
         <translation>在 Windows PowerShell 中更新 WSL，并确保该发行版以 WSL 2 运行：</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/fixes.py" line="119"/>
         <source>Install the current NVIDIA driver on Windows (it provides the GPU to WSL):</source>
         <translation>在 Windows 上安装最新的 NVIDIA 驱动（由它把 GPU 提供给 WSL）：</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/fixes.py" line="121"/>
         <source>NVIDIA&apos;s CUDA on WSL guide:</source>
         <translation>NVIDIA 的 CUDA on WSL 指南：</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/fixes.py" line="126"/>
         <source>Stay on native Windows with TensorFlow 2.10, the last version with GPU support there, in a Python 3.10 conda environment with CUDA 11.2 and cuDNN 8.1:</source>
         <translation>继续使用原生 Windows：在 Python 3.10 的 conda 环境中使用 TensorFlow 2.10（Windows 上最后一个支持 GPU 的版本），搭配 CUDA 11.2 和 cuDNN 8.1：</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/fixes.py" line="139"/>
         <source>Install WSL2 with Ubuntu (PowerShell as administrator), then restart:</source>
         <translation>安装带 Ubuntu 的 WSL2（以管理员身份运行 PowerShell），然后重启：</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/fixes.py" line="141"/>
         <source>Inside Ubuntu, create a virtual environment and install TensorFlow with its CUDA libraries:</source>
         <translation>在 Ubuntu 中创建一个虚拟环境，并安装 TensorFlow 及其 CUDA 库：</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/fixes.py" line="144"/>
         <source>Check it inside Ubuntu:</source>
         <translation>在 Ubuntu 中检查：</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/fixes.py" line="152"/>
         <source>Remove the CPU-only package:</source>
         <translation>卸载仅支持 CPU 的包：</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/fixes.py" line="154"/>
         <source>Install TensorFlow with its CUDA libraries:</source>
         <translation>安装 TensorFlow 及其 CUDA 库：</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/fixes.py" line="160"/>
         <source>Use a Python version TensorFlow publishes wheels for (the recommendation below names one), in its own virtual environment.</source>
         <translation>使用 TensorFlow 提供了 wheel 包的 Python 版本（下面的建议中会给出一个），并为它单独创建虚拟环境。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/fixes.py" line="162"/>
         <source>Python downloads:</source>
         <translation>Python 下载页面：</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/fixes.py" line="166"/>
         <source>Install the 64-bit Python (&quot;Windows installer (64-bit)&quot;) and create the environment with it.</source>
         <translation>安装 64 位 Python（&quot;Windows installer (64-bit)&quot;），并用它创建环境。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/fixes.py" line="173"/>
         <source>Remove every TensorFlow package, then install exactly one:</source>
         <translation>卸载所有 TensorFlow 包，然后只安装其中一个：</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/fixes.py" line="175"/>
         <source>Install one package:</source>
         <translation>只安装一个包：</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/fixes.py" line="179"/>
         <source>Install the Microsoft Visual C++ Redistributable (x64), then open a new terminal:</source>
         <translation>安装 Microsoft Visual C++ Redistributable (x64)，然后打开一个新的终端：</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/fixes.py" line="181"/>
         <source>With winget:</source>
         <translation>使用 winget：</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/fixes.py" line="187"/>
         <source>Install TensorFlow together with the CUDA libraries it was built with (no system CUDA needed):</source>
         <translation>安装 TensorFlow 及其编译时所用的 CUDA 库（系统里不需要安装 CUDA）：</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/fixes.py" line="192"/>
         <source>Install CUDA {cuda} (the version this TensorFlow was built for) from NVIDIA&apos;s archive.</source>
         <translation>从 NVIDIA 的历史版本页面安装 CUDA {cuda}（这个 TensorFlow 编译时所用的版本）。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/fixes.py" line="195"/>
         <source>Install it into a conda environment instead:</source>
         <translation>或者改为安装到 conda 环境中：</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/fixes.py" line="199"/>
         <source>Install the CUDA version your TensorFlow was built for (see the table):</source>
         <translation>安装你的 TensorFlow 编译时所用的 CUDA 版本（见对照表）：</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/fixes.py" line="202"/>
         <source>Then open a new terminal so the new PATH is seen.</source>
         <translation>然后打开一个新的终端，让新的 PATH 生效。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/fixes.py" line="210"/>
         <source>CUDA {installed} is installed but this TensorFlow needs CUDA {cuda}. Both can be installed side by side.</source>
         <translation>已安装 CUDA {installed}，但这个 TensorFlow 需要 CUDA {cuda}。两个版本可以同时安装。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/fixes.py" line="220"/>
         <source>Download cuDNN {cudnn} for CUDA {cuda} from NVIDIA&apos;s archive.</source>
         <translation>从 NVIDIA 的历史版本页面下载适用于 CUDA {cuda} 的 cuDNN {cudnn}。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/fixes.py" line="222"/>
         <source>Download the cuDNN version your TensorFlow was built for from NVIDIA&apos;s archive.</source>
         <translation>从 NVIDIA 的历史版本页面下载你的 TensorFlow 编译时所用的 cuDNN 版本。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/fixes.py" line="225"/>
         <source>Copy its bin, include and lib folders into the CUDA folder (C:\Program Files\NVIDIA GPU Computing Toolkit\CUDA\v{cuda}), or add its bin folder to PATH.</source>
         <translation>把它的 bin、include 和 lib 文件夹复制到 CUDA 文件夹（C:\Program Files\NVIDIA GPU Computing Toolkit\CUDA\v{cuda}）中，或者把它的 bin 文件夹加入 PATH。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/fixes.py" line="229"/>
         <source>Install it with conda:</source>
         <translation>用 conda 安装：</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/fixes.py" line="232"/>
         <source>Install it (Debian/Ubuntu packages, or the tar archive into /usr/local/cuda), then refresh the loader cache:</source>
         <translation>安装它（使用 Debian/Ubuntu 软件包，或把 tar 压缩包解压到 /usr/local/cuda），然后刷新动态链接库缓存：</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/fixes.py" line="239"/>
         <source>cuDNN 8.3+ on Windows needs zlibwapi.dll. Install it with conda into the environment:</source>
         <translation>Windows 上的 cuDNN 8.3 及以上版本需要 zlibwapi.dll。用 conda 把它安装到环境中：</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/fixes.py" line="241"/>
         <source>Follow NVIDIA&apos;s cuDNN 8 install guide (&apos;Installing Zlib&apos;) and put zlibwapi.dll in a folder on PATH.</source>
         <translation>按照 NVIDIA 的 cuDNN 8 安装指南（&apos;Installing Zlib&apos; 一节）操作，把 zlibwapi.dll 放到 PATH 中的某个文件夹里。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/fixes.py" line="251"/>
         <source>Add the folder to your user PATH (PowerShell; this reads the user PATH only, unlike setx which can truncate it), then open a new terminal:</source>
         <translation>把该文件夹加入你的用户 PATH（在 PowerShell 中；这里只读写用户 PATH，不像 setx 那样可能把它截断），然后打开一个新的终端：</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/fixes.py" line="257"/>
         <source>Add the folder to the library search path, now and for new shells:</source>
         <translation>把该文件夹加入库搜索路径，对当前终端和以后新开的终端都生效：</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/fixes.py" line="259"/>
         <source>Register it with the loader for every user:</source>
         <translation>为所有用户在动态链接器中注册它：</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/fixes.py" line="265"/>
         <source>Install the CUDA compiler package (it contains libdevice) into the environment:</source>
         <translation>把 CUDA 编译器包（其中包含 libdevice）安装到环境中：</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/fixes.py" line="267"/>
         <source>Point XLA at a CUDA toolkit folder that has nvvm/libdevice:</source>
         <translation>让 XLA 指向一个含有 nvvm/libdevice 的 CUDA 工具包文件夹：</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/fixes.py" line="273"/>
         <source>Use the ptxas of TensorFlow&apos;s own CUDA version (first on PATH):</source>
         <translation>使用与 TensorFlow 自身 CUDA 版本一致的 ptxas（放在 PATH 的最前面）：</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/fixes.py" line="283"/>
         <source>TensorFlow {tf} is the last version that runs on compute capability {cc}. Install it in a Python it supports:</source>
         <translation>TensorFlow {tf} 是能在计算能力 {cc} 上运行的最后一个版本。请在它支持的 Python 中安装：</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/fixes.py" line="286"/>
         <source>This GPU cannot run the prebuilt TensorFlow; use the CPU, or a newer GPU.</source>
         <translation>这块 GPU 无法运行预编译的 TensorFlow；请使用 CPU，或者换一块更新的 GPU。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/fixes.py" line="294"/>
         <source>Call set_memory_growth first, before anything creates a tensor or a model:</source>
         <translation>先调用 set_memory_growth，要在创建任何张量或模型之前：</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/fixes.py" line="296"/>
         <source>Set it without code changes, before Python starts:</source>
         <translation>不改代码的办法：在 Python 启动之前设置它：</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/fixes.py" line="302"/>
         <source>Use a smaller batch size (halve it until it fits), or a smaller model / input size.</source>
         <translation>使用更小的批大小（batch size，不断减半直到能放下），或者更小的模型/输入尺寸。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/fixes.py" line="303"/>
         <source>Close other programs using the GPU; see what holds memory:</source>
         <translation>关闭其他正在使用 GPU 的程序；查看是谁占用了显存：</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/fixes.py" line="305"/>
         <source>Let TensorFlow allocate memory as needed instead of all at once:</source>
         <translation>让 TensorFlow 按需分配显存，而不是一次性全部占用：</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/fixes.py" line="308"/>
         <source>Mixed precision halves activation memory on GPUs with Tensor Cores:</source>
         <translation>在带 Tensor Core 的 GPU 上，混合精度可以让激活值占用的显存减半：</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/fixes.py" line="314"/>
         <source>Unset CUDA_VISIBLE_DEVICES (or set it to the GPU index, e.g. 0) before starting Python:</source>
         <translation>在启动 Python 之前取消设置 CUDA_VISIBLE_DEVICES（或把它设为 GPU 编号，例如 0）：</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/fixes.py" line="321"/>
         <source>On native Windows the last GPU build is 2.10; install it by its real name:</source>
         <translation>在原生 Windows 上，最后一个 GPU 版本是 2.10；请用它的真实包名安装：</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/fixes.py" line="324"/>
         <source>Install the plain package with its CUDA libraries instead:</source>
         <translation>改为安装普通的 TensorFlow 包及其 CUDA 库：</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/fixes.py" line="329"/>
         <source>Install the NVIDIA Container Toolkit on the host (the NVIDIA driver must already work there):</source>
         <translation>在宿主机上安装 NVIDIA Container Toolkit（宿主机上的 NVIDIA 驱动必须已经能正常工作）：</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/fixes.py" line="331"/>
         <source>Register it with Docker and restart Docker:</source>
         <translation>把它注册到 Docker，然后重启 Docker：</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/fixes.py" line="333"/>
         <source>Start the container with the GPU passed in, and check it:</source>
         <translation>启动容器时把 GPU 传进去，然后检查：</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/fixes.py" line="338"/>
         <source>See the recommendation below for the exact TensorFlow to install here.</source>
         <translation>要在这里安装哪个 TensorFlow，请参见下面的建议。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/recommend.py" line="35"/>
         <source>Nothing to install: TensorFlow {tf} uses your GPU</source>
         <translation>无需安装任何东西：TensorFlow {tf} 能使用你的 GPU</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/recommend.py" line="37"/>
         <source>Use {python}. Run the benchmark to see how fast it is.</source>
         <translation>使用 {python}。运行基准测试，看看它有多快。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/recommend.py" line="52"/>
         <source>No NVIDIA GPU to use: TensorFlow will run on the CPU</source>
         <translation>没有可用的 NVIDIA GPU：TensorFlow 将在 CPU 上运行</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/recommend.py" line="53"/>
         <source>CUDA needs an NVIDIA GPU. The plain package runs on the CPU.</source>
         <translation>CUDA 需要 NVIDIA GPU。普通的 TensorFlow 包可以在 CPU 上运行。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/recommend.py" line="54"/>
         <source>Install TensorFlow:</source>
         <translation>安装 TensorFlow：</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/recommend.py" line="121"/>
         <source>Install TensorFlow {tf} with the CUDA and cuDNN libraries it was built with:</source>
         <translation>安装 TensorFlow {tf} 及其编译时所用的 CUDA 和 cuDNN 库：</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/recommend.py" line="125"/>
         <source>Install TensorFlow {tf}:</source>
         <translation>安装 TensorFlow {tf}：</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/recommend.py" line="127"/>
         <source>Install CUDA {cuda} and cuDNN {cudnn} (this TensorFlow predates the pip CUDA packages):</source>
         <translation>安装 CUDA {cuda} 和 cuDNN {cudnn}（这个 TensorFlow 比 pip 版 CUDA 包出现得早）：</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/recommend.py" line="129"/>
         <source>Check that TensorFlow lists the GPU:</source>
         <translation>确认 TensorFlow 能列出 GPU：</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/recommend.py" line="134"/>
         <source>Your GPU (compute capability {cc}) is not supported by newer TensorFlow; {tf} is the newest that runs on it.</source>
         <translation>你的 GPU（计算能力 {cc}）不受更新版本的 TensorFlow 支持；{tf} 是能在它上面运行的最新版本。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/recommend.py" line="137"/>
         <source>On Linux the pip package brings its own CUDA and cuDNN: only the NVIDIA driver is needed on the system. Use Python {python} in a virtual environment.</source>
         <translation>在 Linux 上，pip 包自带 CUDA 和 cuDNN：系统里只需要 NVIDIA 驱动。请在虚拟环境中使用 Python {python}。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/recommend.py" line="141"/>
         <source>Install TensorFlow {tf} with pip in a virtual environment</source>
         <translation>在虚拟环境中用 pip 安装 TensorFlow {tf}</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/recommend.py" line="155"/>
         <source>Open your WSL 2 distribution &apos;{distro}&apos;:</source>
         <translation>打开你的 WSL 2 发行版“{distro}”：</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/recommend.py" line="163"/>
         <source>Stay on native Windows with TensorFlow 2.10 (the last native GPU version), Python 3.10, CUDA 11.2 and cuDNN 8.1 through conda:</source>
         <translation>继续使用原生 Windows：通过 conda 使用 TensorFlow 2.10（最后一个原生支持 GPU 的版本）、Python 3.10、CUDA 11.2 和 cuDNN 8.1：</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/recommend.py" line="167"/>
         <source>Use TensorFlow {tf} in WSL2</source>
         <translation>在 WSL2 中使用 TensorFlow {tf}</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/recommend.py" line="168"/>
         <source>TensorFlow after 2.10 has no GPU support on native Windows; in WSL2 (Ubuntu inside Windows) the current version uses your GPU through the Windows driver.</source>
         <translation>2.10 之后的 TensorFlow 在原生 Windows 上不支持 GPU；在 WSL2（Windows 里的 Ubuntu）中，最新版本可以通过 Windows 驱动使用你的 GPU。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/recommend.py" line="176"/>
         <source>Create a Python 3.10 conda environment with CUDA 11.2, cuDNN 8.1 and TensorFlow 2.10:</source>
         <translation>创建一个 Python 3.10 的 conda 环境，装上 CUDA 11.2、cuDNN 8.1 和 TensorFlow 2.10：</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/recommend.py" line="178"/>
         <source>Install CUDA 11.2 and cuDNN 8.1 from NVIDIA, add their bin folders to PATH, and pip install &quot;tensorflow&lt;2.11&quot; in a Python 3.7-3.10.</source>
         <translation>从 NVIDIA 安装 CUDA 11.2 和 cuDNN 8.1，把它们的 bin 文件夹加入 PATH，然后在 Python 3.7-3.10 中运行 pip install &quot;tensorflow&lt;2.11&quot;。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/recommend.py" line="182"/>
         <source>Use TensorFlow 2.10 on native Windows</source>
         <translation>在原生 Windows 上使用 TensorFlow 2.10</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/recommend.py" line="183"/>
         <source>This Windows cannot run WSL2 with GPU support (it needs Windows 10 build 19044 or Windows 11), so TensorFlow 2.10 is the newest version that can use the GPU here.</source>
         <translation>这个 Windows 无法运行支持 GPU 的 WSL2（需要 Windows 10 内部版本 19044 或 Windows 11），所以 TensorFlow 2.10 是这里能使用 GPU 的最新版本。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/recommend.py" line="189"/>
         <source>Inside it, create a virtual environment and install TensorFlow:</source>
         <translation>在其中创建一个虚拟环境并安装 TensorFlow：</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/recommend.py" line="191"/>
         <source>Check it inside WSL:</source>
         <translation>在 WSL 中检查：</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/recommend.py" line="201"/>
         <source>Create a virtual environment with Python {python}:</source>
         <translation>用 Python {python} 创建一个虚拟环境：</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/recommend.py" line="203"/>
         <source>Install Python {python} (no Python here has TensorFlow wheels), then create a virtual environment with it:</source>
         <translation>安装 Python {python}（这里的 Python 都没有对应的 TensorFlow wheel 包），然后用它创建虚拟环境：</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/recommend.py" line="214"/>
         <source>Driver {driver} is too old for CUDA {cuda} (needs {minimum} or newer). Update it first:</source>
         <translation>驱动 {driver} 对 CUDA {cuda} 来说太旧（需要 {minimum} 或更新版本）。请先更新驱动：</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/recommend.py" line="234"/>
         <source>No prebuilt TensorFlow runs on this GPU</source>
         <translation>没有预编译的 TensorFlow 能在这块 GPU 上运行</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/recommend.py" line="235"/>
         <source>Compute capability {cc} is below every TensorFlow build&apos;s minimum. TensorFlow still runs on the CPU.</source>
         <translation>计算能力 {cc} 低于所有 TensorFlow 版本的最低要求。TensorFlow 仍然可以在 CPU 上运行。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/recommend.py" line="237"/>
         <source>Install the CPU package:</source>
         <translation>安装 CPU 版的包：</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/rules_env.py" line="64"/>
         <source>Python {version} here is a 32-bit build; TensorFlow has 64-bit wheels only.</source>
         <translation>这里的 Python {version} 是 32 位版本；TensorFlow 只提供 64 位的 wheel 包。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/rules_env.py" line="68"/>
         <source>TensorFlow was not checked in this environment (the scan skipped it).</source>
         <translation>这个环境中没有检查 TensorFlow（扫描时跳过了它）。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/rules_env.py" line="75"/>
         <source>The TensorFlow check stopped early ({reason}) at stage &apos;{stage}&apos;.</source>
         <translation>TensorFlow 检查在“{stage}”阶段提前停止了（{reason}）。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/rules_env.py" line="79"/>
         <source>Python {version} is too old for any TensorFlow this tool can check.</source>
         <translation>Python {version} 太旧，本工具能检查的所有 TensorFlow 版本都不支持它。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/rules_env.py" line="82"/>
         <source>TensorFlow {tf} lists {count} GPU(s): {names}.</source>
         <translation>TensorFlow {tf} 列出了 {count} 块 GPU：{names}。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/rules_env.py" line="90"/>
         <source>import tensorflow failed: {error}</source>
         <translation>import tensorflow 失败：{error}</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/rules_env.py" line="102"/>
         <source>TensorFlow {tf} ({build}) imported and listed no GPU; its log lines are the evidence.</source>
         <translation>TensorFlow {tf}（{build}）已导入，但没有列出 GPU；它的日志行就是依据。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/rules_env.py" line="122"/>
         <source>Python {version} is too old for TensorFlow 2.</source>
         <translation>Python {version} 对 TensorFlow 2 来说太旧。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/rules_env.py" line="124"/>
         <source>This interpreter could not be run ({reason}).</source>
         <translation>无法运行这个解释器（{reason}）。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/rules_env.py" line="131"/>
         <source>No TensorFlow package in {python}.</source>
         <translation>{python} 中没有 TensorFlow 包。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/rules_env.py" line="134"/>
         <source>TensorFlow publishes no {platform} wheel for Python {version}; pip would answer &apos;No matching distribution found&apos;.</source>
         <translation>TensorFlow 没有为 Python {version} 发布 {platform} 的 wheel 包；pip 会提示 &apos;No matching distribution found&apos;。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/rules_env.py" line="148"/>
         <source>Installed together: {packages}. They share one folder and overwrite each other.</source>
         <translation>同时安装了：{packages}。它们共用同一个文件夹，会互相覆盖。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/rules_env.py" line="156"/>
         <source>TensorFlow {tf} on native Windows is CPU-only: GPU builds for Windows ended with 2.10.</source>
         <translation>原生 Windows 上的 TensorFlow {tf} 只能使用 CPU：Windows 版的 GPU 支持到 2.10 为止。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/rules_env.py" line="162"/>
         <source>TensorFlow {tf} here was built without CUDA (is_cuda_build is False), so it never looks for a GPU.</source>
         <translation>这里的 TensorFlow {tf} 编译时没有启用 CUDA（is_cuda_build 为 False），所以它根本不会去找 GPU。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/rules_env.py" line="172"/>
         <source>CUDA_VISIBLE_DEVICES is set to &apos;{value}&apos;, which hides every GPU from TensorFlow.</source>
         <translation>CUDA_VISIBLE_DEVICES 被设为 &apos;{value}&apos;，这会让 TensorFlow 看不到任何 GPU。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/rules_env.py" line="183"/>
         <source>{gpu} has compute capability {cc}; TensorFlow {tf} needs at least {minimum}.</source>
         <translation>{gpu} 的计算能力是 {cc}；TensorFlow {tf} 至少需要 {minimum}。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/rules_env.py" line="198"/>
         <source>Driver {driver} supports CUDA up to {have}; TensorFlow {tf} uses CUDA {need}.</source>
         <translation>驱动 {driver} 最高支持 CUDA {have}；TensorFlow {tf} 使用的是 CUDA {need}。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/rules_libraries.py" line="61"/>
         <source>TensorFlow could not load {libraries}, and no matching CUDA is installed (installed: {installed}).</source>
         <translation>TensorFlow 无法加载 {libraries}，而且没有安装匹配的 CUDA（已安装：{installed}）。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/rules_libraries.py" line="63"/>
         <source>TensorFlow looks for {libraries}, which belongs to another CUDA version than the one installed ({installed}).</source>
         <translation>TensorFlow 要找的 {libraries} 属于另一个 CUDA 版本，而不是已安装的版本（{installed}）。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/rules_libraries.py" line="65"/>
         <source>TensorFlow could not load {libraries}: cuDNN is not installed (installed: {installed}).</source>
         <translation>TensorFlow 无法加载 {libraries}：没有安装 cuDNN（已安装：{installed}）。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/rules_libraries.py" line="67"/>
         <source>TensorFlow looks for {libraries}, but the cuDNN installed is another major version ({installed}).</source>
         <translation>TensorFlow 要找的是 {libraries}，但已安装的 cuDNN 是另一个主版本（{installed}）。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/rules_libraries.py" line="69"/>
         <source>{libraries} exists in {folders}, but that folder is not on the library search path.</source>
         <translation>{libraries} 位于 {folders}，但这个文件夹不在库搜索路径中。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/rules_libraries.py" line="71"/>
         <source>TensorFlow could not load the NVIDIA driver library {libraries}.</source>
         <translation>TensorFlow 无法加载 NVIDIA 驱动库 {libraries}。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/rules_libraries.py" line="73"/>
         <source>TensorFlow could not load {libraries} from the Microsoft Visual C++ runtime.</source>
         <translation>TensorFlow 无法加载 Microsoft Visual C++ 运行库中的 {libraries}。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/rules_libraries.py" line="75"/>
         <source>cuDNN could not load {libraries}.</source>
         <translation>cuDNN 无法加载 {libraries}。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/rules_machine.py" line="67"/>
         <source>macOS has no NVIDIA CUDA support; TensorFlow runs on the CPU or Apple&apos;s Metal plugin.</source>
         <translation>macOS 不支持 NVIDIA CUDA；TensorFlow 在 CPU 上运行，或者通过 Apple 的 Metal 插件运行。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/rules_machine.py" line="77"/>
         <source>Neither NVML nor nvidia-smi could reach an NVIDIA driver ({reason}). Without a driver no program can use the GPU.</source>
         <translation>NVML 和 nvidia-smi 都无法连接到 NVIDIA 驱动（{reason}）。没有驱动，任何程序都无法使用 GPU。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/rules_machine.py" line="80"/>
         <source>The NVIDIA kernel module and the driver library have different versions ({reason}); this happens after a driver update until the computer is restarted.</source>
         <translation>NVIDIA 内核模块与驱动库的版本不同（{reason}）；更新驱动后、重启电脑之前就会出现这种情况。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/rules_machine.py" line="83"/>
         <source>The NVIDIA driver answers but reports no GPU ({reason}). In a container, start it with the GPU passed through (docker run --gpus all).</source>
         <translation>NVIDIA 驱动有响应，但报告没有 GPU（{reason}）。如果是在容器里，请在启动时把 GPU 直通进去（docker run --gpus all）。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/rules_machine.py" line="102"/>
         <source>This distribution runs under WSL 1, which has no GPU access; convert it to WSL 2.</source>
         <translation>这个发行版运行在 WSL 1 下，无法访问 GPU；请把它转换为 WSL 2。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/rules_machine.py" line="104"/>
         <source>/dev/dxg is missing, so the Windows GPU driver is not passed into WSL.</source>
         <translation>缺少 /dev/dxg，说明 Windows 的 GPU 驱动没有传入 WSL。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/rules_machine.py" line="116"/>
         <source>{names} name a folder without a CUDA toolkit. Remove them or point them at an installed toolkit.</source>
         <translation>{names} 指向的文件夹里没有 CUDA 工具包。请删除它们，或把它们改为指向已安装的工具包。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/rules_machine.py" line="128"/>
         <source>cuDNN 8.3+ is installed but zlibwapi.dll is nowhere on this computer; cuDNN will fail to load.</source>
         <translation>已安装 cuDNN 8.3 及以上版本，但这台电脑上哪里都没有 zlibwapi.dll；cuDNN 将无法加载。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/rules_machine.py" line="130"/>
         <source>zlibwapi.dll exists ({path}) but not in a folder on PATH, so cuDNN cannot load it.</source>
         <translation>zlibwapi.dll 存在（{path}），但不在 PATH 中的文件夹里，所以 cuDNN 无法加载它。</translation>
     </message>
     <message>
-        <location filename="../../core/diagnosis/rules_machine.py" line="143"/>
         <source>{gpu} runs in WDDM mode: per-process GPU memory shows as n/a. Nothing to fix.</source>
         <translation>{gpu} 运行在 WDDM 模式下：每个进程的显存占用显示为 n/a。无需处理。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/libraries.py" line="123"/>
         <source>cuDNN could not load {lib}. cuDNN 8.3 and later on Windows need zlibwapi.dll, which is installed separately.</source>
         <translation>cuDNN 无法加载 {lib}。Windows 上的 cuDNN 8.3 及以上版本需要 zlibwapi.dll，它需要单独安装。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/libraries.py" line="127"/>
-        <location filename="../../core/explain/rules_env.py" line="138"/>
         <source>TensorFlow could not find {lib} from the Microsoft Visual C++ 2015-2022 Redistributable.</source>
         <translation>TensorFlow 找不到 Microsoft Visual C++ 2015-2022 Redistributable 中的 {lib}。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/libraries.py" line="172"/>
         <source>TensorFlow looked for the CUDA runtime ({libs}) and did not find it, so it runs on the CPU. That is fine when you do not want to use a GPU; to use one, install the CUDA version this TensorFlow needs.</source>
         <translation>TensorFlow 查找了 CUDA 运行库（{libs}）但没有找到，所以它在 CPU 上运行。如果你本来就不想用 GPU，这没有问题；如果要使用 GPU，请安装这个 TensorFlow 所需的 CUDA 版本。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/libraries.py" line="191"/>
         <source>TensorFlow could not load {libs}, although CUDA {installed} is installed: its library folder is not on the search path (PATH on Windows, LD_LIBRARY_PATH on Linux).</source>
         <translation>TensorFlow 无法加载 {libs}，尽管已安装 CUDA {installed}：它的库文件夹不在搜索路径中（Windows 上是 PATH，Linux 上是 LD_LIBRARY_PATH）。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/libraries.py" line="194"/>
         <source>TensorFlow looks for the CUDA {wanted} libraries ({libs}), but the CUDA installed here is {installed}. Each TensorFlow release loads only the CUDA version it was built with.</source>
         <translation>TensorFlow 要找的是 CUDA {wanted} 的库（{libs}），但这里安装的 CUDA 是 {installed}。每个 TensorFlow 版本只会加载它编译时所用的 CUDA 版本。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/libraries.py" line="197"/>
         <source>TensorFlow could not load {libs}: the CUDA {wanted} libraries it was built for are not installed (or not on the search path).</source>
         <translation>TensorFlow 无法加载 {libs}：它编译时所用的 CUDA {wanted} 库没有安装（或不在搜索路径中）。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/libraries.py" line="200"/>
         <source>TensorFlow could not load {libs}: the CUDA libraries it was built for are not installed (or not on the search path).</source>
         <translation>TensorFlow 无法加载 {libs}：它编译时所用的 CUDA 库没有安装（或不在搜索路径中）。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/libraries.py" line="205"/>
         <source>TensorFlow could not load some of its GPU libraries, although CUDA {installed} is installed: its library folder is not on the search path. TF_CPP_MAX_VLOG_LEVEL=1 shows which files failed.</source>
         <translation>TensorFlow 无法加载它的部分 GPU 库，尽管已安装 CUDA {installed}：它的库文件夹不在搜索路径中。设置 TF_CPP_MAX_VLOG_LEVEL=1 可以看到哪些文件加载失败。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/libraries.py" line="208"/>
         <source>TensorFlow could not load its GPU libraries: it needs CUDA {wanted}, but the CUDA installed here is {installed}. TF_CPP_MAX_VLOG_LEVEL=1 shows which files failed.</source>
         <translation>TensorFlow 无法加载它的 GPU 库：它需要 CUDA {wanted}，但这里安装的 CUDA 是 {installed}。设置 TF_CPP_MAX_VLOG_LEVEL=1 可以看到哪些文件加载失败。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/libraries.py" line="211"/>
         <source>TensorFlow could not load its GPU libraries: the CUDA {wanted} libraries it was built for are not installed (or not on the search path). TF_CPP_MAX_VLOG_LEVEL=1 shows which files failed.</source>
         <translation>TensorFlow 无法加载它的 GPU 库：它编译时所用的 CUDA {wanted} 库没有安装（或不在搜索路径中）。设置 TF_CPP_MAX_VLOG_LEVEL=1 可以看到哪些文件加载失败。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/libraries.py" line="214"/>
         <source>TensorFlow could not load its GPU libraries: the CUDA and cuDNN libraries it was built for are not installed (or not on the search path). TF_CPP_MAX_VLOG_LEVEL=1 shows which files failed.</source>
         <translation>TensorFlow 无法加载它的 GPU 库：它编译时所用的 CUDA 和 cuDNN 库没有安装（或不在搜索路径中）。设置 TF_CPP_MAX_VLOG_LEVEL=1 可以看到哪些文件加载失败。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/libraries.py" line="234"/>
         <source>TensorFlow could not load {libs}, although cuDNN {installed} is installed: its folder is not on the search path (PATH on Windows, LD_LIBRARY_PATH on Linux).</source>
         <translation>TensorFlow 无法加载 {libs}，尽管已安装 cuDNN {installed}：它的文件夹不在搜索路径中（Windows 上是 PATH，Linux 上是 LD_LIBRARY_PATH）。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/libraries.py" line="239"/>
         <source>TensorFlow looks for cuDNN {wanted} ({libs}), but cuDNN {installed} is installed. TensorFlow needs the cuDNN major version it was built with.</source>
         <translation>TensorFlow 要找的是 cuDNN {wanted}（{libs}），但已安装的是 cuDNN {installed}。TensorFlow 需要与它编译时主版本相同的 cuDNN。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/libraries.py" line="244"/>
         <source>TensorFlow could not load {libs}: cuDNN {version} is not installed for the CUDA version TensorFlow uses (or not on the search path).</source>
         <translation>TensorFlow 无法加载 {libs}：没有为 TensorFlow 所用的 CUDA 版本安装 cuDNN {version}（或者它不在搜索路径中）。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/libraries.py" line="257"/>
         <source>TensorFlow could not load {libs} although a CUPTI folder is on LD_LIBRARY_PATH: the CUPTI there is another CUDA version, or missing.</source>
         <translation>虽然 LD_LIBRARY_PATH 中有一个 CUPTI 文件夹，TensorFlow 仍无法加载 {libs}：那里的 CUPTI 属于另一个 CUDA 版本，或者已经缺失。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/libraries.py" line="262"/>
         <source>TensorFlow could not load {libs}. CUPTI comes with the CUDA toolkit (extras/CUPTI/lib64), a folder that is not on LD_LIBRARY_PATH ({path}).</source>
         <translation>TensorFlow 无法加载 {libs}。CUPTI 随 CUDA 工具包提供（extras/CUPTI/lib64），但这个文件夹不在 LD_LIBRARY_PATH 中（{path}）。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/libraries.py" line="266"/>
         <source>TensorFlow could not load {libs}. CUPTI comes with the CUDA toolkit (extras/CUPTI/lib64 or extras\CUPTI\lib64), a folder that is not on the library search path.</source>
         <translation>TensorFlow 无法加载 {libs}。CUPTI 随 CUDA 工具包提供（extras/CUPTI/lib64 或 extras\CUPTI\lib64），但这个文件夹不在库搜索路径中。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/rules_env.py" line="30"/>
         <source>TensorFlow {tf} on native Windows is a CPU-only build: GPU support on Windows ended with TensorFlow {last}. Use WSL2 with tensorflow[and-cuda], or TensorFlow {last} in Python {python} with CUDA {cuda} and cuDNN {cudnn}.</source>
         <translation>原生 Windows 上的 TensorFlow {tf} 是仅支持 CPU 的版本：Windows 上的 GPU 支持到 TensorFlow {last} 为止。请在 WSL2 中使用 tensorflow[and-cuda]，或者在 Python {python} 中使用 TensorFlow {last}，搭配 CUDA {cuda} 和 cuDNN {cudnn}。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/rules_env.py" line="35"/>
         <source>TensorFlow {tf} on native Windows is a CPU-only build: newer TensorFlow releases have no GPU support on native Windows. Use WSL2 with tensorflow[and-cuda].</source>
         <translation>原生 Windows 上的 TensorFlow {tf} 是仅支持 CPU 的版本：较新的 TensorFlow 在原生 Windows 上不支持 GPU。请在 WSL2 中使用 tensorflow[and-cuda]。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/rules_env.py" line="47"/>
         <source>This TensorFlow was built without CUDA (is_cuda_build is False), so it never uses a GPU. Install a GPU build: tensorflow[and-cuda] on Linux or WSL2 (on native Windows only old releases have one).</source>
         <translation>这个 TensorFlow 编译时没有启用 CUDA（is_cuda_build 为 False），所以它永远不会使用 GPU。请安装 GPU 版本：在 Linux 或 WSL2 上安装 tensorflow[and-cuda]（原生 Windows 上只有旧版本才有 GPU 版）。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/rules_env.py" line="52"/>
         <source>tensorflow-cpu {version} is installed: a CPU-only package.</source>
         <translation>已安装 tensorflow-cpu {version}：这是一个仅支持 CPU 的包。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/rules_env.py" line="57"/>
         <source>Several TensorFlow packages are installed together ({packages}); they overwrite each other&apos;s files. Uninstall all of them, then install one.</source>
         <translation>同时安装了多个 TensorFlow 包（{packages}）；它们会互相覆盖对方的文件。请把它们全部卸载，然后只安装一个。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/rules_env.py" line="67"/>
         <source>pip installed the tensorflow-gpu name, which is an empty stub since TensorFlow 2.12. The GPU build is the plain tensorflow package (tensorflow[and-cuda] on Linux and WSL2).</source>
         <translation>pip 安装的是 tensorflow-gpu 这个名字，而从 TensorFlow 2.12 起它只是一个空壳包。GPU 版本就是普通的 tensorflow 包（在 Linux 和 WSL2 上用 tensorflow[and-cuda]）。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/rules_env.py" line="72"/>
         <source>Docker found no GPU device driver for --gpus: the NVIDIA Container Toolkit is not installed or Docker was not restarted after configuring it.</source>
         <translation>Docker 找不到用于 --gpus 的 GPU 设备驱动：没有安装 NVIDIA Container Toolkit，或者配置后没有重启 Docker。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/rules_env.py" line="85"/>
         <source>This Python is 32-bit; TensorFlow is published only for 64-bit Python. Install 64-bit Python (python.org: &quot;Windows installer (64-bit)&quot;).</source>
         <translation>这个 Python 是 32 位的；TensorFlow 只为 64 位 Python 发布。请安装 64 位 Python（python.org：&quot;Windows installer (64-bit)&quot;）。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/rules_env.py" line="109"/>
         <source>pip has no TensorFlow {wanted} for this Python ({python}): it only offers {first} to {last}. Use a Python version that TensorFlow {wanted} supports (or a newer TensorFlow).</source>
         <translation>pip 上没有适用于这个 Python（{python}）的 TensorFlow {wanted}：它只提供 {first} 到 {last}。请使用 TensorFlow {wanted} 支持的 Python 版本（或者使用更新的 TensorFlow）。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/rules_env.py" line="114"/>
         <source>pip found no TensorFlow wheel for Python {python} ({platform}). TensorFlow publishes wheels for Python {mm} only from a recent release on (newest: {latest}); older TensorFlow releases, an old pip or an outdated mirror offer none. Use a Python version the TensorFlow you need supports.</source>
         <translation>pip 找不到适用于 Python {python}（{platform}）的 TensorFlow wheel 包。TensorFlow 从较新的某个版本起才为 Python {mm} 发布 wheel 包（最新：{latest}）；较旧的 TensorFlow 版本、旧版 pip 或过时的镜像源都不提供。请使用你需要的 TensorFlow 所支持的 Python 版本。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/rules_env.py" line="120"/>
         <source>pip found no TensorFlow wheel for Python {python} ({platform}): no TensorFlow release supports this Python version. Install a Python version TensorFlow supports.</source>
         <translation>pip 找不到适用于 Python {python}（{platform}）的 TensorFlow wheel 包：没有任何 TensorFlow 版本支持这个 Python 版本。请安装 TensorFlow 支持的 Python 版本。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/rules_env.py" line="124"/>
         <source>pip found no TensorFlow wheel for this Python version or platform. Check the Python version (python --version) against the versions TensorFlow supports, and that Python is 64-bit.</source>
         <translation>pip 找不到适用于这个 Python 版本或平台的 TensorFlow wheel 包。请对照 TensorFlow 支持的版本检查你的 Python 版本（python --version），并确认 Python 是 64 位的。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/rules_env.py" line="143"/>
         <source>cuDNN 8.3 and later on Windows need zlibwapi.dll, which is not found.</source>
         <translation>Windows 上的 cuDNN 8.3 及以上版本需要 zlibwapi.dll，但没有找到它。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/rules_env.py" line="148"/>
         <source>TensorFlow crashed with an illegal instruction: this CPU lacks an instruction set (AVX) the TensorFlow build needs.</source>
         <translation>TensorFlow 因非法指令而崩溃：这台电脑的 CPU 缺少这个 TensorFlow 版本所需的指令集（AVX）。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/rules_env.py" line="152"/>
         <source>Importing TensorFlow failed: {line}</source>
         <translation>导入 TensorFlow 失败：{line}</translation>
     </message>
     <message>
-        <location filename="../../core/explain/rules_env.py" line="157"/>
         <source>This Python has no TensorFlow package (ModuleNotFoundError). Install it into the Python you run.</source>
         <translation>这个 Python 中没有 TensorFlow 包（ModuleNotFoundError）。请把它安装到你实际运行的那个 Python 中。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/rules_env.py" line="166"/>
         <source>CUDA_VISIBLE_DEVICES is set to &quot;{value}&quot;, which hides every GPU from TensorFlow.</source>
         <translation>CUDA_VISIBLE_DEVICES 被设为 &quot;{value}&quot;，这会让 TensorFlow 看不到任何 GPU。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/rules_env.py" line="171"/>
         <source>TensorFlow lists no GPU and the text does not say why. Run with TF_CPP_MIN_LOG_LEVEL=0 and TF_CPP_MAX_VLOG_LEVEL=1 to see which library fails to load.</source>
         <translation>TensorFlow 没有列出 GPU，文本中也没有说明原因。请设置 TF_CPP_MIN_LOG_LEVEL=0 和 TF_CPP_MAX_VLOG_LEVEL=1 后再运行，查看是哪个库加载失败。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/rules_env.py" line="185"/>
         <source>These lines are harmless notices ({notices}); nothing here stops TensorFlow from using the GPU.</source>
         <translation>这些行只是无害的提示信息（{notices}）；这里没有任何内容会阻止 TensorFlow 使用 GPU。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/rules_env.py" line="203"/>
         <source>The NVIDIA driver {driver} works and sees {count} GPU(s): {names}. It supports CUDA up to {cuda}.</source>
         <translation>NVIDIA 驱动 {driver} 工作正常，识别到 {count} 块 GPU：{names}。它最高支持 CUDA {cuda}。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/rules_env.py" line="209"/>
         <source>The CUDA toolkit {cuda} is installed and nvcc works. (TensorFlow needs the CUDA version it was built with; pip&apos;s tensorflow[and-cuda] brings its own.)</source>
         <translation>CUDA 工具包 {cuda} 已安装，nvcc 可以正常工作。（TensorFlow 需要它编译时所用的 CUDA 版本；pip 的 tensorflow[and-cuda] 自带 CUDA。）</translation>
     </message>
     <message>
-        <location filename="../../core/explain/rules_env.py" line="213"/>
         <source>This is the header of cuDNN {cudnn}: cuDNN is installed.</source>
         <translation>这是 cuDNN {cudnn} 的头文件：cuDNN 已安装。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/rules_env.py" line="216"/>
         <source>This TensorFlow is a GPU build for CUDA {cuda} and cuDNN {cudnn}; those must be installed to use it.</source>
         <translation>这个 TensorFlow 是针对 CUDA {cuda} 和 cuDNN {cudnn} 编译的 GPU 版本；要使用它，必须安装这两者。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/rules_env.py" line="221"/>
         <source>TensorFlow found the GPU{name} and can use it.</source>
         <translation>TensorFlow 找到了 GPU{name}，可以使用它。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/rules_gpu.py" line="32"/>
         <source>The NVIDIA kernel module and the driver library are different versions, usually after a driver update without a reboot. Reboot (or reload the nvidia module).</source>
         <translation>NVIDIA 内核模块与驱动库的版本不同，通常是因为更新驱动后没有重启。请重启（或重新加载 nvidia 模块）。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/rules_gpu.py" line="37"/>
         <source>The NVIDIA driver is loaded but lists no GPU (a VM or container without GPU access, or no NVIDIA card).</source>
         <translation>NVIDIA 驱动已加载，但没有列出任何 GPU（可能是没有 GPU 访问权限的虚拟机或容器，或者根本没有 NVIDIA 显卡）。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/rules_gpu.py" line="53"/>
         <source>CUDA_VISIBLE_DEVICES is set to &quot;{value}&quot;, which hides every GPU, so CUDA reports no device.</source>
         <translation>CUDA_VISIBLE_DEVICES 被设为 &quot;{value}&quot;，隐藏了所有 GPU，所以 CUDA 报告没有设备。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/rules_gpu.py" line="57"/>
         <source>TensorFlow found no NVIDIA driver and runs on the CPU. On a machine (or container) without a GPU this is expected; to use a GPU, install the NVIDIA driver (for Docker: run with --gpus all).</source>
         <translation>TensorFlow 没有找到 NVIDIA 驱动，因此在 CPU 上运行。在没有 GPU 的机器（或容器）上这是正常的；如果要使用 GPU，请安装 NVIDIA 驱动（Docker 请加上 --gpus all 运行）。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/rules_gpu.py" line="61"/>
         <source>Inside WSL, TensorFlow found no GPU driver: the Windows NVIDIA driver provides it through /dev/dxg. Install or update the NVIDIA driver on Windows (not inside WSL) and use WSL 2.</source>
         <translation>在 WSL 中，TensorFlow 没有找到 GPU 驱动：它由 Windows 上的 NVIDIA 驱动通过 /dev/dxg 提供。请在 Windows 上（而不是在 WSL 里）安装或更新 NVIDIA 驱动，并使用 WSL 2。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/rules_gpu.py" line="65"/>
         <source>nvidia-smi cannot talk to an NVIDIA driver: the driver is not installed, or its kernel module is not loaded (not built for the running kernel, or blocked by Secure Boot).</source>
         <translation>nvidia-smi 无法与 NVIDIA 驱动通信：驱动没有安装，或者它的内核模块没有加载（没有为正在运行的内核编译，或者被安全启动 Secure Boot 拦截）。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/rules_gpu.py" line="69"/>
         <source>TensorFlow cannot start CUDA: no working NVIDIA driver ({error}). Install the NVIDIA driver for your GPU, then reboot.</source>
         <translation>TensorFlow 无法启动 CUDA：没有可用的 NVIDIA 驱动（{error}）。请安装适合你显卡的 NVIDIA 驱动，然后重启。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/rules_gpu.py" line="91"/>
         <source>The NVIDIA driver {driver} is too old for CUDA {cuda}, which needs driver {need} or newer. Update the NVIDIA driver.</source>
         <translation>NVIDIA 驱动 {driver} 对 CUDA {cuda} 来说太旧，后者需要 {need} 或更新版本的驱动。请更新 NVIDIA 驱动。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/rules_gpu.py" line="95"/>
         <source>The NVIDIA driver is too old for the CUDA {cuda} runtime TensorFlow loaded. Update the NVIDIA driver.</source>
         <translation>对于 TensorFlow 加载的 CUDA {cuda} 运行库来说，NVIDIA 驱动太旧了。请更新 NVIDIA 驱动。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/rules_gpu.py" line="99"/>
         <source>The NVIDIA driver is too old for the CUDA runtime TensorFlow loaded. Update the NVIDIA driver.</source>
         <translation>对于 TensorFlow 加载的 CUDA 运行库来说，NVIDIA 驱动太旧了。请更新 NVIDIA 驱动。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/rules_gpu.py" line="107"/>
         <source>TensorFlow was built with cuDNN {compiled}, but the cuDNN it loaded is {runtime}. It needs the same major version and an equal or newer minor version.</source>
         <translation>TensorFlow 编译时使用的是 cuDNN {compiled}，但它加载的 cuDNN 是 {runtime}。两者的主版本必须相同，次版本要相同或更新。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/rules_gpu.py" line="118"/>
         <source>cuDNN did not load although cuDNN {installed} is installed: TensorFlow loads another cuDNN (an older copy earlier on the search path) or needs another version (this TensorFlow: {needed}).</source>
         <translation>虽然已安装 cuDNN {installed}，cuDNN 仍没有加载：TensorFlow 加载了另一个 cuDNN（搜索路径中更靠前的旧副本），或者需要其他版本（这个 TensorFlow 需要：{needed}）。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/rules_gpu.py" line="123"/>
         <source>TensorFlow has no working cuDNN (&quot;DNN library is not found&quot;): cuDNN is not installed or did not load (this TensorFlow needs cuDNN {needed}).</source>
         <translation>TensorFlow 没有可用的 cuDNN（&quot;DNN library is not found&quot;）：cuDNN 没有安装或没能加载（这个 TensorFlow 需要 cuDNN {needed}）。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/rules_gpu.py" line="127"/>
         <source>TensorFlow has no working cuDNN (&quot;DNN library is not found&quot;): cuDNN is not installed or did not load.</source>
         <translation>TensorFlow 没有可用的 cuDNN（&quot;DNN library is not found&quot;）：cuDNN 没有安装或没能加载。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/rules_gpu.py" line="136"/>
         <source>A GPU setting (memory growth, visible devices or a memory limit) was changed after TensorFlow had already initialised the GPU. Set it right after importing TensorFlow, before any model or tensor is created.</source>
         <translation>在 TensorFlow 已经初始化 GPU 之后，又修改了 GPU 设置（显存按需增长、可见设备或显存上限）。请在导入 TensorFlow 后立即设置，要在创建任何模型或张量之前。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/rules_gpu.py" line="154"/>
         <source>The GPU ran out of memory while allocating {size}. Use a smaller batch or model, enable memory growth, or close other programs that use the GPU.</source>
         <translation>GPU 在分配 {size} 时显存不足。请使用更小的批大小或模型、开启显存按需增长，或者关闭其他正在使用 GPU 的程序。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/rules_gpu.py" line="158"/>
         <source>The GPU ran out of memory. Use a smaller batch or model, enable memory growth, or close other programs that use the GPU.</source>
         <translation>GPU 显存不足。请使用更小的批大小或模型、开启显存按需增长，或者关闭其他正在使用 GPU 的程序。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/rules_gpu.py" line="163"/>
         <source>cuDNN/cuBLAS could not initialise, which almost always means TensorFlow had already reserved the GPU memory. Enable memory growth (or lower the memory fraction) before building the model.</source>
         <translation>cuDNN/cuBLAS 无法初始化，这几乎总是因为 TensorFlow 已经预先占满了 GPU 显存。请在构建模型之前开启显存按需增长（或降低显存占用比例）。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/rules_gpu.py" line="168"/>
         <source>The GPU allocator ran short of memory but TensorFlow carried on (&quot;not a failure&quot;): it may run slower. A smaller batch avoids it.</source>
         <translation>GPU 显存分配器一度显存紧张，但 TensorFlow 继续运行了（&quot;not a failure&quot;）：运行可能会变慢。使用更小的批大小可以避免。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/rules_gpu.py" line="185"/>
         <source>XLA cannot find libdevice (nvvm/libdevice/libdevice.10.bc). Install the CUDA nvcc component (e.g. the nvidia-cuda-nvcc pip package) or point XLA_FLAGS=--xla_gpu_cuda_data_dir at a CUDA toolkit folder.</source>
         <translation>XLA 找不到 libdevice（nvvm/libdevice/libdevice.10.bc）。请安装 CUDA 的 nvcc 组件（例如 pip 包 nvidia-cuda-nvcc），或者用 XLA_FLAGS=--xla_gpu_cuda_data_dir 指向一个 CUDA 工具包文件夹。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/rules_gpu.py" line="191"/>
         <source>XLA cannot run ptxas from a CUDA toolkit, so it falls back to the driver (slower; some ops may fail). Install the CUDA nvcc component (e.g. the nvidia-cuda-nvcc pip package).</source>
         <translation>XLA 无法运行 CUDA 工具包中的 ptxas，因此改由驱动来编译（更慢；部分运算可能失败）。请安装 CUDA 的 nvcc 组件（例如 pip 包 nvidia-cuda-nvcc）。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/rules_gpu.py" line="212"/>
         <source>The GPU has compute capability {cc}, below the {minimum} this TensorFlow build needs, so TensorFlow ignores it. The last TensorFlow for this GPU is {last}.</source>
         <translation>这块 GPU 的计算能力是 {cc}，低于这个 TensorFlow 版本要求的 {minimum}，所以 TensorFlow 会忽略它。支持这块 GPU 的最后一个 TensorFlow 版本是 {last}。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/rules_gpu.py" line="216"/>
         <source>The GPU has compute capability {cc}, below the {minimum} this TensorFlow build needs, so TensorFlow ignores it.</source>
         <translation>这块 GPU 的计算能力是 {cc}，低于这个 TensorFlow 版本要求的 {minimum}，所以 TensorFlow 会忽略它。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/rules_gpu.py" line="236"/>
         <source>The ptxas XLA uses is older than this GPU or than TensorFlow&apos;s CUDA. Install the ptxas of TensorFlow&apos;s CUDA version (nvidia-cuda-nvcc) or a newer CUDA toolkit.</source>
         <translation>XLA 使用的 ptxas 比这块 GPU 或 TensorFlow 的 CUDA 版本更旧。请安装与 TensorFlow 的 CUDA 版本一致的 ptxas（nvidia-cuda-nvcc），或者更新的 CUDA 工具包。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/rules_gpu.py" line="239"/>
         <source>The driver supports CUDA {driver} but XLA&apos;s ptxas is {ptxas}; XLA compiles more slowly. Update the NVIDIA driver.</source>
         <translation>驱动支持 CUDA {driver}，但 XLA 的 ptxas 是 {ptxas}；XLA 编译会更慢。请更新 NVIDIA 驱动。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/rules_gpu.py" line="248"/>
         <source>This TensorFlow has no GPU kernels built for compute capability {cc}; it compiles them from PTX at start-up (slow the first time, and it may fail on GPUs newer than the build).</source>
         <translation>这个 TensorFlow 没有为计算能力 {cc} 编译 GPU 内核；它会在启动时从 PTX 编译这些内核（第一次会很慢，而且在比该版本更新的 GPU 上可能失败）。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/rules_gpu.py" line="265"/>
         <source>This GPU (compute capability {cc}) is newer than every architecture in this TensorFlow build, and TensorFlow&apos;s compiler cannot produce code for it. Use a TensorFlow release that supports this GPU (or a nightly build).</source>
         <translation>这块 GPU（计算能力 {cc}）比这个 TensorFlow 版本支持的所有架构都新，TensorFlow 的编译器无法为它生成代码。请使用支持这块 GPU 的 TensorFlow 版本（或 nightly 版本）。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/rules_gpu.py" line="270"/>
         <source>This GPU is newer than every architecture in this TensorFlow build, and TensorFlow&apos;s compiler cannot produce code for it. Use a TensorFlow release that supports this GPU (or a nightly build).</source>
         <translation>这块 GPU 比这个 TensorFlow 版本支持的所有架构都新，TensorFlow 的编译器无法为它生成代码。请使用支持这块 GPU 的 TensorFlow 版本（或 nightly 版本）。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/rules_gpu.py" line="275"/>
         <source>The GPU code TensorFlow uses is PTX from a newer CUDA than this driver (or ptxas) understands. Update the NVIDIA driver, or use a TensorFlow built for an older CUDA.</source>
         <translation>TensorFlow 使用的 GPU 代码是来自更新 CUDA 的 PTX，这个驱动（或 ptxas）无法识别。请更新 NVIDIA 驱动，或者使用针对更旧 CUDA 编译的 TensorFlow。</translation>
     </message>
     <message>
-        <location filename="../../core/explain/rules_gpu.py" line="286"/>
         <source>TensorFlow {tf} has no GPU code for compute capability {cc}. The last TensorFlow for this GPU is {last}.</source>
         <translation>TensorFlow {tf} 没有针对计算能力 {cc} 的 GPU 代码。支持这块 GPU 的最后一个 TensorFlow 版本是 {last}。</translation>
     </message>
     <message>
-        <location filename="../../core/bench/summary.py" line="14"/>
         <source>TensorFlow is not installed in this environment, so there is nothing to benchmark. Install it first (the Diagnosis page, or `tfgpu doctor`, gives the exact command).</source>
         <translation>这个环境里没有安装 TensorFlow，所以无从测试。请先安装（“诊断”页或 `tfgpu doctor` 会给出准确的命令）。</translation>
     </message>
     <message>
-        <location filename="../../core/bench/summary.py" line="17"/>
         <source>TensorFlow is installed but does not import: {message}. `tfgpu doctor` explains why.</source>
         <translation>TensorFlow 已安装但无法导入：{message}。`tfgpu doctor` 会说明原因。</translation>
     </message>
     <message>
-        <location filename="../../core/bench/summary.py" line="19"/>
         <source>This Python is too old to run the benchmark (it needs 3.7 or newer): {message}</source>
         <translation>这个 Python 版本太旧，无法运行测试（需要 3.7 或更新）：{message}</translation>
     </message>
     <message>
-        <location filename="../../core/bench/summary.py" line="21"/>
         <source>The benchmark could not run: {message}</source>
         <translation>测试无法运行：{message}</translation>
     </message>
     <message>
-        <location filename="../../core/bench/summary.py" line="22"/>
         <source>The benchmark process died: {message}. The figures measured before it are kept.</source>
         <translation>测试进程意外退出：{message}。之前测得的数据已保留。</translation>
     </message>
     <message>
-        <location filename="../../core/bench/summary.py" line="33"/>
         <source>The GPU tests were skipped: {message}. Only the CPU was measured; the Diagnosis page (`tfgpu doctor`) says why TensorFlow does not see the GPU.</source>
         <translation>已跳过 GPU 测试：{message}。只测了 CPU；“诊断”页（`tfgpu doctor`）会说明 TensorFlow 为什么看不到 GPU。</translation>
     </message>
     <message>
-        <location filename="../../core/bench/summary.py" line="36"/>
         <source>Some of the benchmark&apos;s output could not be read: {message}</source>
         <translation>测试的部分输出无法读取：{message}</translation>
     </message>
     <message>
-        <location filename="../../core/bench/summary.py" line="37"/>
         <source>Out of memory even at the smallest size: {message}</source>
         <translation>即使用最小规模也内存不足：{message}</translation>
     </message>
     <message>
-        <location filename="../../core/bench/summary.py" line="38"/>
         <source>Not supported here: {message}</source>
         <translation>此处不支持：{message}</translation>
     </message>
     <message>
-        <location filename="../../core/bench/summary.py" line="39"/>
         <source>Not run: {message}</source>
         <translation>未运行：{message}</translation>
     </message>
     <message>
-        <location filename="../../core/bench/summary.py" line="41"/>
         <source>Failed: {message}</source>
         <translation>失败：{message}</translation>
     </message>
     <message>
-        <location filename="../../core/bench/summary.py" line="46"/>
         <source>Your {gpu} reached {value} TFLOPS in a float32 matrix multiply ({percent}% of its peak).</source>
         <translation>你的 {gpu} 在 float32 矩阵乘法中达到 {value} TFLOPS（为其峰值的 {percent}%）。</translation>
     </message>
     <message>
-        <location filename="../../core/bench/summary.py" line="48"/>
         <source>Your {gpu} reached {value} TFLOPS in a float32 matrix multiply (its peak is not in our knowledge base, so no % of peak).</source>
         <translation>你的 {gpu} 在 float32 矩阵乘法中达到 {value} TFLOPS（知识库中没有它的峰值，因此没有峰值百分比）。</translation>
     </message>
     <message>
-        <location filename="../../core/bench/summary.py" line="24"/>
         <source>Skipped, the suite&apos;s time ran out: {message}.</source>
         <translation>已跳过，该组测试的时间已用完：{message}。</translation>
     </message>
     <message>
-        <location filename="../../core/bench/summary.py" line="25"/>
         <source>A test did not finish and the benchmark process was stopped: {message}.</source>
         <translation>有测试迟迟没有完成，测试进程已被停止：{message}。</translation>
     </message>
     <message>
-        <location filename="../../core/bench/summary.py" line="27"/>
         <source>TensorFlow did not start within {message}: its import (or the first use of the GPU) hangs. Close other programs using the GPU and try again; `tfgpu doctor` checks the installation.</source>
         <translation>TensorFlow 在 {message} 内没有启动：导入（或首次使用 GPU）卡住了。请关闭其他占用 GPU 的程序后重试；`tfgpu doctor` 可检查安装情况。</translation>
     </message>
     <message>
-        <location filename="../../core/bench/summary.py" line="30"/>
         <source>TensorFlow crashed while it was starting ({message}); nothing was measured. `tfgpu doctor` says why it cannot start.</source>
         <translation>TensorFlow 在启动时崩溃（{message}），没有测得任何数据。`tfgpu doctor` 会说明它为什么无法启动。</translation>
     </message>
     <message>
-        <location filename="../../core/bench/summary.py" line="42"/>
         <source>Nothing was measured: only the GPU was asked for, and {message}. The Diagnosis page (`tfgpu doctor`) says why TensorFlow does not see the GPU.</source>
         <translation>没有测得任何数据：只选择了 GPU，但 {message}。“诊断”页（`tfgpu doctor`）会说明 TensorFlow 为什么看不到 GPU。</translation>
     </message>
     <message>
-        <location filename="../../core/bench/summary.py" line="51"/>
         <source>That is {ratio}x your CPU at float32 matrix multiply.</source>
         <translation>在 float32 矩阵乘法上是你的 CPU 的 {ratio} 倍。</translation>
     </message>
     <message>
-        <location filename="../../core/bench/summary.py" line="52"/>
         <source>In {dtype} it reached {value} TFLOPS ({ratio}x float32).</source>
         <translation>使用 {dtype} 时达到 {value} TFLOPS（float32 的 {ratio} 倍）。</translation>
     </message>
     <message>
-        <location filename="../../core/bench/summary.py" line="53"/>
         <source>Mixed precision (mixed_float16) trained {ratio}x as fast as float32.</source>
         <translation>混合精度（mixed_float16）的训练速度是 float32 的 {ratio} 倍。</translation>
     </message>
     <message>
-        <location filename="../../core/bench/summary.py" line="54"/>
         <source>XLA (jit_compile) made the training step {ratio}x as fast.</source>
         <translation>XLA（jit_compile）使训练步骤快到原来的 {ratio} 倍。</translation>
     </message>
     <message>
-        <location filename="../../core/bench/summary.py" line="55"/>
         <source>XLA (jit_compile) made the training step slower here ({ratio}x as fast); small models, and the CPU, often gain nothing from it.</source>
         <translation>在这里 XLA（jit_compile）反而让训练步骤变慢了（原来速度的 {ratio} 倍）；小模型和 CPU 往往从中得不到好处。</translation>
     </message>
     <message>
-        <location filename="../../core/bench/summary.py" line="58"/>
         <source>Your CPU reached {value} GFLOPS in a float32 matrix multiply ({percent}% of its estimated peak).</source>
         <translation>你的 CPU 在 float32 矩阵乘法中达到 {value} GFLOPS（为估算峰值的 {percent}%）。</translation>
     </message>
     <message>
-        <location filename="../../core/bench/summary.py" line="60"/>
         <source>Your CPU reached {value} GFLOPS in a float32 matrix multiply, {percent}% of the peak estimated from its clock: it runs faster than the clock we could read (turbo).</source>
         <translation>你的 CPU 在 float32 矩阵乘法中达到 {value} GFLOPS，为按其频率估算的峰值的 {percent}%：它实际运行频率高于我们读到的频率（睿频）。</translation>
     </message>
     <message>
-        <location filename="../../core/bench/summary.py" line="63"/>
         <source>Your CPU reached {value} GFLOPS in a float32 matrix multiply (its peak could not be derived).</source>
         <translation>你的 CPU 在 float32 矩阵乘法中达到 {value} GFLOPS（无法推算其峰值）。</translation>
     </message>
     <message>
-        <location filename="../../core/bench/summary.py" line="65"/>
         <source>The benchmark was cancelled; the figures measured so far are shown.</source>
         <translation>测试已取消；显示的是已测得的数据。</translation>
     </message>
     <message>
-        <location filename="../../core/bench/summary.py" line="66"/>
         <source>The benchmark did not finish every test; the reasons are listed.</source>
         <translation>测试没有全部完成；原因已列出。</translation>
     </message>
     <message>
-        <location filename="../../core/monitor/words.py" line="16"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../../core/monitor/words.py" line="17"/>
         <source>application clock setting</source>
         <translation>应用程序频率设置</translation>
     </message>
     <message>
-        <location filename="../../core/monitor/words.py" line="18"/>
         <source>power cap</source>
         <translation>功耗上限</translation>
     </message>
     <message>
-        <location filename="../../core/monitor/words.py" line="19"/>
         <source>hardware slowdown</source>
         <translation>硬件降速</translation>
     </message>
     <message>
-        <location filename="../../core/monitor/words.py" line="20"/>
         <source>sync boost</source>
         <translation>同步加速</translation>
     </message>
     <message>
-        <location filename="../../core/monitor/words.py" line="21"/>
         <source>thermal limit</source>
         <translation>温度限制</translation>
     </message>
     <message>
-        <location filename="../../core/monitor/words.py" line="22"/>
         <source>hardware thermal slowdown</source>
         <translation>硬件过热降速</translation>
     </message>
     <message>
-        <location filename="../../core/monitor/words.py" line="23"/>
         <source>power brake</source>
         <translation>功耗制动</translation>
     </message>
     <message>
-        <location filename="../../core/monitor/words.py" line="24"/>
         <source>display clock setting</source>
         <translation>显示频率设置</translation>
     </message>
     <message>
-        <location filename="../../core/monitor/words.py" line="25"/>
         <source>other reason</source>
         <translation>其他原因</translation>
     </message>
     <message>
-        <location filename="../../core/monitor/words.py" line="30"/>
         <source>n/a (WDDM)</source>
         <translation>不可用（WDDM）</translation>
     </message>

@@ -17,9 +17,10 @@ import pytest
 from conftest import pyenv_python
 from tfgpu.core.host import RealHost
 from tfgpu.core.probes.base import Status
-from tfgpu.core.probes.tensorflow import agent_path, probe_tensorflow
+from tfgpu.core.host.agents import agent_source_dir
+from tfgpu.core.probes.tensorflow import probe_tensorflow
 
-AGENT = agent_path()
+AGENT = agent_source_dir() / "tf_probe.py"
 
 
 def script(tmp_path: Path, name: str, body: str) -> str:

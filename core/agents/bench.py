@@ -56,7 +56,7 @@ class Channel(object):
             self.fd = os.dup(1)
             os.dup2(2, 1)  # fd 1 (C and Python stdout) now goes to stderr
         except (OSError, ValueError, AttributeError):
-            self.fd = 1
+            self.fd = 1  # no stderr to point at: stdout must do
             return
         if sys.platform == "win32":
             windows_redirect(self.fd)
@@ -70,24 +70,25 @@ class Channel(object):
 
 
 def windows_redirect(fd):
-    """Binary JSON pipe, and the Win32 STD_OUTPUT_HANDLE moved to stderr for native code."""
+    """The JSON pipe in binary mode, and the Win32 STD_OUTPUT_HANDLE moved to stderr too:
+    dup2 only moved the C runtime's fd 1, native code and child processes use the handle."""
     try:
         import msvcrt
 
         msvcrt.setmode(fd, os.O_BINARY)
-    except Exception:  # noqa: BLE001
+    except Exception:  # noqa: BLE001 - text mode only adds a CR the caller ignores
         pass
     try:
         import ctypes
         import msvcrt
 
-        ctypes.windll.kernel32.SetStdHandle(-11, ctypes.c_void_p(msvcrt.get_osfhandle(2)))
-    except Exception:  # noqa: BLE001 - best effort: fd 1 is already safe
+        ctypes.windll.kernel32.SetStdHandle(-11, ctypes.c_void_p(msvcrt.get_osfhandle(2)))  # STD_OUTPUT_HANDLE
+    except Exception:  # noqa: BLE001 - best effort, never fatal: fd 1 is already safe
         pass
 
 
 def jsonable(value):
-    """Any value as plain JSON (tuples as lists, bytes decoded, NaN/inf as None)."""
+    """Any value as plain JSON (tuples as lists, bytes decoded, NaN as None)."""
     if value is None or isinstance(value, (bool, int, str)):
         return value
     if isinstance(value, float):
@@ -118,9 +119,18 @@ def oom_reason(exc):
 def python_facts():
     import platform
 
-    return {"version": "%d.%d.%d" % tuple(sys.version_info[:3]), "bits": struct.calcsize("P") * 8,
-            "executable": sys.executable, "implementation": platform.python_implementation(),
-            "platform": sys.platform, "machine": platform.machine()}
+    return {
+        "version": "%d.%d.%d" % tuple(sys.version_info[:3]),
+        "release_level": sys.version_info[3],
+        "full_version": sys.version,
+        "bits": struct.calcsize("P") * 8,
+        "implementation": platform.python_implementation(),
+        "executable": sys.executable,
+        "prefix": sys.prefix,
+        "base_prefix": getattr(sys, "base_prefix", sys.prefix),
+        "platform": sys.platform,
+        "machine": platform.machine(),
+    }
 
 
 # -- options ---------------------------------------------------------------------------------------
@@ -501,7 +511,7 @@ def build_facts(tf):
             "is_cuda_build": cuda, "is_rocm_build": info.get("is_rocm_build"), "tensor_float_32": tf32}
 
 
-def list_gpus(tf):
+def gpu_devices(tf):
     config = tf.config
     lister = getattr(config, "list_physical_devices", None) or config.experimental.list_physical_devices
     gpus = []
@@ -655,7 +665,7 @@ def bench(channel, facts):
     except (Exception, SystemExit) as exc:  # noqa: BLE001
         return fatal("tf-import-failed", error_text(exc))
     import_s = time.perf_counter() - import_started
-    build, gpus, problem = build_facts(tf), list_gpus(tf), None
+    build, gpus, problem = build_facts(tf), gpu_devices(tf), None
     if cfg["device"] == "cpu":
         try:
             tf.config.set_visible_devices([], "GPU")  # no GPU context at all
@@ -708,7 +718,7 @@ def leave(code):
         try:
             import ctypes
 
-            ctypes.CDLL(None).fflush(None)
+            ctypes.CDLL(None).fflush(None)  # C stdio buffers of TF's native code
         except Exception:  # noqa: BLE001
             pass
     os._exit(code)

@@ -117,7 +117,7 @@ def jsonable(value):
 
 
 def error_text(exc):
-    return ("%s: %s" % (type(exc).__name__, exc))[:MAX_TEXT]
+    return ("%s: %s" % (type(exc).__name__, str(exc).strip()))[:MAX_TEXT]
 
 
 def python_facts():

@@ -9,13 +9,10 @@ Never raises: every way a run can end is a :class:`RunStatus` with its :class:`R
 
 from __future__ import annotations
 
-import contextlib
-import importlib.resources
 import threading
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Callable, Iterator
+from typing import Callable
 
 from tfgpu.core import kb
 from tfgpu.core.bench import events as ev
@@ -30,11 +27,12 @@ from tfgpu.core.bench.model import (
 from tfgpu.core.bench.peaks import apply_peaks, cpu_facts
 from tfgpu.core.bench.saved_runs import new_run_id
 from tfgpu.core.host import CommandResult, Host, RealHost
-from tfgpu.core.probes.tensorflow import conda_path_entries
+from tfgpu.core.host.agents import looks_too_old, run_agent
 from tfgpu.core.probes.tf_logs import exit_words, last_line
 from tfgpu.core.version import __version__
 
 IMPORT_TIMEOUT_S = 180.0
+AGENT_FILE = "bench.py"
 SUITE_LIMIT_QUICK_S = 60.0
 SUITE_LIMIT_FULL_S = 300.0
 #: The agent skips a suite's later tests once the suite has used its limit, but only between
@@ -212,10 +210,9 @@ class _Session:
         watchdog.start()
         backstop = self.options.import_timeout_s + self.options.hard_suite_limit * (len(suites) + 1)
         try:
-            with agent_path() as agent:
-                result = self.host.run([self.python, str(agent), *self._agent_args(suites)], backstop,
-                                       env=self._agent_env(), cancel=kill,
-                                       on_stdout_line=lambda line: self.on_line(state, line))
+            result = run_agent(self.host, self.python, AGENT_FILE, self._agent_args(suites), timeout=backstop,
+                               env_extra={"TF_CPP_MIN_LOG_LEVEL": self.host.env.get("TF_CPP_MIN_LOG_LEVEL", "1")},
+                               cancel=kill, on_stdout_line=lambda line: self.on_line(state, line))
         finally:
             stop.set()
             watchdog.join()
@@ -231,17 +228,6 @@ class _Session:
             args += ["--max-elements", str(self.options.max_elements)]
         return args + list(self.options.agent_args)
 
-    def _agent_env(self) -> dict[str, str]:
-        env = dict(self.host.env)
-        env["PYTHONIOENCODING"] = "utf-8"
-        env.setdefault("TF_CPP_MIN_LOG_LEVEL", "1")
-        folders = conda_path_entries(self.host, self.python)
-        if folders:
-            windows = self.host.platform.is_windows
-            key = next((k for k in env if k.upper() == "PATH"), "PATH") if windows else "PATH"
-            env[key] = (";" if windows else ":").join([*folders, env[key]] if env.get(key) else folders)
-        return env
-
     def _after_agent(self, state: _AgentState, result: CommandResult) -> None:
         if state.reader.malformed_count:
             self.run.errors.append(RunError("agent-bad-output", f"{state.reader.malformed_count} line(s) from "
@@ -251,7 +237,7 @@ class _Session:
             return
         if result.error:
             self._run_failed("not-python", f"{self.python}: {result.error}")
-        elif state.started is None and state.done is None and not state.reader.events and _too_old(result):
+        elif state.started is None and state.done is None and not state.reader.events and looks_too_old(result.stderr):
             self._run_failed("python-too-old", f"this Python cannot run the agent: {last_line(result.stderr)}")
         elif (state.killed_for_time or result.timed_out) and state.started is None:
             self._lost_agent(state, "import-timeout", f"{self.options.import_timeout_s:g} s")
@@ -350,20 +336,5 @@ def run_bench(python: str, options: BenchOptions | None = None, *, host: Host | 
         return session.run
 
 
-def _too_old(result: CommandResult) -> bool:
-    return "SyntaxError" in result.stderr
-
-
 def _utc_now() -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
-
-
-@contextlib.contextmanager
-def agent_path() -> Iterator[Path]:
-    """The agent as a real file, also from an installed (even zipped) wheel."""
-    try:
-        manager = importlib.resources.as_file(importlib.resources.files("tfgpu.core.agents") / "bench.py")
-    except (ModuleNotFoundError, TypeError):
-        manager = contextlib.nullcontext(Path(__file__).resolve().parent.parent / "agents" / "bench.py")
-    with manager as path:
-        yield Path(path)

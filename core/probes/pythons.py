@@ -18,11 +18,12 @@ from pathlib import Path
 from packaging.version import InvalidVersion, Version
 
 from tfgpu.core.host import CommandResult, Host
+from tfgpu.core.host.agents import MIN_AGENT_PYTHON
 from tfgpu.core.i18n import QT_TRANSLATE_NOOP
 from tfgpu.core.probes import python_sources as sources
 from tfgpu.core.probes.base import ProbeResult, Status, safe_probe
 from tfgpu.core.probes.python_sources import Candidate
-from tfgpu.core.probes.tensorflow import MIN_AGENT_PYTHON, TfInfo
+from tfgpu.core.probes.tensorflow import TfInfo
 
 MAX_PARALLEL_QUERIES = 8
 

@@ -8,18 +8,14 @@ all, cancel) becomes a state of :class:`TfInfo`, never an exception.
 
 from __future__ import annotations
 
-import contextlib
-import importlib.resources
 import json
 import threading
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Callable, Iterator
-
-from packaging.version import Version
+from typing import Callable
 
 from tfgpu.core import versions
 from tfgpu.core.host import CommandResult, Host
+from tfgpu.core.host.agents import MIN_AGENT_PYTHON, agent_env, looks_too_old, run_agent
 from tfgpu.core.i18n import QT_TRANSLATE_NOOP
 from tfgpu.core.probes.base import ProbeResult, Status
 from tfgpu.core.probes.tf_logs import (
@@ -35,8 +31,8 @@ from tfgpu.core.probes.tf_logs import (
 
 TF_PROBE_TIMEOUT_S = 120.0
 AGENT_NAME = "tf_probe"
+AGENT_FILE = "tf_probe.py"
 AGENT_PROTOCOL = 1
-MIN_AGENT_PYTHON = Version("3.7")  # the agent's own floor, not a TF fact
 
 # Hints: plain-words next steps, translated by the GUI (see core/i18n.py).
 _HINT_CANCELLED = QT_TRANSLATE_NOOP("core", "The check was cancelled; run it again.")
@@ -133,56 +129,23 @@ def probe_tensorflow(
     info = TfInfo(python=python)
     if cancel is not None and cancel.is_set():
         return _set(info, Status.ERROR, "cancelled", _HINT_CANCELLED)
-    env = agent_env(host, python, info, check_libraries)
-    with _agent_path() as agent:
-        # No -I: the user site (pip install --user), PYTHONPATH and PYTHONIOENCODING must apply.
-        result = host.run(
-            [python, str(agent)],
-            timeout,
-            env=env,
-            cancel=cancel,
-            on_stdout_line=event_forwarder(on_event) if on_event else None,
-        )
+    extra = {"TF_CPP_MIN_LOG_LEVEL": "0"}
+    if check_libraries:
+        extra["TFGPU_CHECK_LIBS"] = ",".join(check_libraries)
+    env, folders = agent_env(host, python, extra)
+    if folders:
+        key = next((k for k in env if k.upper() == "PATH"), "PATH")
+        info.add("env", key, "conda environment, prepended as `conda activate` does: " + os_pathsep(host).join(folders))
+    result = run_agent(host, python, AGENT_FILE, timeout=timeout, env=env, cancel=cancel,
+                       on_stdout_line=event_forwarder(on_event) if on_event else None)
     info.add("agent", result.describe())
     info.duration_s = round(result.duration_s, 3)
     info.returncode = result.returncode
     return interpret_agent_run(info, result)
 
 
-def agent_env(host: Host, python: str, info: TfInfo, check_libraries: list[str] | None = None) -> dict[str, str]:
-    """The agent's environment: the user's, TF's full log, UTF-8 stdio, and for a conda
-    environment the PATH that `conda activate` would give it (its DLLs live there)."""
-    env = dict(host.env)
-    env.update({"TF_CPP_MIN_LOG_LEVEL": "0", "PYTHONIOENCODING": "utf-8"})
-    if check_libraries:
-        env["TFGPU_CHECK_LIBS"] = ",".join(check_libraries)
-    folders = conda_path_entries(host, python)
-    if folders:
-        windows = host.platform.is_windows
-        key = next((k for k in env if k.upper() == "PATH"), "PATH") if windows else "PATH"
-        sep = ";" if windows else ":"
-        env[key] = sep.join([*folders, env[key]] if env.get(key) else folders)
-        info.add("env", key, "conda environment, prepended as `conda activate` does: " + sep.join(folders))
-    return env
-
-
-def conda_path_entries(host: Host, python: str) -> list[str]:
-    """What `conda activate` puts in front of PATH, when ``python`` is a conda environment's."""
-    path = host.platform.pathmod
-    folder = path.dirname(python)
-    if host.platform.is_windows:
-        prefix = folder  # <prefix>\python.exe
-    elif path.basename(folder) == "bin":
-        prefix = path.dirname(folder)  # <prefix>/bin/python
-    else:
-        return []
-    if not prefix or not host.files.is_dir(path.join(prefix, "conda-meta")):
-        return []
-    if not host.platform.is_windows:
-        return [path.join(prefix, "bin")]
-    library = path.join(prefix, "Library")
-    return [prefix, path.join(library, "mingw-w64", "bin"), path.join(library, "usr", "bin"),
-            path.join(library, "bin"), path.join(prefix, "Scripts"), path.join(prefix, "bin")]
+def os_pathsep(host: Host) -> str:
+    return ";" if host.platform.is_windows else ":"
 
 
 def interpret_agent_run(info: TfInfo, result: CommandResult) -> TfInfo:
@@ -208,7 +171,7 @@ def interpret_agent_run(info: TfInfo, result: CommandResult) -> TfInfo:
         where = f" while {stage_words(info.stage)}" if info.stage else ""
         return _set(info, Status.ERROR, "agent-timeout", _HINT_TIMEOUT,
                     f"no answer after {result.duration_s:.0f} s{where}")
-    if hello is None and _looks_too_old(result.stderr):
+    if hello is None and looks_too_old(result.stderr, AGENT_FILE):
         return _too_old(info, first_line(result.stderr))
     if hello is not None and (hello.get("agent") != AGENT_NAME or hello.get("protocol") != AGENT_PROTOCOL):
         return _set(info, Status.ERROR, "agent-bad-output", _HINT_AGENT_MISMATCH,
@@ -225,25 +188,6 @@ def interpret_agent_run(info: TfInfo, result: CommandResult) -> TfInfo:
     last_words = f": {last_line(result.stderr)}" if result.stderr.strip() else ""
     return _set(info, Status.ERROR, "agent-crashed", _crash_hint(result.returncode),
                 f"{exit_words(result.returncode)}{where}{last_words}")
-
-
-# -- the agent file --------------------------------------------------------
-
-
-@contextlib.contextmanager
-def _agent_path() -> Iterator[Path]:
-    """The agent as a real file, also from an installed (even zipped) wheel."""
-    try:
-        manager = importlib.resources.as_file(importlib.resources.files("tfgpu.core.agents") / "tf_probe.py")
-    except (ModuleNotFoundError, TypeError):  # running from a bare source tree
-        manager = contextlib.nullcontext(agent_path())
-    with manager as path:
-        yield Path(path)
-
-
-def agent_path() -> Path:
-    """Where the agent lives in a normal (unzipped) install or source tree."""
-    return Path(__file__).resolve().parent.parent / "agents" / "tf_probe.py"
 
 
 # -- the answer ---------------------------------------------------------------
@@ -325,11 +269,6 @@ def _set(info: TfInfo, status: Status, reason: str, hint: str, error: str | None
 
 def _too_old(info: TfInfo, detail: str) -> TfInfo:
     return _set(info, Status.UNSUPPORTED, "python-too-old", _HINT_TOO_OLD, detail, min_python=MIN_AGENT_PYTHON)
-
-
-def _looks_too_old(stderr: str) -> bool:
-    """A Python too old for the agent's syntax dies with a SyntaxError in it (2.7 and 3.x say hello)."""
-    return "SyntaxError" in stderr and AGENT_NAME in stderr
 
 
 def _crash_hint(code: int | None) -> str:

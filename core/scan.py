@@ -7,9 +7,9 @@ import json
 import logging
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Callable
 
 from tfgpu.core.host import CommandResult, Host, RealHost
 from tfgpu.core.probes.base import Status, from_jsonable, safe_probe, to_jsonable

@@ -16,8 +16,8 @@ import pytest
 
 from conftest import pyenv_python
 from tfgpu.core.host import RealHost
-from tfgpu.core.probes.base import Status
 from tfgpu.core.host.agents import agent_source_dir
+from tfgpu.core.probes.base import Status
 from tfgpu.core.probes.tensorflow import probe_tensorflow
 
 AGENT = agent_source_dir() / "tf_probe.py"

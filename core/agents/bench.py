@@ -618,7 +618,7 @@ def run_plan(channel, tf, plan, cfg):
         channel.send("progress", phase="test", test=test["id"], suite=test["suite"], device=test["device"],
                      index=index + 1, total=len(plan))
 
-        def fail(code, message):
+        def fail(code, message, test=test):
             channel.send("error", code=code, message=message, test=test["id"], suite=test["suite"], fatal=False)
 
         started = suite_started.setdefault(test["suite"], time.perf_counter())

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import argparse
 import logging
+from collections.abc import Sequence
 from importlib import import_module
-from typing import Sequence
 
 from tfgpu.core.cli.common import EXIT_SOFTWARE, EXIT_USAGE, error, silence_stdout
 from tfgpu.core.version import __version__

@@ -13,7 +13,7 @@ import queue
 import sys
 import threading
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from tfgpu.core.cli.common import (
     EXIT_FAILED,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from tfgpu.core.probes.base import ProbeResult, Status
 from tfgpu.core.probes.pythons import PythonEnv

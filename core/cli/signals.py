@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 import signal
 import threading
-from typing import Iterator
+from collections.abc import Iterator
 
 from tfgpu.core.cli.common import EXIT_SIGHUP, EXIT_SIGINT, EXIT_SIGTERM
 

@@ -7,8 +7,9 @@ search path (path not set). The scan's toolkits and cuDNN installs tell which.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from tfgpu.core import kb
 from tfgpu.core.findings.fixes import fix_steps

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable
 
 from tfgpu.core.explain.document import Doc
 from tfgpu.core.explain.signatures import Hit, Hits

@@ -59,7 +59,7 @@ class Doc:
         index = self.line_index(offset)
         return self._indices[index] if self._indices is not None and 0 <= index < len(self._indices) else index
 
-    def focus(self, extra: set[int], head_chars: int = 32 * 1024, tail_chars: int = 32 * 1024) -> "Doc":
+    def focus(self, extra: set[int], head_chars: int = 32 * 1024, tail_chars: int = 32 * 1024) -> Doc:
         """The first and last lines (about ``head_chars`` / ``tail_chars``) plus the lines ``extra``:
         where a long paste says what the user runs (top) and what failed (bottom)."""
         if len(self.text) <= head_chars + tail_chars:
@@ -70,7 +70,7 @@ class Doc:
         lines = set(range(0, head + 1)) | set(range(tail, last + 1)) | {i for i in extra if 0 <= i <= last}
         return self.subset(sorted(lines), max_line=FOCUS_LINE_CHARS)
 
-    def subset(self, indices: list[int], max_line: int | None = None) -> "Doc":
+    def subset(self, indices: list[int], max_line: int | None = None) -> Doc:
         """A document of only these lines (0-based, ascending); ``line_at`` still gives original numbers.
         ``max_line``: keep at most that many characters of each line."""
         starts = self._line_starts()

@@ -4,7 +4,7 @@ XLA lines, free text checked against the KB) and out-of-memory allocation sizes.
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from collections.abc import Iterator
 
 from tfgpu.core.explain.signatures import Hits
 from tfgpu.core.kb import guarded as kbview

@@ -102,7 +102,7 @@ def driver_too_old(ctx: Ctx) -> None:
 
 
 def cudnn(ctx: Ctx) -> None:
-    for hit in ctx.hits.get("cudnn-runtime-mismatch")[:1]:
+    for _hit in ctx.hits.get("cudnn-runtime-mismatch")[:1]:
         runtime, compiled = ctx.facts.get("cudnn_runtime"), ctx.facts.get("cudnn_compiled")
         ctx.add("cudnn-version-mismatch", TrText(QT_TRANSLATE_NOOP(
             "core", "TensorFlow was built with cuDNN {compiled}, but the cuDNN it loaded is {runtime}. It needs the same "

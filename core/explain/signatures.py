@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import warnings
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 
 from tfgpu.core.explain.document import Doc
 from tfgpu.core.kb.loader import load_kb
@@ -44,7 +44,7 @@ class Hit:
     index: int = 0  # 0-based index of the line in the scanned document (for cutting it down)
 
 
-@lru_cache(maxsize=None)
+@cache
 def signatures() -> tuple[Signature, ...]:
     rows = load_kb("log_signatures")["rows"]
     return tuple(

@@ -6,8 +6,9 @@ catalog is a bug caught at once, and every finding carries its title and sources
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Any, Iterable
+from collections.abc import Iterable
+from functools import cache
+from typing import Any
 
 from tfgpu.core.findings.model import Finding, FixStep, Severity
 from tfgpu.core.i18n import TrText
@@ -15,13 +16,13 @@ from tfgpu.core.kb.loader import load_kb
 from tfgpu.core.probes.base import Evidence
 
 
-@lru_cache(maxsize=None)
+@cache
 def catalog() -> dict[str, dict]:
     """id -> catalog row (severity, scope, order, title, meaning, sources)."""
     return {row["id"]: row for row in load_kb("findings")["rows"]}
 
 
-@lru_cache(maxsize=None)
+@cache
 def root_cause_order() -> dict[str, int]:
     return {finding_id: row["order"] for finding_id, row in catalog().items()}
 

@@ -6,8 +6,8 @@ official page, never a guessed version number.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from tfgpu.core import kb
 from tfgpu.core.findings import links

@@ -8,8 +8,9 @@ the GUI translates the template, then formats it (``gui/tr_text.py``).
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from tfgpu.core.i18n import TrText
 from tfgpu.core.probes.base import Evidence, to_jsonable

@@ -17,8 +17,8 @@ import shutil
 import sys
 import tempfile
 import threading
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Iterator, Mapping, Sequence
 
 from packaging.version import Version
 

@@ -13,9 +13,10 @@ import platform
 import posixpath
 import sys
 import threading
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Mapping, Protocol, Sequence
+from typing import Protocol
 
 from tfgpu.core.host.process import (
     DEFAULT_TIMEOUT_S,

@@ -13,8 +13,8 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Callable, Mapping, Sequence
 
 #: Output beyond this many bytes per stream is dropped (and flagged as truncated).
 MAX_OUTPUT_BYTES = 4 * 1024 * 1024

@@ -6,7 +6,7 @@ Import these through ``tfgpu.core.kb``.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache
 
 from tfgpu.core import versions
 from tfgpu.core.kb.common import driver_os
@@ -15,7 +15,7 @@ from tfgpu.core.kb.loader import load_kb
 _MIN_KEY = {"linux": "linux_min", "windows": "windows_min"}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _minimums(os_name: str) -> dict[tuple[int, int], str]:
     """CUDA (major, minor) -> minimum driver on that OS.
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from tfgpu.core.kb.loader import load_kb
 
@@ -42,7 +42,7 @@ def normalise_name(name: str) -> str:
     return " ".join(re.sub(r"[^A-Z0-9]+", " ", str(name).upper()).split())
 
 
-@lru_cache(maxsize=None)
+@cache
 def _patterns() -> tuple[tuple[re.Pattern[str], dict], ...]:
     """Each row's match patterns, anchored on whole tokens."""
     out = []

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
 
@@ -40,7 +40,7 @@ _WINDOWS_LIB = re.compile(r"([a-z_]+?)(?:64)?_(\d[\d._]*)\.dll")
 _LINUX_LIB = re.compile(r"lib([a-z_-]+?)\.so(?:\.(\d[\d.]*))?")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _known_files() -> dict[str, list[dict]]:
     """Lower-case file name -> the stack rows that list it."""
     out: dict[str, list[dict]] = {}

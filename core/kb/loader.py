@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_kb(name: str) -> dict:
     """A knowledge-base file from the ``tfgpu.resources`` package, e.g. ``cudnn_windows``."""
     text = resources.files("tfgpu.resources").joinpath("kb", f"{name}.json").read_text(encoding="utf-8")

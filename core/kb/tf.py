@@ -6,7 +6,7 @@ Import these through ``tfgpu.core.kb``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from tfgpu.core import versions
 from tfgpu.core.kb.common import wheel_platform
@@ -50,14 +50,14 @@ def _build(row: dict) -> TfBuild:
     )
 
 
-@lru_cache(maxsize=None)
+@cache
 def _rows() -> tuple[dict, ...]:
     """Raw rows, newest first."""
     rows = load_kb("tf_builds")["rows"]
     return tuple(sorted(rows, key=lambda row: versions.parse(row["version"]), reverse=True))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _builds() -> tuple[TfBuild, ...]:
     return tuple(_build(row) for row in _rows())
 

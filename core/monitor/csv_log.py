@@ -23,10 +23,11 @@ import math
 import re
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from os import PathLike, fspath
-from typing import IO, Callable
+from typing import IO
 
 from tfgpu.core.monitor.samples import GpuSample, GpuState, MonitorFrame
 

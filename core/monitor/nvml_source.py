@@ -21,9 +21,10 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from tfgpu.core.host import Host, RealHost
 from tfgpu.core.monitor.samples import GpuProcess, GpuSample, GpuState, GpuStatus

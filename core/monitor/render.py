@@ -6,8 +6,9 @@ Unknown is ``n/a`` in text and ``null`` in JSON, never 0.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterable
 from datetime import datetime
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from tfgpu.core.monitor.samples import (
     GpuProcess,

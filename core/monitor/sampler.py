@@ -14,7 +14,7 @@ import logging
 import math
 import threading
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from tfgpu.core.host import Host, RealHost
 from tfgpu.core.monitor.host_source import HostSource

@@ -6,8 +6,8 @@ in ``unavailable`` (metric -> short reason). Rings and plots turn None into NaN.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Mapping
 
 
 class GpuStatus:

@@ -7,7 +7,7 @@ the English as is (see :mod:`tfgpu.core.i18n`).
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from tfgpu.core.i18n import QT_TRANSLATE_NOOP
 

@@ -12,8 +12,9 @@ import logging
 import traceback
 import types
 import typing
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable, TypeVar
+from typing import Any, TypeVar
 
 from tfgpu.core.i18n import QT_TRANSLATE_NOOP
 

@@ -9,8 +9,8 @@ Reason codes (stable ids; status and plain-words hint in :data:`REASONS`):
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
-from typing import Callable
 
 from tfgpu.core.host import CommandResult, Host
 from tfgpu.core.i18n import QT_TRANSLATE_NOOP

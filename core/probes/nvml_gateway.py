@@ -11,8 +11,9 @@ kept in ``unavailable``.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from tfgpu.core.host import Host
 

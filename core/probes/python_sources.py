@@ -8,8 +8,8 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from tfgpu.core.host import CommandResult, Host, getenv, path_entries, which
 

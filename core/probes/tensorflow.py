@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import json
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from tfgpu.core import versions
 from tfgpu.core.host import CommandResult, Host

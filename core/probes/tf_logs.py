@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 MAX_LOG_LINES = 200
 MAX_LINE_CHARS = 1000

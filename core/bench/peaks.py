@@ -65,7 +65,8 @@ def cpu_facts(host: Host) -> CpuFacts:
 
 
 def _linux_cpu(cpuinfo: str, live: bool) -> CpuFacts:
-    model, flags, mhz = None, set(), None
+    model, mhz = None, None
+    flags: set[str] = set()
     cores: set[tuple[str, str]] = set()
     physical = core = ""
     for line in cpuinfo.splitlines():
@@ -112,7 +113,7 @@ def _windows_flags() -> frozenset[str]:
     try:
         import ctypes
 
-        present = ctypes.windll.kernel32.IsProcessorFeaturePresent
+        present = ctypes.windll.kernel32.IsProcessorFeaturePresent  # type: ignore[attr-defined,unused-ignore]
         return frozenset(name for name, feature in _PF_FEATURES if present(feature))
     except Exception:  # noqa: BLE001 - unknown instruction sets: no CPU peak
         return frozenset()

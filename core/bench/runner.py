@@ -157,14 +157,14 @@ class _Session:
             state.deadline = now + self.options.hard_suite_limit
             self._emit("start", total=len(self.planned))
         elif isinstance(event, ev.TestStarted):
-            planned = self.planned.get(event.test)
-            suite = planned.suite if planned else event.test.split("/", 1)[0]
+            found = self.planned.get(event.test)
+            suite = found.suite if found else event.test.split("/", 1)[0]
             if suite != state.suite:
                 state.suite, state.deadline = suite, now + self.options.hard_suite_limit
             state.test = event.test
             self._emit("test", test_id=event.test, index=len(self.finished), total=len(self.planned),
-                       label=test_label(planned.suite, planned.dtype, planned.params) if planned else event.test,
-                       device=planned.device if planned else None)
+                       label=test_label(found.suite, found.dtype, found.params) if found else event.test,
+                       device=found.device if found else None)
         elif isinstance(event, ev.TestFinished):
             self._add_test(event.test)
             self._emit("result", test_id=event.test.id, test=event.test)

@@ -36,6 +36,10 @@ def run(args: argparse.Namespace) -> int:
     return code
 
 
+def _show_progress(p) -> None:
+    print(f"\r[{p.done}/{p.total}] {p.label[:60]:<60}", end="", file=sys.stderr)
+
+
 def run_scan_for(args: argparse.Namespace, include_tf: bool):
     """Scan this computer as the command's options say; Ctrl+C, SIGTERM and SIGHUP end the agents.
     Returns the scan and the exit code (0, or 128+N when a signal cut it short)."""
@@ -47,8 +51,7 @@ def run_scan_for(args: argparse.Namespace, include_tf: bool):
         options.tf_timeout = args.tf_timeout
     progress = None
     if not args.json and stderr_is_terminal():
-        def progress(p) -> None:
-            print(f"\r[{p.done}/{p.total}] {p.label[:60]:<60}", end="", file=sys.stderr)
+        progress = _show_progress
     with cancel_on_signals() as stop:
         scan = run_scan(options=options, progress=progress, cancel=stop)
         if progress:

@@ -72,7 +72,7 @@ def _compute_capability(scan: Scan) -> str | None:
     return None
 
 
-def _python_candidates(scan: Scan) -> list[tuple[str | None, str]]:
+def _python_candidates(scan: Scan) -> list[tuple[str, str]]:
     """(executable, major.minor) of every usable interpreter: newest Python first; for one version,
     an environment that already has TensorFlow first, then base interpreters (to make a venv from)."""
     def rank(env) -> tuple:
@@ -80,7 +80,8 @@ def _python_candidates(scan: Scan) -> list[tuple[str | None, str]]:
         return (sort_key(major_minor(env.version)), has_tf, env.kind in ("system", "pyenv"))
 
     usable = [env for env in scan.pythons.envs if env.status == Status.OK and env.version and env.bits != 32]
-    return [(env.executable, major_minor(env.version)) for env in sorted(usable, key=rank, reverse=True)]
+    ranked_envs = sorted(usable, key=rank, reverse=True)
+    return [(env.executable, mm) for env in ranked_envs if (mm := major_minor(env.version))]
 
 
 def _is_environment(scan: Scan, executable: str | None) -> bool:

@@ -203,7 +203,7 @@ def _driver_too_old(scan: Scan, ctx: FixContext, made: _Maker) -> list[Finding]:
         facts={"driver_cuda": have, "tf_cuda": need, "min_driver": kb.min_driver(need, ctx.os if ctx.os == "windows" else "linux")})]
 
 
-def _from_log(tf: TfInfo, made: _Maker, skip: set[str] = frozenset()) -> list[Finding]:
+def _from_log(tf: TfInfo, made: _Maker, skip: frozenset[str] | set[str] = frozenset()) -> list[Finding]:
     """What TF's own messages say, read by the same engine as ``tfgpu explain``."""
     lines = [line for line in tf.log_lines if not _LIBRARY_LINE.search(line)]  # missing_libraries has those
     text = "\n".join([*_distinct_lines(lines), tf.gpu_init_error or "", tf.import_error or "",

@@ -59,7 +59,7 @@ def read_gpus(text: str, hits: Hits, facts: dict) -> None:
             if gpu["name"].lower() == name.lower() or (spec is not None and gpu.get("model") == getattr(spec, "name", None)):
                 gpu.setdefault("cc", cc)
                 return
-        entry = {"name": name}
+        entry: dict = {"name": name}
         if spec is not None:
             entry["model"] = getattr(spec, "name", name)
             entry["arch"] = getattr(spec, "arch", None)
@@ -84,7 +84,7 @@ def read_gpus(text: str, hits: Hits, facts: dict) -> None:
             add_unique(ccs, gpu.get("cc"))
         if ccs:
             facts["compute_capabilities"] = ccs
-    targets = []
+    targets: list[str] = []
     for hit in hits.get("ptx-target-unsupported") + hits.get("ptxas-unknown-gpu"):
         sm = _SM.match(hit.groups.get("target", ""))
         if sm:
@@ -115,9 +115,9 @@ def read_memory(text: str, hits: Hits, facts: dict) -> None:
             entry["bytes"] = total
         ooms.append({k: v for k, v in entry.items() if v not in (None, [])})
     for hit in hits.get("bfc-ran-out")[:5] + hits.get("cuda-out-of-memory")[:5]:
-        size = hit.groups.get("bytes") or _bytes(hit.groups.get("size"))
-        if size:
-            ooms.append({"bytes": int(size), "allocator": hit.groups.get("allocator") or "cuda"})
+        found_size: str | int | None = hit.groups.get("bytes") or _bytes(hit.groups.get("size"))
+        if found_size:
+            ooms.append({"bytes": int(found_size), "allocator": hit.groups.get("allocator") or "cuda"})
     if ooms:
         facts["oom"] = ooms
         sizes = [o["bytes"] for o in ooms if o.get("bytes")]

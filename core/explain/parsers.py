@@ -31,9 +31,9 @@ def smi_table(text: str) -> dict:
         facts["driver_version"] = report.driver_version
     if report.cuda_version:
         facts["cuda_driver"] = report.cuda_version
-    gpus = []
+    gpus: list[dict] = []
     for gpu in report.gpus:
-        entry = {"name": gpu.name or "?", "index": gpu.index}
+        entry: dict = {"name": gpu.name or "?", "index": gpu.index}
         spec = kbview.gpu_spec(gpu.name)
         if spec is not None:
             entry["cc"] = getattr(spec, "cc", None)
@@ -42,8 +42,8 @@ def smi_table(text: str) -> dict:
             entry["driver_model"] = gpu.driver_model
         gpus.append({k: v for k, v in entry.items() if v is not None})
     memory = _MEMORY.findall(text)
-    for gpu, (used, total) in zip(gpus, memory):
-        gpu["memory_used_mib"], gpu["memory_total_mib"] = int(used), int(total)
+    for listed, (used, total) in zip(gpus, memory):
+        listed["memory_used_mib"], listed["memory_total_mib"] = int(used), int(total)
     if gpus:
         facts["gpus"] = gpus
     facts["smi_gpu_count"] = len(report.gpus)

@@ -8,13 +8,14 @@ compiled regex over the whole (bounded) text with ``finditer`` and keeps at most
 
 from __future__ import annotations
 
+import importlib
 import re
 import warnings
 from dataclasses import dataclass, field
 from functools import cache
 
+from tfgpu.core import kb
 from tfgpu.core.explain.document import Doc
-from tfgpu.core.kb.loader import load_kb
 
 MAX_HITS = 40  # per signature: the first ones (and the count) are all a rule needs
 # Texts longer than this are first cut down to the lines that hold a signature's anchor.
@@ -46,7 +47,7 @@ class Hit:
 
 @cache
 def signatures() -> tuple[Signature, ...]:
-    rows = load_kb("log_signatures")["rows"]
+    rows = kb.log_signature_rows()
     return tuple(
         Signature(
             id=row["id"],
@@ -66,9 +67,9 @@ def anchors(pattern: str, shortest: int = 4) -> tuple[str, ...] | None:
     or one run per alternative of an alternation. None when there is no such text of at
     least ``shortest`` characters; the regex then always runs on the whole text."""
     try:
-        from re import _parser as sre_parse  # Python >= 3.11
+        sre_parse = importlib.import_module("re._parser")  # Python >= 3.11
     except ImportError:  # pragma: no cover - Python 3.10
-        import sre_parse  # type: ignore[no-redef]
+        sre_parse = importlib.import_module("sre_parse")
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # FutureWarning on odd character sets: not ours to report here
@@ -93,7 +94,7 @@ def _anchor_set(items: list, sp, shortest: int) -> tuple[str, ...] | None:
         if op is sp.BRANCH:
             subs = [_anchor_set(list(branch), sp, shortest) for branch in av[1]]
             if all(subs):
-                options.append(tuple(a for sub in subs for a in sub))
+                options.append(tuple(a for sub in subs for a in sub or ()))
     if current:
         options.append((current,))
     good = [o for o in options if min(len(a) for a in o) >= shortest]
@@ -156,14 +157,15 @@ def scan(doc: Doc) -> Hits:
     if not doc.text:
         return hits
     sigs = signatures()
-    anchored, free = sigs, ()
+    anchored: tuple[Signature, ...] = sigs
+    free: tuple[Signature, ...] = ()
     target = doc
     lower = doc.lower() if len(doc.text) > PREFILTER_CHARS else None
     if lower is not None and len(lower) == len(doc.text):
         present = [sig for sig in sigs if sig.anchors is not None and any(a in lower for a in sig.anchors)]
         free = tuple(sig for sig in sigs if sig.anchors is None)
         anchored = tuple(present)
-        hits.lines = _anchor_lines(doc, lower, {a for sig in present for a in sig.anchors})
+        hits.lines = _anchor_lines(doc, lower, {a for sig in present for a in sig.anchors or ()})
         target = doc.subset(hits.lines)
     for sig in anchored:
         _safe_scan(target, sig, hits)

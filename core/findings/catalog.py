@@ -10,16 +10,16 @@ from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
+from tfgpu.core import kb
 from tfgpu.core.findings.model import Finding, FixStep, Severity
 from tfgpu.core.i18n import TrText
-from tfgpu.core.kb.loader import load_kb
 from tfgpu.core.probes.base import Evidence
 
 
 @cache
 def catalog() -> dict[str, dict]:
     """id -> catalog row (severity, scope, order, title, meaning, sources)."""
-    return {row["id"]: row for row in load_kb("findings")["rows"]}
+    return {row["id"]: row for row in kb.finding_rows()}
 
 
 @cache
@@ -55,5 +55,4 @@ def make_finding(
 
 def kb_version() -> tuple[str, str]:
     """(kb_version, date) of the knowledge base as a whole."""
-    meta = load_kb("meta")
-    return meta["kb_version"], meta["date"]
+    return kb.kb_version()

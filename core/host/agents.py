@@ -48,7 +48,8 @@ def agent_file(name: str) -> Iterator[Path]:
         yield fallback
         return
     try:
-        manager = importlib.resources.as_file(importlib.resources.files(AGENT_PACKAGE) / name)
+        manager: contextlib.AbstractContextManager = importlib.resources.as_file(
+            importlib.resources.files(AGENT_PACKAGE) / name)
     except (ModuleNotFoundError, TypeError):
         manager = contextlib.nullcontext(fallback)
     with manager as path:

@@ -138,7 +138,7 @@ class _WinJob:
             k32.TerminateJobObject.argtypes = (wintypes.HANDLE, wintypes.UINT)
             k32.CloseHandle.argtypes = (wintypes.HANDLE,)
             job = k32.CreateJobObjectW(None, None)
-            if job and k32.AssignProcessToJobObject(job, int(proc._handle)):  # type: ignore[attr-defined]
+            if job and k32.AssignProcessToJobObject(job, int(proc._handle)):
                 self._k32, self._handle = k32, job
             elif job:
                 k32.CloseHandle(job)

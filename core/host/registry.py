@@ -1,3 +1,4 @@
+# mypy: disable-error-code="attr-defined"
 """Windows registry readers. Keys look like ``HKLM\\SOFTWARE\\Python``."""
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ class WinRegistry:
     _HIVES = {"HKLM": "HKEY_LOCAL_MACHINE", "HKCU": "HKEY_CURRENT_USER"}
 
     def _open(self, key: str):
-        import winreg
+        import winreg  # type: ignore[unused-ignore]
 
         hive_name, _, sub = key.partition("\\")
         name = self._HIVES.get(hive_name.upper(), hive_name.upper())
@@ -41,7 +42,7 @@ class WinRegistry:
 
     def subkeys(self, key: str) -> list[str]:
         try:
-            import winreg
+            import winreg  # type: ignore[unused-ignore]
 
             with self._open(key) as handle:
                 count = winreg.QueryInfoKey(handle)[0]
@@ -51,7 +52,7 @@ class WinRegistry:
 
     def values(self, key: str) -> dict[str, object]:
         try:
-            import winreg
+            import winreg  # type: ignore[unused-ignore]
 
             with self._open(key) as handle:
                 count = winreg.QueryInfoKey(handle)[1]

@@ -41,7 +41,10 @@ __all__ = [
     "cudnn_supports_cuda",
     "expected_libraries",
     "gpu_spec",
+    "finding_rows",
     "kb_meta",
+    "kb_version",
+    "log_signature_rows",
     "last_tf_for_cc",
     "latest_tf",
     "library_info",
@@ -64,3 +67,19 @@ def kb_meta() -> dict:
 def zlibwapi_cudnn_versions() -> str:
     """The cuDNN releases whose Windows DLLs load zlibwapi.dll, as a PEP 440 specifier (">=8.3,<9")."""
     return str(kb_row("cudnn_windows", "zlibwapi-needed")["cudnn_versions"])
+
+
+def kb_version() -> tuple[str, str]:
+    """(kb_version, date) of the knowledge base as a whole."""
+    meta = load_kb("meta")
+    return str(meta["kb_version"]), str(meta["date"])
+
+
+def finding_rows() -> list[dict]:
+    """The finding catalog's rows (``findings.json``), shared and cached: callers must not change them."""
+    return list(load_kb("findings")["rows"])
+
+
+def log_signature_rows() -> list[dict]:
+    """The log signatures' rows (``log_signatures.json``), shared and cached: callers must not change them."""
+    return list(load_kb("log_signatures")["rows"])

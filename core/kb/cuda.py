@@ -26,10 +26,12 @@ def _minimums(os_name: str) -> dict[tuple[int, int], str]:
     out: dict[tuple[int, int], str] = {}
     for row in data["toolkit_rows"]:
         cuda = versions.major_minor_pair(row["cuda"])
-        if row["release"].startswith("GA") and row.get(key):
+        if cuda is not None and row["release"].startswith("GA") and row.get(key):
             out[cuda] = row[key]
     for row in data.get("driver_branches", ()):
-        out.setdefault(versions.major_minor_pair(row["cuda"]), row["min_driver"])
+        branch = versions.major_minor_pair(row["cuda"])
+        if branch is not None:
+            out.setdefault(branch, row["min_driver"])
     return out
 
 
@@ -66,7 +68,7 @@ def max_cuda_for_driver(driver: str, os: str) -> str | None:
     os_name, have = driver_os(os), versions.parse(driver)
     if os_name is None or have is None:
         return None
-    fits = [cuda for cuda, minimum in _minimums(os_name).items() if versions.parse(minimum) and versions.parse(minimum) <= have]
+    fits = [cuda for cuda, minimum in _minimums(os_name).items() if versions.at_least(have, minimum)]
     if not fits:
         return None
     best = max(fits)
@@ -95,7 +97,7 @@ def cudnn_supports_cuda(cudnn: str, cuda: str) -> bool | None:
         return None
     depth = min(len(wanted.release), 3)
     given = wanted.release[:depth]
-    cuda_pair = (cuda_version.release + (0,))[:2]
+    cuda_pair = (cuda_version.release + (0,))[0], (cuda_version.release + (0,))[1]
     minor_given = len(cuda_version.release) >= 2
     rows = []
     for row in load_kb("cudnn_cuda")["rows"]:

@@ -73,8 +73,7 @@ def arch_list(tf_version: str | None) -> list[str]:
 
 def max_build_cc(tf_version: str | None) -> float | None:
     """The newest architecture (sm_XY / compute_XY) in the TF build, as a number like 9.0."""
-    values = [_arch_number(a) for a in arch_list(tf_version)]
-    values = [v for v in values if v is not None]
+    values = [v for v in (_arch_number(a) for a in arch_list(tf_version)) if v is not None]
     return max(values) if values else None
 
 
@@ -86,15 +85,14 @@ def all_builds() -> list:
 
 def max_known_cc() -> float | None:
     """The newest architecture in any TF build the KB knows (for a TF version it does not)."""
-    values = [max_build_cc(getattr(b, "version", None)) for b in all_builds()]
-    values = [v for v in values if v is not None]
+    values = [v for v in (max_build_cc(getattr(b, "version", None)) for b in all_builds()) if v is not None]
     return max(values) if values else None
 
 
 def last_windows_gpu_tf() -> str | None:
     """The last TF with a native-Windows GPU build, as major.minor."""
-    found = [versions.parse(getattr(b, "version", None)) for b in all_builds() if getattr(b, "windows_gpu", False)]
-    found = [v for v in found if v is not None]
+    found = [v for v in (versions.parse(getattr(b, "version", None)) for b in all_builds()
+                         if getattr(b, "windows_gpu", False)) if v is not None]
     return versions.dotted_major_minor(str(max(found))) if found else None
 
 
@@ -105,7 +103,7 @@ def python_guess(first: str, last: str, missing: str | None, platform: str | Non
     for build in all_builds():
         pythons.update((getattr(build, "wheel_pythons", None) or {}).get(plat, ()))
     found = []
-    for py in sorted(pythons, key=lambda p: versions.parse(p) or versions.parse("0")):
+    for py in sorted(pythons, key=versions.sort_key):
         if python_has_wheel(first, py, plat) and python_has_wheel(last, py, plat):
             if missing is None or python_has_wheel(missing, py, plat) is False:
                 found.append(py)

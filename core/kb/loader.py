@@ -10,7 +10,7 @@ from importlib import resources
 @cache
 def load_kb(name: str) -> dict:
     """A knowledge-base file from the ``tfgpu.resources`` package, e.g. ``cudnn_windows``."""
-    text = resources.files("tfgpu.resources").joinpath("kb", f"{name}.json").read_text(encoding="utf-8")
+    text = resources.files("tfgpu.resources").joinpath("kb").joinpath(f"{name}.json").read_text(encoding="utf-8")
     return json.loads(text)
 
 

@@ -54,7 +54,7 @@ def _build(row: dict) -> TfBuild:
 def _rows() -> tuple[dict, ...]:
     """Raw rows, newest first."""
     rows = load_kb("tf_builds")["rows"]
-    return tuple(sorted(rows, key=lambda row: versions.parse(row["version"]), reverse=True))
+    return tuple(sorted(rows, key=lambda row: versions.sort_key(row["version"]), reverse=True))
 
 
 @cache

@@ -81,7 +81,7 @@ def _throttle(frame: MonitorFrame, gpu: GpuSample | None) -> str | None:
     reasons = _gpu("throttle_reasons")(frame, gpu)
     if reasons is None:
         return None
-    return "; ".join(reasons) if reasons else "none"  # ids, e.g. "sw-power-cap; hw-slowdown"
+    return "; ".join(str(r) for r in reasons) if reasons else "none"  # type: ignore[attr-defined]  # ids, e.g. "sw-power-cap; hw-slowdown"
 
 
 def _note(frame: MonitorFrame, gpu: GpuSample | None) -> str:

@@ -277,7 +277,7 @@ class NvmlSource:
         try:
             util = get(gpu, "util", ("gpu_util_percent", "mem_util_percent"), ("nvmlDeviceGetUtilizationRates",))
             memory = get(gpu, "memory", ("mem_used_mib",), ("nvmlDeviceGetMemoryInfo",), *self._mem_args)
-            figures = {
+            figures: dict[str, Any] = {
                 name: num(name, get(gpu, name, (name,), fns, *args, ttl=ttl), lo, hi, scale)
                 for name, fns, args, ttl, lo, hi, scale in self._scalars
             }

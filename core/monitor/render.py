@@ -48,7 +48,7 @@ def _num(value: float | None, spec: str = ".0f") -> str:
 
 
 def _gib(mib: float | None) -> str:
-    return f"{mib / 1024:.1f}" if _known(mib) else NA
+    return f"{mib / 1024:.1f}" if mib is not None and _known(mib) else NA
 
 
 def _pair(a: str, b: str, unit: str) -> str:

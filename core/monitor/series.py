@@ -79,7 +79,8 @@ class MonitorHistory:
 
     def append_gap(self, timestamp: float) -> None:
         """A row of NaN at ``timestamp``: plots break the line there (sampling stopped and resumed)."""
-        if len(self._times) and timestamp <= float(self._times.last()):
+        last = self._times.last()
+        if len(self._times) and last is not None and timestamp <= float(last):
             return  # keep the times in order
         self._times.append(timestamp)
         for ring in self._host.values():

@@ -133,7 +133,7 @@ def from_jsonable(cls: type[T], data: Any) -> T:
     if not isinstance(data, dict):
         raise ValueError(f"{cls.__name__}: expected an object, got {type(data).__name__}")
     hints = typing.get_type_hints(cls)
-    kwargs = {f.name: _from_value(hints[f.name], data[f.name]) for f in dataclasses.fields(cls)
+    kwargs = {f.name: _from_value(hints[f.name], data[f.name]) for f in dataclasses.fields(cls)  # type: ignore[arg-type]
               if f.init and f.name in data}
     return cls(**kwargs)
 
@@ -151,7 +151,7 @@ def _from_value(kind: Any, value: Any) -> Any:
     if origin is dict and isinstance(value, dict):
         return {key: _from_value(args[1], item) for key, item in value.items()} if args else dict(value)
     if dataclasses.is_dataclass(kind):
-        return from_jsonable(kind, value)
+        return from_jsonable(kind, value)  # type: ignore[arg-type]
     if isinstance(kind, type) and issubclass(kind, enum.Enum):
         return kind(value)
     return value

@@ -380,7 +380,7 @@ def _major_may_need_zlibwapi(major: int | None) -> bool:
     """True when some release of this major falls in ZLIBWAPI_NEEDED (its lowest or a high minor)."""
     if major is None:
         return False
-    return any(versions.parse(f"{major}.{minor}") in ZLIBWAPI_NEEDED for minor in (0, 999))
+    return any(ZLIBWAPI_NEEDED.contains(f"{major}.{minor}") for minor in (0, 999))
 
 
 def _sort_key(install: CudnnInstall):

@@ -198,6 +198,7 @@ def _make_env(host: Host, group: _Group, answer: tuple[CommandResult, dict | Non
               report: sources.Report) -> PythonEnv | None:
     env = PythonEnv(executable=group.path, sources=list(group.sources), commands=list(group.commands),
                     is_self=group.is_self)
+    facts: dict | None
     if group.is_self:
         facts = _self_answer()
         env.add("api", "sys.executable (the running interpreter)", sys.executable)

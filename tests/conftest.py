@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
+import time
+import weakref
 from pathlib import Path
 
 import pytest
@@ -71,3 +74,60 @@ def linux_host(tmp_path: Path) -> FakeHost:
 @pytest.fixture
 def python_exe() -> str:
     return sys.executable
+
+
+# -- leaks: a test must not leave a thread or a QThread running -----------------------------------
+
+_LEAK_GRACE_S = 3.0
+
+
+def _running_qthreads() -> list:
+    from PySide6.QtCore import QThread
+
+    return [t for t in list(_STARTED_QTHREADS) if _alive(t, QThread)]
+
+
+def _alive(thread, kind) -> bool:
+    try:
+        return isinstance(thread, kind) and thread.isRunning()
+    except RuntimeError:  # the C++ object is gone: not running
+        return False
+
+
+def _track_qthreads() -> None:
+    """Remember every QThread started from Python (weakly), so a test can check none is left running."""
+    from PySide6.QtCore import QThread
+
+    original = QThread.start
+    if getattr(original, "_tfgpu_tracked", False):
+        return
+
+    def start(self, *args, **kwargs):
+        _STARTED_QTHREADS.add(self)
+        return original(self, *args, **kwargs)
+
+    start._tfgpu_tracked = True  # type: ignore[attr-defined]
+    QThread.start = start  # type: ignore[method-assign]
+
+
+_STARTED_QTHREADS: weakref.WeakSet = weakref.WeakSet()
+
+
+@pytest.fixture(autouse=True)
+def no_thread_left_running(request):
+    """Fails a test that leaves a Python thread or a QThread running (after a short grace period)."""
+    if "qtbot" in request.fixturenames or "qapp" in request.fixturenames:
+        _track_qthreads()
+    before = set(threading.enumerate())
+    yield
+    deadline = time.monotonic() + _LEAK_GRACE_S
+    while True:
+        # A QThread that ran Python code shows up as a never-ending "Dummy" thread: QThreads are checked apart.
+        threads = [t for t in threading.enumerate() if t not in before and t.is_alive()
+                   and not isinstance(t, threading._DummyThread)]
+        qthreads = _running_qthreads() if _STARTED_QTHREADS else []
+        if (not threads and not qthreads) or time.monotonic() > deadline:
+            break
+        time.sleep(0.02)
+    leaked = [f"thread {t.name!r}" for t in threads] + [f"QThread {q.objectName()!r}" for q in qthreads]
+    assert not leaked, f"left running after the test: {', '.join(leaked)}"

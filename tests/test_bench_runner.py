@@ -11,7 +11,7 @@ import time
 import psutil
 import pytest
 
-from tests.fakes.fake_bench_agent import make_fake_python
+from fakes.fake_bench_agent import make_fake_python
 from tfgpu.core.bench.model import RunStatus
 from tfgpu.core.bench.render import format_run
 from tfgpu.core.bench.runner import BenchOptions, BenchUpdate, run_bench

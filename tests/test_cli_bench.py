@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from tests.fakes.fake_bench_agent import make_fake_python
+from fakes.fake_bench_agent import make_fake_python
 from tfgpu.core.cli import main
 
 

@@ -501,7 +501,7 @@ def test_closing_the_wizard_leaves_no_monitor_thread(qtbot, tmp_path) -> None:
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs Linux's /dev/full")
 def test_stopping_a_log_whose_last_flush_fails_keeps_the_error(qtbot) -> None:
     # The disk fills within the last second before Stop: the final flush fails, and says so.
-    from tests.fakes.fake_monitor import FakeSamplerFactory, frame
+    from fakes.fake_monitor import FakeSamplerFactory, frame
     from tfgpu.gui.monitor_service import MonitorService
 
     factory = FakeSamplerFactory(threaded=False)

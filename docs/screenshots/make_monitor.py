@@ -14,7 +14,7 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tests"))  # fakes
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtCore import QEventLoop, QTimer  # noqa: E402
@@ -45,7 +45,7 @@ def main() -> int:
         install_translators(app, args.lang)
     host = device = None
     if not args.no_gpu:
-        from tests.fakes.fake_nvml import nvml_from_xml
+        from fakes.fake_nvml import nvml_from_xml
 
         nv = nvml_from_xml("linux-rtx4000sffada-595.84-q-x.xml", compute_capability=(8, 9))
         host = FakeHost(root=tempfile.mkdtemp(prefix="tfgpu-shot-"), system="Linux")

@@ -29,7 +29,7 @@ import time
 import tracemalloc
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # tests.fakes
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: fakes
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import psutil  # noqa: E402
@@ -47,7 +47,7 @@ def _host(real_nvml: bool):
     if real_nvml:
         return RealHost()
     from fakes.fake_host import FakeHost
-    from tests.fakes.fake_nvml import nvml_from_xml
+    from fakes.fake_nvml import nvml_from_xml
 
     host = FakeHost(root=tempfile.mkdtemp(prefix="tfgpu-bench-"), system="Linux")
     host.nvml_module = nvml_from_xml("linux-rtx4000sffada-595.84-q-x.xml", compute_capability=(8, 9))

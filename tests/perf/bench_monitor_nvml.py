@@ -24,7 +24,7 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # tests.fakes
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: fakes
 
 from tfgpu.core.host import RealHost  # noqa: E402
 from tfgpu.core.monitor.nvml_source import DEFAULT_TTL_S, NvmlSource  # noqa: E402
@@ -41,7 +41,7 @@ def _host(force_fake: bool):
     import tempfile
 
     from fakes.fake_host import FakeHost
-    from tests.fakes.fake_nvml import nvml_from_xml
+    from fakes.fake_nvml import nvml_from_xml
 
     nv = nvml_from_xml("linux-rtx4000sffada-595.84-q-x.xml", compute_capability=(8, 9))
     host = FakeHost(root=tempfile.mkdtemp(prefix="tfgpu-bench-"), system="Linux")

@@ -12,8 +12,7 @@ from pathlib import Path
 import pytest
 
 from conftest import pyenv_python
-from tfgpu.core.host import RealHost
-from tfgpu.core.host import agents
+from tfgpu.core.host import RealHost, agents
 from tfgpu.core.host.agents import agent_env, agent_file, agent_source_dir, run_agent
 
 AGENTS = sorted(p for p in agent_source_dir().glob("*.py") if p.name != "__init__.py")

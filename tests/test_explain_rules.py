@@ -770,7 +770,7 @@ class TestBadInput:
         assert e.facts["driver_version"] == "551.86"
 
     def test_mixed_encodings(self):
-        data = ("2023-01-01 W dso_loader.cc:64] Could not load dynamic library 'cudnn64_8.dll'\n".encode()
+        data = (b"2023-01-01 W dso_loader.cc:64] Could not load dynamic library 'cudnn64_8.dll'\n"
                 + "错误: 找不到指定的模块\n".encode("gbk") + "caf\xe9\n".encode("latin-1"))
         e = explain_text(data)
         assert e.primary == "cudnn-missing"

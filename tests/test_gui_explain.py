@@ -327,7 +327,7 @@ def test_an_engine_error_is_shown_not_raised(qtbot) -> None:
 
 
 def test_decode_bytes() -> None:
-    assert decode_bytes("héllo".encode("utf-8")) == "héllo"
+    assert decode_bytes("héllo".encode()) == "héllo"
     assert decode_bytes(b"\xef\xbb\xbfabc") == "abc"
     assert decode_bytes(b"\xff\xfe" + "日志".encode("utf-16-le")) == "日志"
     assert isinstance(decode_bytes(b"\x80\x81 mixed \xe6\x97\xa5\n"), str)

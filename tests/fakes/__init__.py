@@ -3,7 +3,7 @@ fake ``nvidia-smi --query-gpu`` that answers from a recorded full query."""
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from fakes.fake_host import FakeCommand
 

@@ -10,9 +10,9 @@ import ntpath
 import os
 import posixpath
 import threading
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Mapping, Sequence
 
 from tfgpu.core.host import (
     DEFAULT_TIMEOUT_S,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import threading
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from tfgpu.core.monitor.samples import GpuSample, GpuStatus, HostSample, MonitorFrame
 

@@ -66,7 +66,6 @@ def main() -> int:
     big = timed(lambda: diagnose(big_scan), args.runs)
     typical_scan = big_windows_scan(count=4, lines=30)
     typical = timed(lambda: diagnose(typical_scan), args.runs)
-    start = time.perf_counter()
     import subprocess
 
     cold = subprocess.run([sys.executable, "-c", "import time,sys; sys.path.insert(0, 'tests');"

@@ -119,7 +119,7 @@ def measure_memory_fast(page, fills: int) -> dict:
     template = sampler.sample_once()
     tracemalloc.start()
     marks = []
-    for fill in range(fills):
+    for _fill in range(fills):
         for i in range(capacity):
             service._on_frame_gui(sampler.sample_once())  # the same path a queued frame takes
             if i % 50 == 0:

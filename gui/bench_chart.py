@@ -11,8 +11,8 @@ gain stay readable side by side). The bar items are created once and updated wit
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 import numpy as np
 import pyqtgraph as pg

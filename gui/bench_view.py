@@ -8,7 +8,7 @@ a gauge without a known peak reads "n/a".
 
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 from PySide6.QtCore import QDateTime, Qt
 from PySide6.QtGui import QBrush, QColor

@@ -9,7 +9,8 @@ what a tool printed.
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from PySide6.QtCore import QCoreApplication
 

@@ -8,7 +8,7 @@ Shared by the Diagnosis and the Explain pages. The cards only render a
 
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 from PySide6.QtCore import Qt, QTimer, QUrl, Signal, Slot
 from PySide6.QtGui import (

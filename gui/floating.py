@@ -8,7 +8,7 @@ the app alive). Closing that window docks the widget again. While a move is unde
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from PySide6.QtCore import QByteArray, QObject, Qt, Signal, Slot
 from PySide6.QtGui import QCloseEvent

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 
 from PySide6.QtGui import QIcon
@@ -48,7 +48,7 @@ def _icon_file(name: str) -> QIcon:
     return QIcon(str(path)) if path.is_file() else QIcon()
 
 
-@lru_cache(maxsize=None)
+@cache
 def tone_icon(tone: Tone) -> QIcon:
     icon = _icon_file(tone.value)
     if icon.isNull() and QApplication.instance() is not None:
@@ -56,6 +56,6 @@ def tone_icon(tone: Tone) -> QIcon:
     return icon
 
 
-@lru_cache(maxsize=None)
+@cache
 def app_icon() -> QIcon:
     return _icon_file("app")

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import logging
 import math
-from typing import Callable, Union
+from collections.abc import Callable
+from typing import Union
 
 import numpy as np
 import pyqtgraph as pg

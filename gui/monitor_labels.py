@@ -9,7 +9,7 @@ and are translated in the ``core`` context.
 from __future__ import annotations
 
 import math
-from typing import Iterable
+from collections.abc import Iterable
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QFormLayout, QGroupBox, QLabel, QVBoxLayout, QWidget

@@ -11,8 +11,8 @@ from __future__ import annotations
 import importlib
 import logging
 import pkgutil
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget, QWizardPage

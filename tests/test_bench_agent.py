@@ -203,9 +203,9 @@ def test_suite_time_limit_skips_the_rest_of_the_suite(limits_run):
 
 
 def pyenv(prefix: str) -> str:
-    found = sorted(glob.glob(os.path.expanduser("~/.pyenv/versions/%s*/bin/python" % prefix)))
+    found = sorted(glob.glob(os.path.expanduser(f"~/.pyenv/versions/{prefix}*/bin/python")))
     if not found:
-        pytest.skip("no pyenv Python %s here" % prefix)
+        pytest.skip(f"no pyenv Python {prefix} here")
     return found[0]
 
 
@@ -215,7 +215,7 @@ def test_interpreter_without_tensorflow_fails_cleanly(prefix, code):
     python = pyenv(prefix)
     probe = subprocess.run([python, "-c", "import tensorflow"], capture_output=True)
     if probe.returncode == 0:
-        pytest.skip("%s has TensorFlow" % python)
+        pytest.skip(f"{python} has TensorFlow")
     run = AgentRun(python, ["--quick"], timeout=60)
     assert run.returncode == 0
     assert [e["event"] for e in run.events] == ["progress", "error", "done"]

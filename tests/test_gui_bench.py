@@ -90,7 +90,7 @@ def run_to_end(qtbot, page: BenchmarkPage, timeout: int = RUN_TIMEOUT_MS) -> Non
     with qtbot.waitSignal(page.work_finished, timeout=timeout):
         qtbot.mouseClick(page.run_button, Qt.MouseButton.LeftButton)
     assert not page.is_busy()
-    assert page.controller.thread is None
+    assert page.controller.running_thread() is None
 
 
 def live_children() -> list[psutil.Process]:
@@ -176,7 +176,7 @@ def test_a_gpu_run_shows_progress_live_results_gauges_chart_and_is_saved(qtbot, 
     with qtbot.waitSignal(page.work_finished, timeout=RUN_TIMEOUT_MS):
         pass
 
-    assert page.controller.thread is None and not page.is_busy()
+    assert page.controller.running_thread() is None and not page.is_busy()
     assert [v for v in values if 0 < v < 100] == [17, 33, 50, 67, 83]  # one step per test, in order
     assert values[-1] == 100 and page.progress.value() == 100
     assert page.status_label.text().startswith("Finished in")
@@ -243,7 +243,7 @@ def test_cancel_stops_a_hung_agent_within_a_second_and_leaves_no_process(qtbot, 
         assert not page.cancel_button.isEnabled()
         assert page.status_label.text() == "Stopping…"
     assert time.monotonic() - started < 1.5
-    assert page.controller.thread is None
+    assert page.controller.running_thread() is None
     qtbot.waitUntil(lambda: not live_children() and process_gone(grandchild), timeout=2_000)
 
     assert page.run is not None and page.run.status is RunStatus.CANCELLED
@@ -285,7 +285,7 @@ def test_closing_the_wizard_mid_run_is_clean(qtbot, tmp_path, monkeypatch) -> No
     started = time.monotonic()
     wizard.close()  # -> done() -> shutdown(): cancel, kill the agent, wait for the thread
     assert time.monotonic() - started < 3.0
-    assert page.controller.thread is None and page.history.thread is None
+    assert page.controller.running_thread() is None and page.history.running_thread() is None
     assert not page.is_busy() and finished == [True]
     assert not page.mini_monitor.is_running() and not page.mini_monitor.is_holding()
     assert not page.controller.start("/bin/false")  # nothing starts after shutdown
@@ -397,7 +397,7 @@ def test_the_controller_runs_one_benchmark_at_a_time(qtbot, tmp_path, monkeypatc
         assert controller.start(python)
         assert not controller.start(python)  # one at a time
     assert blocker.args[0].status is RunStatus.COMPLETED
-    assert controller.thread is None and controller.saved_path is None
+    assert controller.running_thread() is None and controller.saved_path is None
     assert updates[:2] == ["import", "start"] and updates[-1] == "done" and updates.count("result") == 6
     assert controller.shutdown() and not controller.start(python)
 
@@ -427,7 +427,7 @@ def test_opening_shows_the_latest_saved_run(qtbot, tmp_path, data_dir) -> None:
     with qtbot.waitSignal(page.work_finished, timeout=RUN_TIMEOUT_MS):
         page.initializePage()
         assert page.is_busy()  # the history is read off the GUI thread
-    assert page.history.thread is None
+    assert page.history.running_thread() is None
     assert page.run is not None and page.run.run_id == old.run_id
     assert page.run_label.text().startswith("Last run: 2026-01-0")
     assert page.results.table.rowCount() == 6

@@ -180,7 +180,7 @@ def test_edits_while_a_slow_explain_runs_keep_only_the_newest(qtbot) -> None:
         controller.shutdown()
     assert engine.calls == ["first", "edit 19"]  # the 18 in between never ran
     assert [r.facts["text"] for r in results] == ["edit 19"]  # "first" was stale when it ended
-    assert controller.runs_started == 2 and controller.thread is None
+    assert controller.runs_started == 2 and controller.running_thread() is None
 
 
 def test_the_gui_thread_keeps_running_while_the_engine_works(qtbot) -> None:
@@ -312,7 +312,7 @@ def test_a_missing_engine_is_a_placeholder(qtbot, monkeypatch) -> None:
     page.set_text("some log")
     wait_idle(qtbot, page)
     assert page.view.headline.text() == "The explainer is not available in this version yet."
-    assert page.controller.thread is None
+    assert page.controller.running_thread() is None
 
 
 def test_an_engine_error_is_shown_not_raised(qtbot) -> None:
@@ -323,7 +323,7 @@ def test_an_engine_error_is_shown_not_raised(qtbot) -> None:
     page.set_text("some log")
     wait_idle(qtbot, page)
     assert "ValueError: parser <b>bug</b>" in page.view.headline.text()
-    assert page.error and page.controller.thread is None
+    assert page.error and page.controller.running_thread() is None
 
 
 def test_decode_bytes() -> None:
@@ -345,11 +345,11 @@ def test_closing_the_wizard_mid_explain_leaves_no_thread(qtbot, monkeypatch) -> 
     page = wizard.page_by_id("explain")
     page.set_text("a log")
     qtbot.waitUntil(lambda: engine.calls != [], timeout=5000)
-    thread = page.controller.thread
+    thread = page.controller.running_thread()
     assert thread is not None and thread.isRunning()
     page.set_text("a newer log")  # pending: must not start after the close
     wizard.close()
-    assert thread.isFinished() and page.controller.thread is None
+    assert thread.isFinished() and page.controller.running_thread() is None
     assert not page.is_busy() and engine.calls == ["a log"]
     assert page.controller.request("after") == 0
 

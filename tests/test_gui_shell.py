@@ -87,7 +87,7 @@ def test_wizard_opens_on_welcome_then_scans_on_your_system(qtbot, linux_host: Fa
 
     assert page.isComplete() and not page.is_busy()
     assert forward_button(wizard).isEnabled()
-    assert page.controller.thread is None  # released only after wait()
+    assert page.controller.running_thread() is None  # released only after wait()
     assert wizard.context.state.scan is page.scan
     sections = page.section_items()
     assert list(sections) == SECTIONS
@@ -108,7 +108,7 @@ def test_recheck_runs_the_scan_again(qtbot, linux_host: FakeHost) -> None:
         assert page.recheck_button.text() == "Stop"
     assert page.controller.runs_started == 2
     assert page.scan is not first and page.scan is not None
-    assert page.controller.thread is None
+    assert page.controller.running_thread() is None
     assert page.recheck_button.text() == "Re-check"
     assert len(page.section_items()) == len(SECTIONS)
 
@@ -149,7 +149,7 @@ def _bar_states_for(qtbot, page: SystemPage, events: list[ScanProgress], monkeyp
     monkeypatch.setattr(workers, "run_scan", reporting_scan)
     # Connected after the page's own slot, so it sees the bar as the page left it.
     bar = page.progress_bar
-    page.controller.progress.connect(lambda _event: states.append((bar.value(), bar.maximum())))
+    page.controller.update.connect(lambda _event: states.append((bar.value(), bar.maximum())))
     page.start_scan()
     try:
         qtbot.waitUntil(lambda: len(states) == len(events), timeout=10_000)
@@ -205,7 +205,7 @@ def test_a_failing_scan_is_shown_in_the_page(qtbot, linux_host: FakeHost, monkey
     _wizard, page = _page_after_failing_scan(qtbot, linux_host, monkeypatch, "boom in the scan")
     assert "boom in the scan" in page.headline.text()
     assert page.error and "RuntimeError" in page.error
-    assert page.isComplete() and page.controller.thread is None
+    assert page.isComplete() and page.controller.running_thread() is None
     assert page.recheck_button.isEnabled() and page.recheck_button.text() == "Re-check"
     assert page.tree.topLevelItemCount() == 0  # no "Checking…" rows left behind
     assert "boom in the scan" in page.copy_as_text()
@@ -229,7 +229,7 @@ def test_a_scan_that_breaks_the_view_still_ends_the_work(qtbot, linux_host: Fake
     page = wizard.page_by_id("system")
     with qtbot.waitSignal(page.work_finished, timeout=20_000):  # what --screenshot waits for
         wizard.next()
-    assert not page.is_busy() and page.isComplete() and page.controller.thread is None
+    assert not page.is_busy() and page.isComplete() and page.controller.running_thread() is None
     assert page.recheck_button.isEnabled() and page.recheck_button.text() == "Re-check"
     assert page.progress_bar.isHidden() and page.step_label.isHidden()
     assert "could not be shown" in page.headline.text()
@@ -269,7 +269,7 @@ def test_a_scan_thread_that_ends_without_a_result_says_so_translated(qtbot, chin
     def run_that_reports_nothing(self) -> None:
         self.thread().quit()  # the scan thread ends with neither "finished" nor "failed"
 
-    monkeypatch.setattr(workers.ScanWorker, "run", run_that_reports_nothing)
+    monkeypatch.setattr(workers.JobWorker, "run", run_that_reports_nothing)
     controller = workers.ScanController()
     try:
         with qtbot.waitSignal(controller.failed, timeout=10_000) as failed:
@@ -464,7 +464,7 @@ def test_stop_ends_the_scan_early_and_says_so(qtbot, linux_host: FakeHost, monke
         page.recheck_button.click()  # reads "Stop" while scanning
     assert page.scan.cancelled
     assert "stopped" in page.headline.text()
-    assert page.isComplete() and page.controller.thread is None
+    assert page.isComplete() and page.controller.running_thread() is None
 
 
 # -- closing mid-scan ------------------------------------------------------------------
@@ -485,7 +485,7 @@ def test_closing_mid_scan_cancels_and_waits_for_the_thread(qtbot, linux_host: Fa
     page = wizard.page_by_id("system")
     wizard.next()
     qtbot.waitUntil(entered.is_set, timeout=10_000)
-    thread = page.controller.thread
+    thread = page.controller.running_thread()
     assert thread is not None and thread.isRunning()
 
     started = time.monotonic()
@@ -493,7 +493,7 @@ def test_closing_mid_scan_cancels_and_waits_for_the_thread(qtbot, linux_host: Fa
     assert time.monotonic() - started < 10
     assert saw_cancel.is_set()
     assert thread.isFinished() and not thread.isRunning()
-    assert page.controller.thread is None
+    assert page.controller.running_thread() is None
     assert page.controller.start() is False  # a closed wizard starts nothing new
 
 
@@ -529,11 +529,11 @@ def test_closing_mid_scan_with_a_slow_machine_leaves_no_thread(qtbot, tmp_path: 
     page = wizard.page_by_id("system")
     wizard.next()
     qtbot.waitUntil(host.busy.is_set, timeout=10_000)
-    thread = page.controller.thread
+    thread = page.controller.running_thread()
     assert thread is not None and thread.isRunning()
     wizard.close()  # returns only after the thread has finished
     assert thread.isFinished() and not thread.isRunning()
-    assert page.controller.thread is None and not page.is_busy()
+    assert page.controller.running_thread() is None and not page.is_busy()
 
 
 # -- translations -------------------------------------------------------------------------

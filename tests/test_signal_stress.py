@@ -112,7 +112,7 @@ CYCLE_SCRIPT = textwrap.dedent(
             controller.shutdown()                # close mid-scan: cancel, quit, wait
         else:
             loop.exec()
-        assert controller.thread is None, cycle
+        assert controller.running_thread() is None, cycle
     print(f"cycles={CYCLES} finished={len(results)}")
     """
 )

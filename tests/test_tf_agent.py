@@ -89,7 +89,7 @@ def test_real_tf_is_found_with_its_cuda_build(real_tf):
     assert info.is_cuda_build is True
     assert info.cuda_build_version.startswith("12.") and info.cudnn_build_version == "9"
     assert info.build_info["cuda_compute_capabilities"]  # the raw build info, JSON-safe lists
-    assert info.python_version == "%d.%d.%d" % sys.version_info[:3] and info.python_bits == 64
+    assert info.python_version == ".".join(str(part) for part in sys.version_info[:3]) and info.python_bits == 64
     assert info.module_path.endswith("tensorflow/__init__.py") and info.import_seconds > 0
     assert info.returncode == 0  # it left by itself, through os._exit
 

@@ -190,7 +190,7 @@ class BenchmarkPage(TfgpuPage):
         has_tf, tf_version = _this_python_tf() if self.context.host is None else (False, None)
         listed = any(e.is_self or _same_path(e.executable, sys.executable) for e in envs)
         if has_tf and not listed:
-            version = "%d.%d.%d" % sys.version_info[:3]
+            version = ".".join(str(part) for part in sys.version_info[:3])
             items.append((self._env_label(version, tf_version, None, sys.executable), sys.executable))
         return items
 

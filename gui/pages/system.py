@@ -63,7 +63,7 @@ class SystemPage(TfgpuPage):
         self._progress_fraction = 0.0  # what the bar shows; it never goes back within a scan
         self.controller = ScanController(context.host, context.scan_options, parent=self)
         self.controller.started.connect(self._on_started)
-        self.controller.progress.connect(self._on_progress)
+        self.controller.update.connect(self._on_progress)
         self.controller.finished.connect(self._on_finished)
         self.controller.failed.connect(self._on_failed)
         self._build()

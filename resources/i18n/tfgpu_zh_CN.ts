@@ -4,10 +4,6 @@
 <context>
     <name>BenchController</name>
     <message>
-        <source>the benchmark returned no result</source>
-        <translation>基准测试没有返回结果</translation>
-    </message>
-    <message>
         <source>the benchmark ended without a result</source>
         <translation>基准测试结束但没有结果</translation>
     </message>
@@ -622,7 +618,6 @@
     <name>JobController</name>
     <message>
         <source>the work ended without a result</source>
-        <extracomment>How long closing waits before it logs that the benchmark is slow to stop (the runner kills the agent within a second of a cancel, so this is only reached by a stuck save).</extracomment>
         <translation>任务结束但没有结果</translation>
     </message>
 </context>
@@ -1277,7 +1272,6 @@
     <name>ScanController</name>
     <message>
         <source>the scan ended without a result</source>
-        <extracomment>How long closing waits before it logs that the scan is slow to stop.</extracomment>
         <translation>扫描结束了，但没有得到结果</translation>
     </message>
 </context>

@@ -16,15 +16,18 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from fakes.fake_host import FakeHost  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
-CORPUS = REPO.parent / "shared" / "corpus"
+#: The shared labelled real cases (copied from the steering repo's shared/corpus, sources in each case.json).
+CORPUS = REPO / "tests" / "fixtures" / "corpus"
+#: Our own labelled real cases from public threads (tests/fixtures/corpus-real/SOURCES.md).
+CORPUS_REAL = REPO / "tests" / "fixtures" / "corpus-real"
 PYENV = Path("/root/.pyenv/versions")
 
 
 def corpus_text(case: str) -> str:
-    """The real captured input of a corpus case (skips if shared/ is absent)."""
+    """The real captured input of a corpus case."""
     path = CORPUS / case / "input.txt"
     if not path.exists():
-        pytest.skip(f"corpus case {case} not available")
+        raise FileNotFoundError(f"corpus case {case} is missing: {path}")
     return path.read_text(encoding="utf-8", errors="replace")
 
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from tfgpu.core.explain.engine import explain_text
 
-CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"
+CORPUS = Path(__file__).resolve().parents[1] / "fixtures" / "corpus"
 TARGET_1MB_S = 0.5
 FALLBACK_LINES = [
     "2021-05-03 09:12:44.201334: W tensorflow/stream_executor/platform/default/dso_loader.cc:64] Could not load "

@@ -8,11 +8,11 @@ import logging
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 
 from tfgpu.core.host import CommandResult, Host, RealHost
-from tfgpu.core.probes.base import Status, from_jsonable, safe_probe, to_jsonable
+from tfgpu.core.probes.base import ProbeResult, Status, from_jsonable, safe_probe, to_jsonable
 from tfgpu.core.probes.cuda import CudaInfo, probe_cuda
 from tfgpu.core.probes.cudnn import CudnnInfo, probe_cudnn
 from tfgpu.core.probes.driver import DriverInfo, probe_driver
@@ -117,56 +117,75 @@ class _Progress:
                 log.exception("progress callback failed")
 
 
+@dataclass(frozen=True)
+class ProbeSpec:
+    """One probe of the scan. ``run(host, done, options, timeout)`` gets the results of the probes
+    named in ``after`` through ``done`` (e.g. cuDNN reads the CUDA toolkits found)."""
+
+    name: str  # the Scan field it fills, and the progress step
+    label: str  # plain words for a status line
+    factory: Callable[[], ProbeResult]  # the empty result a crashed probe becomes
+    run: Callable[[Host, dict[str, ProbeResult], ScanOptions, float], ProbeResult]
+    after: tuple[str, ...] = ()
+
+
+#: Every probe of the scan, in start order (a probe is listed after the ones it needs). Adding a
+#: probe: a spec here, a field of the same name on :class:`Scan` (tests check they match).
+PROBES: tuple[ProbeSpec, ...] = (
+    ProbeSpec("pythons", "Python environments", PythonsInfo,
+              lambda host, done, options, timeout: probe_pythons(host, options.extra_pythons, timeout=timeout)),
+    ProbeSpec("driver", "NVIDIA driver and GPUs", DriverInfo,
+              lambda host, done, options, timeout: probe_driver(host, timeout=timeout)),
+    ProbeSpec("cuda", "CUDA toolkits", CudaInfo,
+              lambda host, done, options, timeout: probe_cuda(host, timeout=timeout)),
+    ProbeSpec("cudnn", "cuDNN", CudnnInfo,
+              lambda host, done, options, timeout: probe_cudnn(host, done["cuda"], timeout=timeout),  # type: ignore[arg-type]
+              after=("cuda",)),
+    ProbeSpec("os", "Operating system", OsInfo,
+              lambda host, done, options, timeout: probe_os(host, timeout=timeout)),
+)
+
+#: How often a wait for the probes looks at the cancel flag (Ctrl+C reaches the main thread between waits).
+_POLL_S = 0.1
+
+
 def run_scan(
     host: Host | None = None,
     options: ScanOptions | None = None,
     progress: ProgressCallback | None = None,
     cancel: threading.Event | None = None,
 ) -> Scan:
-    """Run every probe. Never raises; a cancelled scan returns what it has."""
+    """Run every probe in :data:`PROBES`, then the TF agent in each Python. Never raises; a
+    cancelled scan returns what it has."""
     options = options or ScanOptions()
     cancel = cancel or threading.Event()
     host = _CancellableHost(host or RealHost(), cancel)
     started = time.monotonic()
     created = _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
-    steps = _Progress(progress, total=5)
-    timeout = options.command_timeout
+    steps = _Progress(progress, total=len(PROBES))
+    done: dict[str, ProbeResult] = {}
+    finished = {spec.name: threading.Event() for spec in PROBES}
 
-    def step(name: str, label: str, factory, fn, *args):
-        result = safe_probe(factory, fn, host, *args, timeout=timeout)
-        steps.finished(name, label)
-        return result
+    def one(spec: ProbeSpec) -> None:
+        for name in spec.after:
+            finished[name].wait()
+        result = safe_probe(spec.factory, spec.run, host, done, options, options.command_timeout)
+        done[spec.name] = result
+        finished[spec.name].set()
+        steps.finished(spec.name, spec.label)
+        if spec.name == "pythons" and options.include_tf and not cancel.is_set():
+            _probe_tf_in(host, result.envs, options, steps, cancel)  # type: ignore[attr-defined]
 
-    def cuda_then_cudnn() -> tuple[CudaInfo, CudnnInfo]:
-        cuda = step("cuda", "CUDA toolkits", CudaInfo, probe_cuda)
-        cudnn = step("cudnn", "cuDNN", CudnnInfo, probe_cudnn, cuda)
-        return cuda, cudnn
-
-    def pythons_then_tf() -> PythonsInfo:
-        pythons = step("pythons", "Python environments", PythonsInfo, probe_pythons, options.extra_pythons)
-        if options.include_tf and not cancel.is_set():
-            _probe_tf_in(host, pythons.envs, options, steps, cancel)
-        return pythons
-
-    with ThreadPoolExecutor(max_workers=4, thread_name_prefix="tfgpu-scan") as pool:
-        pythons_job = pool.submit(pythons_then_tf)  # the long pole first
-        driver_job = pool.submit(step, "driver", "NVIDIA driver and GPUs", DriverInfo, probe_driver)
-        cuda_job = pool.submit(cuda_then_cudnn)
-        os_info = step("os", "Operating system", OsInfo, probe_os)
-        driver = driver_job.result()
-        cuda, cudnn = cuda_job.result()
-        pythons = pythons_job.result()
-
+    with ThreadPoolExecutor(max_workers=len(PROBES), thread_name_prefix="tfgpu-scan") as pool:
+        jobs = [pool.submit(one, spec) for spec in PROBES]
+        while not all(job.done() for job in jobs):  # short waits: Ctrl+C is never stuck behind a probe
+            wait(jobs, timeout=_POLL_S)
     return Scan(
         created_at=created,
         duration_s=round(time.monotonic() - started, 3),
         cancelled=cancel.is_set(),
         tf_probed=options.include_tf,
-        os=os_info,
-        driver=driver,
-        cuda=cuda,
-        cudnn=cudnn,
-        pythons=pythons,
+        **{spec.name: done[spec.name] for spec in PROBES},  # type: ignore[arg-type]
     )
 
 

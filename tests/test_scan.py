@@ -11,7 +11,7 @@ import pytest
 
 from fakes.fake_host import FakeHost
 from tfgpu.core.probes.base import Status
-from tfgpu.core.scan import SCHEMA_VERSION, ScanOptions, run_scan
+from tfgpu.core.scan import PROBES, SCHEMA_VERSION, ScanOptions, run_scan
 
 
 class ExplodingRunHost(FakeHost):
@@ -25,7 +25,7 @@ def test_progress_counts_up_to_the_total_and_ends_there(linux_host: FakeHost):
     events = []
     scan = run_scan(linux_host, ScanOptions(include_tf=False), progress=events.append)
     assert [e.done for e in events] == list(range(1, len(events) + 1))
-    assert events[-1].done == events[-1].total == 5
+    assert events[-1].done == events[-1].total == len(PROBES)
     assert {e.step for e in events} == {"os", "driver", "cuda", "cudnn", "pythons"}
     assert not scan.cancelled and scan.tf_probed is False
 
@@ -99,3 +99,18 @@ def test_a_saved_scan_loads_back_equal(linux_host: FakeHost):
     doc["schema_version"] = "9.0"
     with pytest.raises(ValueError, match="schema"):
         Scan.from_dict(doc)
+
+
+def test_every_probe_spec_fills_a_scan_field_and_every_section_has_a_spec():
+    import dataclasses
+
+    from tfgpu.core.probes.base import ProbeResult
+    from tfgpu.core.scan import PROBES, Scan
+
+    sections = {f.name for f in dataclasses.fields(Scan)
+                if isinstance(f.type, str) and f.type in {s.factory.__name__ for s in PROBES}}
+    assert sections == {spec.name for spec in PROBES}
+    for spec in PROBES:
+        assert issubclass(spec.factory, ProbeResult)
+        assert all(earlier.name in {s.name for s in PROBES[:PROBES.index(spec)]} for earlier in
+                   [s for s in PROBES if s.name in spec.after])

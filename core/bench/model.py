@@ -15,10 +15,6 @@ from typing import Any
 BENCH_SCHEMA_VERSION = "1.0"
 
 
-#: The suites the bench agent runs, in order, and the devices it can run them on.
-SUITES = ("matmul", "conv2d", "train", "xla", "bandwidth")
-DEVICES = ("both", "gpu", "cpu")
-
 class RunStatus(str, enum.Enum):
     COMPLETED = "completed"  # every planned test has a figure or a reason
     PARTIAL = "partial"  # the agent died or ran out of time; the figures it sent are kept

@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 from tfgpu.core import kb
 from tfgpu.core.bench import events as ev
 from tfgpu.core.bench.model import (
-    SUITES,
     BenchRun,
     BenchTest,
     RunError,
@@ -26,6 +25,7 @@ from tfgpu.core.bench.model import (
 )
 from tfgpu.core.bench.peaks import apply_peaks, cpu_facts
 from tfgpu.core.bench.saved_runs import new_run_id
+from tfgpu.core.bench.suites import SUITES
 from tfgpu.core.host import CommandResult, Host, RealHost
 from tfgpu.core.host.agents import looks_too_old, run_agent
 from tfgpu.core.probes.tf_logs import exit_words, last_line

@@ -9,14 +9,11 @@ on stderr with a documented exit code (:mod:`.common`); a bug is logged with its
 from __future__ import annotations
 
 import argparse
-import logging
 from collections.abc import Sequence
 from importlib import import_module
 
 from tfgpu.core.cli.common import EXIT_SOFTWARE, EXIT_USAGE, error, silence_stdout
 from tfgpu.core.version import __version__
-
-log = logging.getLogger(__name__)
 
 __all__ = ["COMMANDS", "EXIT_USAGE", "build_parser", "main"]
 
@@ -58,7 +55,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except Exception as exc:  # noqa: BLE001 - a bug: logged in full, one line for the user
-        log.exception("tfgpu %s crashed", args.command)
+        import logging
+
+        logging.getLogger(__name__).exception("tfgpu %s crashed", args.command)
         error(args.command, f"internal error ({type(exc).__name__}: {str(exc)[:200]}); "
               "details are in the log file, please report it")
         return EXIT_SOFTWARE

@@ -20,7 +20,7 @@ from tfgpu.core.cli.common import (
 
 
 def add_parser(subs: argparse._SubParsersAction) -> None:
-    from tfgpu.core.bench.model import DEVICES, SUITES
+    from tfgpu.core.bench.suites import DEVICES, SUITES
 
     bench = subs.add_parser("bench", help="benchmark TensorFlow on the GPU and the CPU (matmul, conv, training)",
                             description="Times matmul, conv2d, a small CNN training step (float32 vs mixed "
@@ -128,8 +128,8 @@ def best_tf_python(scan) -> str | None:
 
 
 def _run(args: argparse.Namespace, python: str):
-    from tfgpu.core.bench.model import SUITES
     from tfgpu.core.bench.runner import BenchOptions, run_bench
+    from tfgpu.core.bench.suites import SUITES
     from tfgpu.core.cli.signals import cancel_on_signals
 
     options = BenchOptions(quick=args.quick, suites=tuple(args.suite or SUITES), device=args.device,

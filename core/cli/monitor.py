@@ -14,6 +14,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from tfgpu.core.cli.common import (
     EXIT_FAILED,
@@ -25,7 +26,10 @@ from tfgpu.core.cli.common import (
     warn,
     write,
 )
-from tfgpu.core.monitor.samples import DEFAULT_INTERVAL_S, MIN_INTERVAL_S, MonitorFrame
+from tfgpu.core.monitor.intervals import DEFAULT_INTERVAL_S, MIN_INTERVAL_S
+
+if TYPE_CHECKING:
+    from tfgpu.core.monitor.samples import MonitorFrame
 
 EXIT_LOG_FAILED = EXIT_FAILED
 _POLL_S = 0.1  # how often the main thread looks at Ctrl+C and the deadline

@@ -12,7 +12,7 @@ import bisect
 import re
 from dataclasses import dataclass, field
 
-from tfgpu.core.host.process import decode_output
+from tfgpu.core.host.decoding import decode_output
 
 # A 1 MB log is read whole; beyond HEAD + TAIL the middle is left out.
 HEAD_CHARS = 3 * 1024 * 1024

@@ -8,9 +8,9 @@ from __future__ import annotations
 import re
 
 from tfgpu.core.kb import guarded as kbview
-from tfgpu.core.probes.cuda import parse_nvcc_output
-from tfgpu.core.probes.cudnn import parse_cudnn_header
-from tfgpu.core.probes.nvidia_smi import parse_query_xml, parse_table
+
+# The probes' own readers are imported where a text of their kind arrives: most pasted texts are
+# TF logs, and `tfgpu explain` starts faster without the probes (start-up budget: tests/perf).
 
 _XML = re.compile(r"(?s)(<\?xml[^>]*>\s*)?(<!DOCTYPE[^>]*>\s*)?<nvidia_smi_log\b.*?(?:</nvidia_smi_log>|\Z)")
 _MEMORY = re.compile(r"(\d+)MiB\s*/\s*(\d+)MiB")
@@ -25,6 +25,8 @@ _VERSION_LIST = re.compile(r"\d+(?:\.\d+)*(?:(?:rc|a|b|\.dev|\.post)\d+)?")
 
 
 def smi_table(text: str) -> dict:
+    from tfgpu.core.probes.nvidia_smi import parse_table
+
     report = parse_table(text)
     facts: dict = {}
     if report.driver_version:
@@ -52,6 +54,8 @@ def smi_table(text: str) -> dict:
 
 def smi_xml(text: str) -> dict:
     match = _XML.search(text)
+    from tfgpu.core.probes.nvidia_smi import parse_query_xml
+
     report = parse_query_xml(match.group(0) if match else text)
     facts: dict = {}
     if report.error and not report.gpus and not report.driver_version:
@@ -76,6 +80,8 @@ def smi_xml(text: str) -> dict:
 
 
 def nvcc(text: str) -> dict:
+    from tfgpu.core.probes.cuda import parse_nvcc_output
+
     parsed = parse_nvcc_output(text)
     if not parsed:
         return {}
@@ -84,6 +90,8 @@ def nvcc(text: str) -> dict:
 
 
 def cudnn_header(text: str) -> dict:
+    from tfgpu.core.probes.cudnn import parse_cudnn_header
+
     version = parse_cudnn_header(text)
     if version is None:
         return {}

@@ -92,5 +92,4 @@ class MonitorFrame:
     driver_version: str | None = None
 
 
-DEFAULT_INTERVAL_S = 0.5
-MIN_INTERVAL_S = 0.1
+from tfgpu.core.monitor.intervals import DEFAULT_INTERVAL_S, MIN_INTERVAL_S  # noqa: E402,F401 - re-exported

@@ -14,6 +14,7 @@ from typing import Any
 
 from tfgpu.core.i18n import TrText
 from tfgpu.core.probes.base import Evidence, to_jsonable
+from tfgpu.core.shell import Shell
 
 #: Shared by every document made of findings (diagnosis, explanation).
 FINDINGS_SCHEMA_VERSION = "1.0"
@@ -31,15 +32,6 @@ class Severity(str, enum.Enum):
     @property
     def rank(self) -> int:
         return {"error": 0, "warning": 1, "info": 2, "ok": 3}[self.value]
-
-
-class Shell(str, enum.Enum):
-    POWERSHELL = "powershell"
-    CMD = "cmd"
-    BASH = "bash"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 @dataclass(kw_only=True)

@@ -1,4 +1,5 @@
-"""The one place that calls NVML.
+"""The scan's NVML reader: init, read everything once, shut down (the monitor, which keeps NVML
+open between ticks, has its own in ``core/monitor/nvml_source.py``; both share the decoding here).
 
 Everything goes through ``host.nvml()``: the real ``pynvml`` module of
 nvidia-ml-py, or a test fake with the same functions and exception classes.

@@ -18,6 +18,7 @@ from tfgpu.core.explain import (
     kinds,
     libraries,
     parsers,
+    rules_cluster,
     rules_gpu,
     rules_install,
     signatures,
@@ -87,6 +88,7 @@ def _explain(data: str | bytes | None) -> Explanation:
     rules_install.import_errors(ctx)
     rules_install.hidden_or_not_listed(ctx)
     rules_install.benign(ctx, other_libs)
+    rules_cluster.distributed(ctx)
     rules_install.healthy(ctx)
     findings = ranked(ctx.findings, root_cause_order())
     return Explanation(

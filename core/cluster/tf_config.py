@@ -114,8 +114,8 @@ def _read_cluster(config: ClusterConfig, cluster: object) -> None:
 def _read_task(config: ClusterConfig, task: object) -> None:
     if task is None:
         _bad(config, QT_TRANSLATE_NOOP("core", "TF_CONFIG has no \"task\": each machine must say which entry of "
-                                               "the cluster it is, e.g. \"task\": {{\"type\": \"worker\", "
-                                               "\"index\": 0}}."))
+                                               "the cluster it is, e.g. \"task\": {task}."),
+             task='{"type": "worker", "index": 0}')
         return
     if not isinstance(task, dict):
         _bad(config, QT_TRANSLATE_NOOP("core", "\"task\" must be an object with \"type\" and \"index\"."))

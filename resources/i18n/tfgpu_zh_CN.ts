@@ -2213,6 +2213,26 @@
         <translation>TensorFlow 可以使用 GPU</translation>
     </message>
     <message>
+        <source>TF_CONFIG does not describe a usable cluster</source>
+        <translation>TF_CONFIG 描述的集群无法使用</translation>
+    </message>
+    <message>
+        <source>A worker&apos;s port is already in use</source>
+        <translation>某个 worker 的端口已被占用</translation>
+    </message>
+    <message>
+        <source>The workers never met, or a collective timed out</source>
+        <translation>worker 之间没能互相连接，或集合通信超时</translation>
+    </message>
+    <message>
+        <source>NCCL is not available here</source>
+        <translation>这里没有可用的 NCCL</translation>
+    </message>
+    <message>
+        <source>Keras 3 model.fit does not run under MultiWorkerMirroredStrategy</source>
+        <translation>Keras 3 的 model.fit 无法在 MultiWorkerMirroredStrategy 下运行</translation>
+    </message>
+    <message>
         <source>The diagnosis itself failed ({error}); this is a bug in tfgpu. The scan is still valid.</source>
         <translation>诊断本身出错了（{error}）；这是 tfgpu 自身的程序错误（bug）。检查结果仍然有效。</translation>
     </message>
@@ -3143,6 +3163,98 @@
     <message>
         <source>n/a (WDDM)</source>
         <translation>不可用（WDDM）</translation>
+    </message>
+    <message>
+        <source>A worker could not listen on its loopback port (another program took it first). Run the check again: it picks new free ports.</source>
+        <translation>有一个 worker 无法监听它的本机回环端口（另一个程序先占用了它）。请再运行一次检查：它会重新选取空闲端口。</translation>
+    </message>
+    <message>
+        <source>The two workers on this machine did not finish meeting and training within {seconds} s: {errors}</source>
+        <translation>本机上的两个 worker 没能在 {seconds} 秒内完成连接和训练：{errors}</translation>
+    </message>
+    <message>
+        <source>The two-worker test did not complete: {errors}</source>
+        <translation>双 worker 测试没有完成：{errors}</translation>
+    </message>
+    <message>
+        <source>TF_CONFIG is {size} characters long: it is not a cluster description.</source>
+        <translation>TF_CONFIG 长达 {size} 个字符：这不是集群描述。</translation>
+    </message>
+    <message>
+        <source>TF_CONFIG is not valid JSON ({error}). Write it as one JSON object, e.g. {example}.</source>
+        <translation>TF_CONFIG 不是有效的 JSON（{error}）。请把它写成一个 JSON 对象，例如 {example}。</translation>
+    </message>
+    <message>
+        <source>TF_CONFIG must be a JSON object with &quot;cluster&quot; and &quot;task&quot;, e.g. {example}.</source>
+        <translation>TF_CONFIG 必须是包含 &quot;cluster&quot; 和 &quot;task&quot; 的 JSON 对象，例如 {example}。</translation>
+    </message>
+    <message>
+        <source>TF_CONFIG has no &quot;cluster&quot;: list every machine by role, e.g. {example}.</source>
+        <translation>TF_CONFIG 中没有 &quot;cluster&quot;：请按角色列出每台机器，例如 {example}。</translation>
+    </message>
+    <message>
+        <source>TF_CONFIG names a &quot;master&quot;: TensorFlow 2 calls that role &quot;chief&quot;. Rename it.</source>
+        <translation>TF_CONFIG 中写的是 &quot;master&quot;：TensorFlow 2 把这个角色叫做 &quot;chief&quot;。请改名。</translation>
+    </message>
+    <message>
+        <source>TF_CONFIG has an unknown role &quot;{role}&quot;; the roles are chief, worker, ps and evaluator.</source>
+        <translation>TF_CONFIG 中有未知角色 &quot;{role}&quot;；可用的角色是 chief、worker、ps 和 evaluator。</translation>
+    </message>
+    <message>
+        <source>The &quot;{role}&quot; entry must be a list of &quot;host:port&quot; strings.</source>
+        <translation>&quot;{role}&quot; 一项必须是 &quot;host:port&quot; 字符串的列表。</translation>
+    </message>
+    <message>
+        <source>TF_CONFIG lists {count} chiefs; there is at most one.</source>
+        <translation>TF_CONFIG 列出了 {count} 个 chief；最多只能有一个。</translation>
+    </message>
+    <message>
+        <source>TF_CONFIG has no &quot;task&quot;: each machine must say which entry of the cluster it is, e.g. &quot;task&quot;: {task}.</source>
+        <translation>TF_CONFIG 中没有 &quot;task&quot;：每台机器都必须说明自己是集群中的哪一项，例如 &quot;task&quot;: {task}。</translation>
+    </message>
+    <message>
+        <source>&quot;task&quot; must be an object with &quot;type&quot; and &quot;index&quot;.</source>
+        <translation>&quot;task&quot; 必须是包含 &quot;type&quot; 和 &quot;index&quot; 的对象。</translation>
+    </message>
+    <message>
+        <source>&quot;task&quot; must have a &quot;type&quot; (a role name) and an integer &quot;index&quot;.</source>
+        <translation>&quot;task&quot; 必须有 &quot;type&quot;（角色名）和整数 &quot;index&quot;。</translation>
+    </message>
+    <message>
+        <source>This machine&apos;s task is &quot;{role}&quot;, but the cluster has no &quot;{role}&quot; list.</source>
+        <translation>本机的任务是 &quot;{role}&quot;，但集群中没有 &quot;{role}&quot; 列表。</translation>
+    </message>
+    <message>
+        <source>This machine&apos;s task index is {index}, but the &quot;{role}&quot; list has {count} entries (indexes 0 to {last}).</source>
+        <translation>本机的任务序号是 {index}，但 &quot;{role}&quot; 列表只有 {count} 项（序号 0 到 {last}）。</translation>
+    </message>
+    <message>
+        <source>{where} is &quot;{address}&quot;: write it as host:port with a port from 1 to 65535.</source>
+        <translation>{where} 是 &quot;{address}&quot;：请写成 host:port，端口在 1 到 65535 之间。</translation>
+    </message>
+    <message>
+        <source>{where} and {other} are the same address ({address}): every task needs its own host:port.</source>
+        <translation>{where} 和 {other} 是同一个地址（{address}）：每个任务都需要自己的 host:port。</translation>
+    </message>
+    <message>
+        <source>Port {port} (this machine&apos;s own entry) is already in use by another program: the worker cannot listen there. Stop that program, or choose a free port in TF_CONFIG.</source>
+        <translation>端口 {port}（本机自己的那一项）已被另一个程序占用：worker 无法在那里监听。请停止那个程序，或在 TF_CONFIG 中换一个空闲端口。</translation>
+    </message>
+    <message>
+        <source>The distributed runtime could not listen on its host:port: another program (often an earlier run still alive) holds that port. Stop it, or give this task a free port in TF_CONFIG, then check the set-up with `tfgpu cluster check`.</source>
+        <translation>分布式运行时无法监听它的 host:port：另一个程序（常常是之前还没退出的运行）占用了这个端口。请停止它，或在 TF_CONFIG 中给这个任务换一个空闲端口，然后用 `tfgpu cluster check` 检查配置。</translation>
+    </message>
+    <message>
+        <source>NCCL all-reduce was asked for, but this TensorFlow has no NCCL (Windows builds never do). Use tf.distribute.MirroredStrategy(cross_device_ops=tf.distribute.HierarchicalCopyAllReduce()).</source>
+        <translation>程序要求使用 NCCL all-reduce，但这个 TensorFlow 没有 NCCL（Windows 版本从来都没有）。请使用 tf.distribute.MirroredStrategy(cross_device_ops=tf.distribute.HierarchicalCopyAllReduce())。</translation>
+    </message>
+    <message>
+        <source>Keras 3&apos;s model.fit does not work under MultiWorkerMirroredStrategy. Train with a custom loop (strategy.run and strategy.reduce), or install tf-keras and set TF_USE_LEGACY_KERAS=1.</source>
+        <translation>Keras 3 的 model.fit 在 MultiWorkerMirroredStrategy 下无法工作。请用自定义训练循环（strategy.run 和 strategy.reduce），或安装 tf-keras 并设置 TF_USE_LEGACY_KERAS=1。</translation>
+    </message>
+    <message>
+        <source>A collective operation between workers was aborted or timed out: a worker was not started, crashed, or cannot be reached on its port. Start every worker with the same TF_CONFIG (only &quot;task&quot; differs), open the ports between the machines, and check with `tfgpu cluster check --smoke`.</source>
+        <translation>worker 之间的集合通信被中止或超时：有 worker 没有启动、崩溃了，或者它的端口连不上。请用相同的 TF_CONFIG 启动每个 worker（只有 &quot;task&quot; 不同），打开机器之间的端口，并用 `tfgpu cluster check --smoke` 检查。</translation>
     </message>
 </context>
 </TS>

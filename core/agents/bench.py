@@ -25,7 +25,8 @@ import sys
 import time
 
 AGENT, PROTOCOL, MIN_PYTHON = "bench", 1, (3, 7)
-SUITES = ("matmul", "conv2d", "train", "xla", "bandwidth")
+SUITES = ("matmul", "conv2d", "train", "xla", "bandwidth", "scaling")
+DEFAULT_SUITES = SUITES[:5]  # scaling runs only when asked for
 MAX_TEXT = 4000
 DEVICES = {"gpu": "/GPU:0", "cpu": "/CPU:0"}
 # ResNet-50 convolutions: (kernel, c_in, c_out, height = width, stride).
@@ -41,7 +42,9 @@ MODES = {  # per-mode defaults; each can be overridden by its option
 }
 # Out of memory: the parameter that is halved, and its smallest value.
 SHRINK = {"matmul": ("n", 32), "conv2d": ("batch", 1), "train": ("batch", 1), "xla": ("batch", 1),
-          "bandwidth": ("mib", 1)}
+          "bandwidth": ("mib", 1), "scaling": ("batch", 1)}
+#: Without two GPUs the scaling suite splits the CPU into this many logical devices: a code-path check.
+LOGICAL_CPUS = 2
 
 
 class Channel(object):
@@ -149,7 +152,7 @@ def parse_config(argv):
     """The effective configuration (sent in ``start.config``)."""
     p = Parser(prog="bench.py", description="TensorFlow benchmarks (JSON lines on stdout).")
     add = p.add_argument
-    add("--suites", default=",".join(SUITES), help="comma list of " + ",".join(SUITES))
+    add("--suites", default=",".join(DEFAULT_SUITES), help="comma list of " + ",".join(SUITES))
     add("--device", choices=("gpu", "cpu", "both"), default="both")
     add("--quick", action="store_true", help="fewer, shorter tests")
     add("--max-elements", type=int, help="a tensor above this many elements counts as out of memory")
@@ -383,6 +386,79 @@ def bench_train(tf, test, p, cfg):
     return "images_per_s", "images/s", batch / stats["median_s"], extra, stats, placement
 
 
+def bench_scaling(tf, test, p, cfg):
+    """The small CNN's training step under MirroredStrategy on ``replicas`` devices: gradients
+    all-reduced across the replicas every step. images/s counts the global batch."""
+    replicas, batch = p["replicas"], p["batch"]
+    kind = test["device"].upper()
+    names = [d.name for d in tf.config.list_logical_devices(kind)][:replicas]
+    if len(names) < replicas:
+        raise RuntimeError("only %d %s device(s) for %d replicas" % (len(names), kind, replicas))
+    need(cfg, (batch, 32, 32, 3), (batch, 32, 32, 64), (batch, 16, 16, 128))
+    ops = tf.distribute.HierarchicalCopyAllReduce() if all_reduce_for(kind, sys.platform) == "hierarchical-copy" else None
+    strategy = tf.distribute.MirroredStrategy(devices=names, cross_device_ops=ops)
+    with strategy.scope():
+        weights = []
+        for k, c, o, _ in CNN:
+            weights += [tf.Variable(tf.random.normal([k, k, c, o], stddev=math.sqrt(2.0 / (k * k * c)))),
+                        tf.Variable(tf.zeros([o]))]
+        weights += [tf.Variable(tf.random.normal([CNN[-1][2], CLASSES], stddev=0.05)), tf.Variable(tf.zeros([CLASSES]))]
+    images = tf.random.uniform([batch, 32, 32, 3])
+    labels = tf.random.uniform([batch], 0, CLASSES, tf.int32)
+
+    def replica_step():
+        with tf.GradientTape() as tape:
+            h = images
+            for i, (_, _, _, stride) in enumerate(CNN):
+                h = tf.nn.relu(tf.nn.conv2d(h, weights[2 * i], stride, "SAME") + weights[2 * i + 1])
+            logits = tf.matmul(tf.reduce_mean(h, axis=[1, 2]), weights[-2]) + weights[-1]
+            loss = tf.reduce_mean(tf.nn.sparse_softmax_cross_entropy_with_logits(labels=labels, logits=logits))
+        grads = tf.distribute.get_replica_context().all_reduce(tf.distribute.ReduceOp.MEAN,
+                                                               tape.gradient(loss, weights))
+        for variable, grad in zip(weights, grads):
+            variable.assign_sub(LEARNING_RATE * grad)
+        return loss
+
+    @tf.function
+    def step():
+        return strategy.reduce(tf.distribute.ReduceOp.MEAN, strategy.run(replica_step), axis=None)
+
+    def run(inner):
+        started = time.perf_counter()
+        for _ in range(inner):
+            loss = step()
+        loss.numpy()  # waits for the last step
+        return time.perf_counter() - started
+
+    stats = measure(run, cfg)
+    extra = {"replicas": replicas, "batch_per_replica": batch, "step_ms": stats["median_s"] * 1e3,
+             "devices": names, "collective": type(strategy.extended._cross_device_ops or ops or
+                                                   tf.distribute.ReductionToOneDevice()).__name__,
+             "logical_devices": kind == "CPU"}
+    if kind == "CPU":
+        extra["note"] = "a code-path check, not a speed measurement: one CPU split into logical devices"
+    return "images_per_s", "images/s", batch * replicas / stats["median_s"], extra, stats, ",".join(names)
+
+
+def all_reduce_for(kind, platform):
+    """MirroredStrategy's default between GPUs is NCCL, which Windows builds lack: there, copy
+    through one device (HierarchicalCopyAllReduce). CPUs and Linux GPUs keep TF's default."""
+    return "hierarchical-copy" if kind.upper() == "GPU" and platform == "win32" else "default"
+
+
+def split_cpu_for_scaling(tf, cfg, gpus):
+    """Before TF starts its devices: with fewer than two GPUs in use, split the CPU into logical
+    devices so the scaling suite exercises MirroredStrategy. Returns the device kind for the suite."""
+    if len(gpus) >= 2 and cfg["device"] != "cpu":
+        return "gpu"
+    try:
+        cpu = tf.config.list_physical_devices("CPU")[0]
+        tf.config.set_logical_device_configuration(cpu, [tf.config.LogicalDeviceConfiguration()] * LOGICAL_CPUS)
+    except Exception:  # noqa: BLE001 - already initialised, or TF too old: one device, replicas 1 only
+        pass
+    return "cpu"
+
+
 def compiled(tf, fn, jit):
     if jit is None:
         return tf.function(fn)
@@ -425,7 +501,7 @@ def bench_bandwidth(tf, test, p, cfg):
 
 
 BENCHES = {"matmul": bench_matmul, "conv2d": bench_conv2d, "train": bench_train, "xla": bench_train,
-           "bandwidth": bench_bandwidth}
+           "bandwidth": bench_bandwidth, "scaling": bench_scaling}
 
 
 # -- the plan --------------------------------------------------------------------------------------
@@ -435,7 +511,7 @@ def test_id(suite, dtype, params, device):
     """``<suite>/<dtype>/<params>/<device>`` with the planned size (kept when a back-off cuts it)."""
     formats = {"matmul": "n=%(n)d", "train": "b=%(batch)d", "bandwidth": "kind=%(kind)s,mib=%(mib)d",
                "conv2d": "k=%(kernel)d,c=%(cin)d,o=%(cout)d,hw=%(hw)d,s=%(stride)d,b=%(batch)d",
-               "xla": "jit=%(jit)s,b=%(batch)d"}
+               "xla": "jit=%(jit)s,b=%(batch)d", "scaling": "r=%(replicas)d,b=%(batch)d"}
     shown = dict(params, jit="on" if params.get("jit") else "off")
     return "%s/%s/%s/%s" % (suite, dtype, formats[suite] % shown, device)
 
@@ -458,6 +534,12 @@ def make_plan(cfg, devices, gpu):
     gpu_dtypes = [("float32", None), ("float16", None), ("bfloat16", no_bf16)]
     cpu_dtypes = [("float32", None)] + ([] if quick else [("bfloat16", None)])
     for suite in cfg["suites"]:
+        if suite == "scaling":
+            kind = cfg.get("scaling_kind", "cpu")
+            count = cfg.get("scaling_devices", 1)
+            for replicas in range(1, count + 1):
+                add(suite, kind, "float32", {"replicas": replicas, "batch": cfg["train_batch_" + kind]})
+            continue
         where = [d for d in ("gpu", "cpu") if d in devices]
         if suite in ("train", "xla", "bandwidth"):  # on the GPU; without one, the CPU (not bandwidth)
             where = where[:1] if suite != "bandwidth" else [d for d in where if d == "gpu"]
@@ -666,6 +748,9 @@ def bench(channel, facts):
         return fatal("tf-import-failed", error_text(exc))
     import_s = time.perf_counter() - import_started
     build, gpus, problem = build_facts(tf), gpu_devices(tf), None
+    if "scaling" in cfg["suites"]:
+        cfg["scaling_kind"] = split_cpu_for_scaling(tf, cfg, gpus)
+        cfg["scaling_devices"] = len(gpus) if cfg["scaling_kind"] == "gpu" else len(tf.config.list_logical_devices("CPU"))
     if cfg["device"] == "cpu":
         try:
             tf.config.set_visible_devices([], "GPU")  # no GPU context at all

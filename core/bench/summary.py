@@ -7,6 +7,7 @@ CLI prints English and the GUI shows the user's language.
 from __future__ import annotations
 
 from tfgpu.core.bench.model import BenchRun, BenchTest, RunError, RunStatus
+from tfgpu.core.bench.scaling import scaling_headline
 from tfgpu.core.i18n import QT_TRANSLATE_NOOP, TrText
 
 _ERRORS = {
@@ -150,4 +151,7 @@ def headlines(run: BenchRun) -> list[TrText]:
             lines.append(TrText(_CPU_MATMUL, value=_fmt(cpu.value * 1000), percent=f"{cpu.percent_of_peak:.0f}"))
         else:
             lines.append(TrText(_CPU_MATMUL_NO_PEAK, value=_fmt(cpu.value * 1000)))
+    scaling = scaling_headline(run)
+    if scaling is not None:
+        lines.append(scaling)
     return lines

@@ -20,14 +20,15 @@ from tfgpu.core.cli.common import (
 
 
 def add_parser(subs: argparse._SubParsersAction) -> None:
-    from tfgpu.core.bench.suites import DEVICES, SUITES
+    from tfgpu.core.bench.suites import ALL_SUITES, DEVICES, SUITES
 
     bench = subs.add_parser("bench", help="benchmark TensorFlow on the GPU and the CPU (matmul, conv, training)",
                             description="Times matmul, conv2d, a small CNN training step (float32 vs mixed "
                             "precision, XLA) and memory bandwidth, GPU vs CPU, with %% of the hardware's peak.")
     bench.add_argument("--quick", action="store_true", help="small sizes, short timings (under a minute)")
-    bench.add_argument("--suite", action="append", choices=SUITES, metavar="SUITE",
-                       help=f"run only this suite (repeatable): {', '.join(SUITES)}")
+    bench.add_argument("--suite", action="append", choices=ALL_SUITES, metavar="SUITE",
+                       help=f"run only this suite (repeatable): {', '.join(SUITES)}; 'scaling' (only when asked): "
+                       "the training step under MirroredStrategy on 1, 2, ... devices")
     bench.add_argument("--device", choices=DEVICES, default="both", help="gpu, cpu or both (default)")
     bench.add_argument("--python", metavar="PATH",
                        help="the Python environment to benchmark (default: this one if it has TensorFlow, "
@@ -74,10 +75,14 @@ def run(args: argparse.Namespace) -> int:
 def _print(args: argparse.Namespace, bench_run, before, saved) -> None:
     from tfgpu.core.bench.render import format_comparison, format_run
     from tfgpu.core.bench.saved_runs import compare
+    from tfgpu.core.bench.scaling import scaling_rows
 
     changes = compare(before, bench_run) if before is not None else None
     if args.json:
         document = bench_run.to_dict()
+        rows = scaling_rows(bench_run)
+        if rows:
+            document["scaling"] = [row.to_dict() for row in rows]
         if changes is not None:
             document["comparison"] = {"before": before.run_id, "changes": [
                 {"test": c.test_id, "before": c.before, "after": c.after, "ratio": c.ratio} for c in changes]}

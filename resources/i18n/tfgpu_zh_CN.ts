@@ -3256,5 +3256,13 @@
         <source>A collective operation between workers was aborted or timed out: a worker was not started, crashed, or cannot be reached on its port. Start every worker with the same TF_CONFIG (only &quot;task&quot; differs), open the ports between the machines, and check with `tfgpu cluster check --smoke`.</source>
         <translation>worker 之间的集合通信被中止或超时：有 worker 没有启动、崩溃了，或者它的端口连不上。请用相同的 TF_CONFIG 启动每个 worker（只有 &quot;task&quot; 不同），打开机器之间的端口，并用 `tfgpu cluster check --smoke` 检查。</translation>
     </message>
+    <message>
+        <source>Scaling on {count} logical CPU devices: a code-path check of MirroredStrategy, not a speed measurement (the devices share one CPU).</source>
+        <translation>在 {count} 个逻辑 CPU 设备上的扩展测试：这只是检查 MirroredStrategy 的代码路径，不是速度测量（这些设备共用同一颗 CPU）。</translation>
+    </message>
+    <message>
+        <source>Scaling: {count} {kind} devices train {speedup}x as fast as one ({efficiency}% scaling efficiency, {collective}).</source>
+        <translation>扩展：{count} 个 {kind} 设备的训练速度是单个设备的 {speedup} 倍（扩展效率 {efficiency}%，{collective}）。</translation>
+    </message>
 </context>
 </TS>

@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from test_bench_agent import load_agent
+
 from tfgpu.core.bench.model import BenchRun, BenchTest
 from tfgpu.core.bench.scaling import scaling_headline, scaling_rows
 from tfgpu.core.cli import main

@@ -39,6 +39,7 @@ from tfgpu.core.i18n import TrText
 from tfgpu.gui.bench_chart import SpeedupChart
 from tfgpu.gui.findings_view import plain_label
 from tfgpu.gui.icons import Tone, tone_icon
+from tfgpu.gui.scaling_chart import ScalingChart
 from tfgpu.gui.tr_text import tr_text
 
 COL_TEST, COL_DEVICE, COL_RESULT, COL_SPREAD, COL_RUNS, COL_PEAK, COL_VS_CPU, COL_DELTA = range(8)
@@ -293,6 +294,9 @@ class BenchResultsView(QWidget):
         self.tabs = QTabWidget()
         self.tabs.addTab(summary, self.tr("Summary"))
         self.tabs.addTab(self.table, self.tr("All results"))
+        self.scaling = ScalingChart()
+        self.scaling_tab = self.tabs.addTab(self.scaling, self.tr("Scaling"))
+        self.tabs.setTabVisible(self.scaling_tab, False)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.banner)
@@ -326,6 +330,8 @@ class BenchResultsView(QWidget):
         self.headline_label.setVisible(bool(figures))
         self.gauges.set_tests(run.tests)
         self.chart.set_tests(run.tests)
+        self.scaling.show_run(run)
+        self.tabs.setTabVisible(self.scaling_tab, bool(self.scaling.rows))
         self.set_changes(changes)
 
     def set_changes(self, changes: list[Change] | None) -> None:

@@ -67,3 +67,30 @@ def test_efficiency_and_headline_for_real_gpus():
 
 def test_logical_devices_never_claim_a_speed():
     assert "not a speed measurement" in str(scaling_headline(_run([1000.0, 500.0], logical=True)))
+
+
+def test_the_benchmark_page_shows_a_scaling_chart_only_for_a_scaling_run(qtbot):
+    from tfgpu.gui.bench_view import BenchResultsView
+
+    view = BenchResultsView()
+    qtbot.addWidget(view)
+    view.show_run(_run([1000.0, 1900.0], logical=False))
+    assert view.tabs.isTabVisible(view.scaling_tab)
+    assert [r.replicas for r in view.scaling.rows] == [1, 2] and [label.toPlainText() for label in view.scaling.labels] == ["100%", "95%"]
+    view.show_run(_run([1000.0, 400.0], logical=True))
+    assert "not a speed measurement" in view.scaling.note.text()
+    view.show_run(BenchRun(run_id="y", created="", python="p", tests=[]))
+    assert not view.tabs.isTabVisible(view.scaling_tab)
+
+
+def test_the_page_runs_only_the_scaling_suite_in_scaling_mode(qtbot):
+    from tfgpu.gui.page_registry import PageContext
+    from tfgpu.gui.pages.benchmark import BenchmarkPage
+
+    page = BenchmarkPage(PageContext())
+    qtbot.addWidget(page)
+    page.mode_combo.setCurrentIndex(page.mode_combo.findData("scaling"))
+    assert page.options().suites == ("scaling",) and page.options().quick
+    page.mode_combo.setCurrentIndex(page.mode_combo.findData(False))
+    assert "scaling" not in page.options().suites and not page.options().quick
+    page.shutdown()

@@ -33,6 +33,7 @@ from tfgpu.core.bench.model import BenchRun, RunStatus
 from tfgpu.core.bench.render import format_comparison, format_run
 from tfgpu.core.bench.runner import BenchOptions, BenchUpdate
 from tfgpu.core.bench.saved_runs import SavedRun, compare
+from tfgpu.core.bench.suites import SUITES
 from tfgpu.core.bench.summary import error_text
 from tfgpu.core.scan import Scan
 from tfgpu.gui.bench_view import BenchResultsView, local_date
@@ -98,6 +99,7 @@ class BenchmarkPage(TfgpuPage):
         self.mode_combo = QComboBox()
         self.mode_combo.addItem(self.tr("Quick (about a minute)"), True)
         self.mode_combo.addItem(self.tr("Full (several minutes)"), False)
+        self.mode_combo.addItem(self.tr("Scaling across devices (MirroredStrategy)"), "scaling")
         self.device_combo = QComboBox()
         for text, value in ((self.tr("GPU and CPU"), "both"), (self.tr("GPU only"), "gpu"), (self.tr("CPU only"), "cpu")):
             self.device_combo.addItem(text, value)
@@ -252,7 +254,9 @@ class BenchmarkPage(TfgpuPage):
 
     # -- running ---------------------------------------------------------------------------------
     def options(self) -> BenchOptions:
-        return BenchOptions(quick=bool(self.mode_combo.currentData()), device=str(self.device_combo.currentData()),
+        mode = self.mode_combo.currentData()
+        suites = ("scaling",) if mode == "scaling" else SUITES
+        return BenchOptions(quick=mode is not False, suites=suites, device=str(self.device_combo.currentData()),
                             agent_args=tuple(self.agent_args))
 
     @Slot()

@@ -18,6 +18,10 @@
         <source>All results</source>
         <translation>全部结果</translation>
     </message>
+    <message>
+        <source>Scaling</source>
+        <translation>扩展</translation>
+    </message>
 </context>
 <context>
     <name>BenchmarkPage</name>
@@ -36,6 +40,10 @@
     <message>
         <source>Full (several minutes)</source>
         <translation>完整（几分钟）</translation>
+    </message>
+    <message>
+        <source>Scaling across devices (MirroredStrategy)</source>
+        <translation>多设备扩展测试（MirroredStrategy）</translation>
     </message>
     <message>
         <source>GPU and CPU</source>
@@ -1266,6 +1274,25 @@
     <message>
         <source>before: {before}, now: {after}</source>
         <translation>之前：{before}，现在：{after}</translation>
+    </message>
+</context>
+<context>
+    <name>ScalingChart</name>
+    <message>
+        <source>devices</source>
+        <translation>设备数</translation>
+    </message>
+    <message>
+        <source>images/s</source>
+        <translation>图像/秒</translation>
+    </message>
+    <message>
+        <source>These devices are one CPU split in two: this checks that MirroredStrategy works here; it is not a speed measurement.</source>
+        <translation>这些设备是把一颗 CPU 拆成了两个：这里只是检查 MirroredStrategy 能否运行，不是速度测量。</translation>
+    </message>
+    <message>
+        <source>Bars: images per second on 1, 2, … devices. Dashed line: perfect scaling. The percentage is the scaling efficiency.</source>
+        <translation>柱形：在 1、2……个设备上每秒处理的图像数。虚线：理想的线性扩展。百分比是扩展效率。</translation>
     </message>
 </context>
 <context>

@@ -3,8 +3,16 @@ never met or a collective that timed out, and Keras 3's ``fit`` under MultiWorke
 
 from __future__ import annotations
 
+import re
+
+from tfgpu.core import versions
 from tfgpu.core.explain.context import Ctx
 from tfgpu.core.i18n import QT_TRANSLATE_NOOP, TrText
+
+# Keras 3 came with TF 2.16: model.fit under the multi-worker strategy, with Keras 3 in the text.
+_MULTI_WORKER_FIT = re.compile(r"MultiWorkerMirroredStrategy[\s\S]{0,4000}?\.fit\(|\.fit\([\s\S]{0,4000}?"
+                               r"MultiWorkerMirroredStrategy")
+_KERAS_3 = re.compile(r"\bkeras(?:-nightly)?[-=\s]{1,3}3\.\d|\bKeras 3\b", re.I)
 
 _WORDS = {
     "grpc-address-in-use": ("port-in-use", QT_TRANSLATE_NOOP(
@@ -29,3 +37,8 @@ def distributed(ctx: Ctx) -> None:
         hits = ctx.hits.get(signature)
         if hits:
             ctx.add(finding_id, TrText(words), hits[:3])
+    text = ctx.doc.text
+    if not ctx.hits.get("keras3-perreplica-convert") and _MULTI_WORKER_FIT.search(text) and (
+            _KERAS_3.search(text) or versions.at_least(ctx.tf, "2.16")) and re.search(r"Traceback|Error|fail", text):
+        # The error itself may be cut off: model.fit under the multi-worker strategy with Keras 3 is enough.
+        ctx.add("keras-multiworker-fit", TrText(_WORDS["keras3-perreplica-convert"][1]), [])

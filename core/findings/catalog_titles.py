@@ -37,4 +37,5 @@ TITLES = {
     "wddm-no-process-memory": QT_TRANSLATE_NOOP("core", "Per-process GPU memory is not reported under WDDM"),
     "benign-log": QT_TRANSLATE_NOOP("core", "Harmless notices only"),
     "gpu-ok": QT_TRANSLATE_NOOP("core", "TensorFlow can use the GPU"),
+    "windows-long-paths": QT_TRANSLATE_NOOP("core", "Windows long paths are off, so pip cannot install TensorFlow"),
 }

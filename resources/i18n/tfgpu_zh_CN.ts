@@ -2213,6 +2213,10 @@
         <translation>TensorFlow 可以使用 GPU</translation>
     </message>
     <message>
+        <source>Windows long paths are off, so pip cannot install TensorFlow</source>
+        <translation>Windows 未启用长路径，pip 无法安装 TensorFlow</translation>
+    </message>
+    <message>
         <source>The diagnosis itself failed ({error}); this is a bug in tfgpu. The scan is still valid.</source>
         <translation>诊断本身出错了（{error}）；这是 tfgpu 自身的程序错误（bug）。检查结果仍然有效。</translation>
     </message>
@@ -2447,6 +2451,14 @@
     <message>
         <source>Start the container with the GPU passed in, and check it:</source>
         <translation>启动容器时把 GPU 传进去，然后检查：</translation>
+    </message>
+    <message>
+        <source>In PowerShell opened with &quot;Run as administrator&quot;, allow paths longer than 260 characters, then open a new terminal and run pip again:</source>
+        <translation>在“以管理员身份运行”打开的 PowerShell 中允许超过 260 个字符的路径，然后打开新的终端，再次运行 pip：</translation>
+    </message>
+    <message>
+        <source>Without admin rights: make the environment in a short folder (for example C:\tf\venv) and install there.</source>
+        <translation>没有管理员权限时：在路径较短的文件夹中创建环境（例如 C:\tf\venv），并在其中安装。</translation>
     </message>
     <message>
         <source>See the recommendation below for the exact TensorFlow to install here.</source>
@@ -2799,6 +2811,10 @@
     <message>
         <source>Docker found no GPU device driver for --gpus: the NVIDIA Container Toolkit is not installed or Docker was not restarted after configuring it.</source>
         <translation>Docker 找不到用于 --gpus 的 GPU 设备驱动：没有安装 NVIDIA Container Toolkit，或者配置后没有重启 Docker。</translation>
+    </message>
+    <message>
+        <source>pip could not write one of TensorFlow&apos;s files because its full path is longer than Windows allows by default (260 characters). Turn on long paths (needs admin), or use a shorter folder.</source>
+        <translation>pip 无法写入 TensorFlow 的某个文件，因为它的完整路径超过了 Windows 默认允许的长度（260 个字符）。请启用长路径（需要管理员权限），或使用更短的文件夹。</translation>
     </message>
     <message>
         <source>This Python is 32-bit; TensorFlow is published only for 64-bit Python. Install 64-bit Python (python.org: &quot;Windows installer (64-bit)&quot;).</source>

@@ -1331,6 +1331,10 @@
         <translation>Python 环境</translation>
     </message>
     <message>
+        <source>Inside WSL 2</source>
+        <translation>WSL 2 内部</translation>
+    </message>
+    <message>
         <source>Not supported on this system</source>
         <translation>此系统不支持</translation>
     </message>
@@ -1714,6 +1718,22 @@
     <message>
         <source>The check was stopped before the end; some results are missing.</source>
         <translation>检查在完成前被停止，部分结果缺失。</translation>
+    </message>
+    <message>
+        <source>Distros: {distros} · TensorFlow sees a GPU in: {ready}</source>
+        <translation>发行版：{distros} · TensorFlow 能看到 GPU 的：{ready}</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Pythons: {n}</source>
+        <translation>Python：{n} 个</translation>
+    </message>
+    <message>
+        <source>nvidia-smi inside WSL</source>
+        <translation>WSL 内的 nvidia-smi</translation>
     </message>
 </context>
 <context>
@@ -3159,6 +3179,10 @@
     <message>
         <source>n/a (WDDM)</source>
         <translation>不可用（WDDM）</translation>
+    </message>
+    <message>
+        <source>Could not look inside the WSL distro {distro}; open it once (wsl -d {distro}) and check again.</source>
+        <translation>无法查看 WSL 发行版 {distro} 的内部；请先打开它一次（wsl -d {distro}），然后重新检查。</translation>
     </message>
 </context>
 </TS>

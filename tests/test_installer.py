@@ -45,6 +45,7 @@ def test_data_trimming_keeps_our_translations_and_drops_tf_metadata():
     assert not set(bundle_trim.QT_MODULES_USED) & {m.split(".")[-1] for m in bundle_trim.EXCLUDED_MODULES}
 
 
+@pytest.mark.posix
 def test_the_frozen_app_never_takes_itself_for_a_python(linux_host: FakeHost, monkeypatch):
     """sys.executable of the installer's app is dist/tfgpu/tfgpu: running the agent with it would start the app."""
     monkeypatch.setattr(sys, "frozen", True, raising=False)

@@ -80,6 +80,7 @@ def test_python_m_tfgpu_is_in_the_wheel(wheel: zipfile.ZipFile):
     assert not any(n.startswith("tfgpu/core/_entry") for n in names)
 
 
+@pytest.mark.posix
 def test_python_m_tfgpu_runs_the_cli_from_an_installed_wheel(wheel: zipfile.ZipFile, tmp_path):
     """The wheel unpacked on its own (no checkout on sys.path): `python -m tfgpu` is the tfgpu command."""
     site = tmp_path / "site"

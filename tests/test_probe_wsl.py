@@ -88,6 +88,7 @@ def canned(inside: list[str]) -> FakeCommand:
 
 
 @pytest.mark.slow
+@pytest.mark.posix
 def test_a_distro_is_really_scanned_and_its_tf_really_checked(windows_host: FakeHost, tmp_path: Path):
     home = tmp_path / "home"
     home.mkdir()
@@ -161,6 +162,7 @@ def test_not_windows_and_no_wsl2_distro():
     assert probe_wsl(Host(root=Path("/nonexistent"), system="Linux"), OsInfo()).reason == "not-windows"
 
 
+@pytest.mark.posix
 def test_the_inside_script_runs_in_dash_and_bash_alike(tmp_path: Path):
     from tfgpu.core.probes.pythons import QUERY_SCRIPT
 

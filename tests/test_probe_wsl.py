@@ -194,3 +194,16 @@ def test_the_distros_show_in_scan_text_and_on_the_system_page(windows_host: Fake
     assert f"* {GPU_PYTHON}: Python 3.10.12 64-bit, venv" in text
     page = scan_to_text(scan)
     assert "Inside WSL 2" in page and "Ubuntu-22.04" in page and GPU_PYTHON in page
+
+
+def test_a_saved_scan_keeps_the_distros_for_doctor_scan(windows_host: FakeHost):
+    """`tfgpu doctor --scan FILE` on a Windows user's saved scan judges the WSL Pythons too."""
+    from tfgpu.core.scan import Scan
+
+    fake_wsl(windows_host, {"Ubuntu-22.04": canned})
+    saved = Scan.from_dict(json.loads(run_scan(windows_host, ScanOptions(include_tf=True)).to_json()))
+    assert saved.wsl.distros[0].envs[1].tensorflow.gpu_count == 1
+    assert diagnose(saved).gpu_ready
+    old = json.loads(saved.to_json())
+    del old["wsl"]  # saved before this probe existed
+    assert Scan.from_dict(old).wsl.reason == "not-scanned"

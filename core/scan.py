@@ -19,6 +19,7 @@ from tfgpu.core.probes.driver import DriverInfo, probe_driver
 from tfgpu.core.probes.os_info import OsInfo, probe_os
 from tfgpu.core.probes.pythons import PythonEnv, PythonsInfo, probe_pythons
 from tfgpu.core.probes.tensorflow import TF_PROBE_TIMEOUT_S, TfInfo, probe_tensorflow
+from tfgpu.core.probes.wsl import WslInfo, probe_wsl
 from tfgpu.core.version import __version__
 
 log = logging.getLogger(__name__)
@@ -56,6 +57,8 @@ class Scan:
     cuda: CudaInfo
     cudnn: CudnnInfo
     pythons: PythonsInfo
+    # Inside each WSL 2 distro, from Windows (scans saved before it existed read as "not looked").
+    wsl: WslInfo = field(default_factory=lambda: WslInfo(status=Status.MISSING, reason="not-scanned"))
 
     def to_dict(self) -> dict:
         return to_jsonable(self)
@@ -143,6 +146,10 @@ PROBES: tuple[ProbeSpec, ...] = (
               after=("cuda",)),
     ProbeSpec("os", "Operating system", OsInfo,
               lambda host, done, options, timeout: probe_os(host, timeout=timeout)),
+    ProbeSpec("wsl", "Inside WSL 2", WslInfo,
+              lambda host, done, options, timeout: probe_wsl(host, done["os"], options.include_tf,  # type: ignore[arg-type]
+                                                             tf_timeout=options.tf_timeout),
+              after=("os",)),
 )
 
 #: How often a wait for the probes looks at the cancel flag (Ctrl+C reaches the main thread between waits).

@@ -101,6 +101,8 @@ def step_text(step: str, fallback: str = "") -> str:
         return translate("ScanView", "TensorFlow in {python}").format(python=step[3:])
     if step == "pythons":
         return translate("ScanView", "Python environments")
+    if step == "wsl":
+        return translate("ScanView", "Inside WSL 2")
     return section_title(step) if step in SECTION_STEPS else (fallback or step)
 
 

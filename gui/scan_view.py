@@ -26,6 +26,7 @@ from tfgpu.gui.scan_lines import (
     yes_no,
 )
 from tfgpu.gui.scan_view_pythons import pythons_section
+from tfgpu.gui.scan_view_wsl import wsl_section
 
 translate = QCoreApplication.translate
 
@@ -209,7 +210,7 @@ def build_lines(scan: Scan) -> list[Line]:
         cuda_section(scan.cuda),
         cudnn_section(scan.cudnn),
         pythons_section(scan.pythons),
-    ]
+    ] + ([wsl_section(scan.wsl)] if scan.wsl.distros else [])
 
 
 def scan_to_text(scan: Scan) -> str:

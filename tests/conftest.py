@@ -134,3 +134,14 @@ def no_thread_left_running(request):
         time.sleep(0.02)
     leaked = [f"thread {t.name!r}" for t in threads] + [f"QThread {q.objectName()!r}" for q in qthreads]
     assert not leaked, f"left running after the test: {', '.join(leaked)}"
+
+
+def pytest_collection_modifyitems(config, items):
+    """On Windows, skip the tests marked ``posix``: they run sh/bash scripts, POSIX paths and
+    permissions, signals, or this image's pyenv Pythons (the Windows CI runs everything else)."""
+    if sys.platform != "win32":
+        return
+    skip = pytest.mark.skip(reason="POSIX-only (sh/bash, POSIX paths, signals or the image's pyenv Pythons)")
+    for item in items:
+        if item.get_closest_marker("posix"):
+            item.add_marker(skip)

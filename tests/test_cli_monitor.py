@@ -26,6 +26,9 @@ from tfgpu.core.monitor.samples import (
     MonitorFrame,
 )
 
+pytestmark = pytest.mark.posix  # real bash/sh, POSIX paths or signals
+
+
 GPU_COLUMNS = ("GPU Load [%]", "Memory Used [MiB]", "GPU Temperature [°C]", "Board Power Draw [W]",
                "GPU Clock [MHz]", "Performance State")
 

@@ -26,6 +26,8 @@ from tfgpu.core.host import (
 )
 from tfgpu.core.host.process import _kill_tree, run_process
 
+pytestmark = pytest.mark.posix  # real bash/sh, POSIX paths or signals
+
 
 def script(tmp_path: Path, name: str, body: str) -> str:
     path = tmp_path / name

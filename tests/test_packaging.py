@@ -65,6 +65,41 @@ def test_every_source_module_and_kb_file_is_in_the_wheel(wheel: zipfile.ZipFile)
         for source in (REPO / top).rglob("*.py"):
             if "__pycache__" in source.parts:
                 continue
+            if source.parent == REPO / "core" / "_entry":  # mapped to the top-level package tfgpu
+                assert f"tfgpu/{source.name}" in names, source
+                continue
             assert f"tfgpu/{source.relative_to(REPO).as_posix()}" in names, source
     for data in (REPO / "resources" / "kb").glob("*.json"):
         assert f"tfgpu/resources/kb/{data.name}" in names, data
+
+
+def test_python_m_tfgpu_is_in_the_wheel(wheel: zipfile.ZipFile):
+    """`py -m tfgpu` / `pyw -m tfgpu`: the fallback when pip's Scripts folder is not on PATH."""
+    names = set(wheel.namelist())
+    assert {"tfgpu/__init__.py", "tfgpu/__main__.py"} <= names
+    assert not any(n.startswith("tfgpu/core/_entry") for n in names)
+
+
+@pytest.mark.posix
+def test_python_m_tfgpu_runs_the_cli_from_an_installed_wheel(wheel: zipfile.ZipFile, tmp_path):
+    """The wheel unpacked on its own (no checkout on sys.path): `python -m tfgpu` is the tfgpu command."""
+    site = tmp_path / "site"
+    wheel.extractall(site)
+    env = {"PYTHONPATH": str(site), "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}
+    version = subprocess.run([sys.executable, "-m", "tfgpu", "--version"], capture_output=True, text=True,
+                             cwd=tmp_path, env=env, timeout=60)
+    assert version.returncode == 0 and version.stdout.startswith("tfgpu "), version.stderr
+    scan = subprocess.run([sys.executable, "-m", "tfgpu", "scan", "--json", "--no-tf"], capture_output=True,
+                          text=True, cwd=tmp_path, env=env, timeout=120)
+    assert scan.returncode == 0 and '"schema_version"' in scan.stdout, scan.stderr[-2000:]
+    imported = subprocess.run([sys.executable, "-c", "import tfgpu.core.cli, tfgpu.gui, tfgpu;"
+                               "print(tfgpu.core.cli.__file__)"], capture_output=True, text=True, cwd=tmp_path,
+                              env=env, timeout=60)
+    assert imported.stdout.strip().startswith(str(site)), imported.stderr
+
+
+def test_python_m_tfgpu_in_the_editable_install():
+    """The checkout's own venv is an editable install: the same entry point works from any folder."""
+    out = subprocess.run([sys.executable, "-m", "tfgpu", "--version"], capture_output=True, text=True,
+                         cwd="/", timeout=60)
+    assert out.returncode == 0 and out.stdout.startswith("tfgpu "), out.stderr

@@ -50,6 +50,7 @@ def script(tmp_path: Path, name: str, body: str) -> str:
 # -- real interpreters ------------------------------------------------------------
 
 
+@pytest.mark.posix
 def test_finds_itself_and_pyenv_pythons_and_dedupes_shims_against_real_binaries(tmp_path):
     need("3.11.7", "3.7.16")
     path = f"{PYENV_ROOT}/shims:{PYENV}/3.7.16/bin:{PYENV}/3.11.7/bin:/usr/bin:/bin"
@@ -77,6 +78,7 @@ def test_finds_itself_and_pyenv_pythons_and_dedupes_shims_against_real_binaries(
     assert len(reals) == len(set(reals))
 
 
+@pytest.mark.posix
 def test_shim_resolution_agrees_with_what_pyenv_really_runs(tmp_path):
     need("3.7.16")
     env = {"PATH": f"{PYENV_ROOT}/shims:/usr/bin:/bin", "HOME": str(tmp_path), "PYENV_VERSION": "3.7.16"}
@@ -89,6 +91,7 @@ def test_shim_resolution_agrees_with_what_pyenv_really_runs(tmp_path):
     assert len(python) == 1 and python[0].prefix == really == f"{PYENV}/3.7.16"
 
 
+@pytest.mark.posix
 def test_a_venv_is_its_own_environment_not_merged_with_its_base(tmp_path):
     (base,) = need("3.10.13")
     subprocess.run([str(base), "-m", "venv", "--without-pip", str(tmp_path / ".venv")], check=True, timeout=60)
@@ -99,6 +102,7 @@ def test_a_venv_is_its_own_environment_not_merged_with_its_base(tmp_path):
     assert len(by_prefix(info, f"{PYENV}/3.10.13")) == 1  # the base, found on PATH
 
 
+@pytest.mark.posix
 def test_broken_interpreters_become_states(tmp_path):
     py27, py36 = need("2.7.18", "3.6.15")
     junk = script(tmp_path, "python-junk", 'echo "this is not python"')
@@ -122,6 +126,7 @@ def test_broken_interpreters_become_states(tmp_path):
     assert info.status is Status.OK  # the running interpreter still works
 
 
+@pytest.mark.posix
 def test_an_environment_folder_given_by_the_user_is_resolved_and_merged(tmp_path):
     venv_dir = Path(sys.prefix)
     if not (venv_dir / "pyvenv.cfg").exists():
@@ -132,6 +137,7 @@ def test_an_environment_folder_given_by_the_user_is_resolved_and_merged(tmp_path
     assert len(info.envs) == 1
 
 
+@pytest.mark.posix
 def test_a_bare_name_given_by_the_user_is_looked_up_on_path(tmp_path):
     bindir = tmp_path / "bin"
     bindir.mkdir()
@@ -141,6 +147,7 @@ def test_a_bare_name_given_by_the_user_is_looked_up_on_path(tmp_path):
     assert mine and mine[0].status is Status.OK and mine[0].version == platform.python_version()
 
 
+@pytest.mark.posix
 def test_a_file_that_cannot_be_run_is_not_executable_not_not_python(tmp_path):
     script = tmp_path / "python-noexec"
     script.write_text("#!/bin/sh\necho hi\n")

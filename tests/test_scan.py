@@ -26,7 +26,7 @@ def test_progress_counts_up_to_the_total_and_ends_there(linux_host: FakeHost):
     scan = run_scan(linux_host, ScanOptions(include_tf=False), progress=events.append)
     assert [e.done for e in events] == list(range(1, len(events) + 1))
     assert events[-1].done == events[-1].total == len(PROBES)
-    assert {e.step for e in events} == {"os", "driver", "cuda", "cudnn", "pythons"}
+    assert {e.step for e in events} == {"os", "driver", "cuda", "cudnn", "pythons", "wsl"}
     assert not scan.cancelled and scan.tf_probed is False
 
 

@@ -24,6 +24,9 @@ from tfgpu.core.shell import (
 )
 
 # Any text a folder name, a version or a pasted path may hold, control characters aside.
+pytestmark = pytest.mark.posix  # real bash/sh, POSIX paths or signals
+
+
 TEXT = st.text(st.characters(blacklist_categories=("Cc", "Cs"), blacklist_characters="\u2028\u2029\x85"), min_size=1)
 HOSTILE = ["/opt/cuda$(touch${IFS}X)/extras/CUPTI/lib64", "a'b", "`id`", "x; rm -rf ~", "C:\\Users\\O'Brien",
            "$env:PATH", "a\u2019b", "%PATH%", "--flag", "-", "~/tf", "*", "a\"b", "$(id)", "\\", "'", "''"]

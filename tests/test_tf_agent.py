@@ -20,6 +20,9 @@ from tfgpu.core.host.agents import agent_source_dir
 from tfgpu.core.probes.base import Status
 from tfgpu.core.probes.tensorflow import probe_tensorflow
 
+pytestmark = pytest.mark.posix  # real bash/sh, POSIX paths or signals
+
+
 AGENT = agent_source_dir() / "tf_probe.py"
 
 

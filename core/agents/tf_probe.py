@@ -23,6 +23,7 @@ and sometimes hangs, and there is nothing left to say.
 
 import json
 import os
+import re
 import struct
 import sys
 import time
@@ -310,11 +311,26 @@ def windows_modules():
     return paths
 
 
+def runtime_dll_name(name):
+    """The DLL TF's loader really opens for a build-info name.
+
+    TF 2.5-2.10 declare ``cudart64_112.dll`` (the CUDA they were built with), but their loader asks
+    for CUDA's runtime by major version only: every CUDA 11.x ships ``cudart64_110.dll`` and 12.x
+    ``cudart64_12.dll``. CUDA 10.x named a DLL per minor version (cudart64_101.dll), kept as is.
+    """
+    match = re.match(r"^cudart64_(\d\d)(\d)\.dll$", name, re.I)
+    if match and int(match.group(1)) == 11:
+        return "cudart64_110.dll"
+    if match and int(match.group(1)) >= 12:
+        return "cudart64_%s.dll" % match.group(1)
+    return name
+
+
 def libraries_to_check(info):
     names = [n.strip() for n in os.environ.get(CHECK_LIBS_ENV, "").split(",") if n.strip()]
     if sys.platform == "win32":  # the DLL names this TF build itself declares
         for key in ("cudart_dll_name", "cudnn_dll_name", "nvcuda_dll_name", "msvcp_dll_names"):
-            names += [n.strip() for n in str(info.get(key) or "").split(",") if n.strip()]
+            names += [runtime_dll_name(n.strip()) for n in str(info.get(key) or "").split(",") if n.strip()]
     unique = []
     for name in names:
         if name not in unique:

@@ -59,8 +59,18 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         logging.getLogger(__name__).exception("tfgpu %s crashed", args.command)
         error(args.command, f"internal error ({type(exc).__name__}: {str(exc)[:200]}); "
-              "details are in the log file, please report it")
+              f"details are in the log file ({_log_file_shown()}), please report it")
         return EXIT_SOFTWARE
+
+
+def _log_file_shown() -> str:
+    """The log file where the user will find it (a Store Python's is redirected)."""
+    try:
+        from tfgpu.core.logging_setup import shown_log_dir
+
+        return str(shown_log_dir() / "tfgpu.log")
+    except Exception:  # noqa: BLE001
+        return "tfgpu.log"
 
 
 def _start_logging(verbose: bool) -> None:

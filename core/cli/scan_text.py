@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from tfgpu.core.probes.base import ProbeResult, Status
 from tfgpu.core.probes.pythons import PythonEnv
 from tfgpu.core.probes.tensorflow import TfInfo
+from tfgpu.core.probes.wsl import WslDistroScan
 from tfgpu.core.scan import Scan
 
 _TAG = {Status.OK: "[ ok ]", Status.MISSING: "[miss]", Status.ERROR: "[err ]", Status.UNSUPPORTED: "[ -- ]"}
@@ -23,6 +24,8 @@ def format_scan(scan: Scan, verbose: bool = False) -> str:
     lines += _section("CUDA toolkits", scan.cuda, _cuda_lines(scan), verbose)
     lines += _section("cuDNN", scan.cudnn, _cudnn_lines(scan), verbose)
     lines += _section("Python + TF", scan.pythons, _python_lines(scan, verbose), verbose)
+    for distro in scan.wsl.distros:
+        lines += _section(f"WSL {distro.name}", distro, _wsl_lines(distro, verbose), verbose)
     return "\n".join(lines).rstrip() + "\n"
 
 
@@ -122,6 +125,16 @@ def _cudnn_version(version: str | None, major: int | None) -> str:
     if version:
         return version
     return f"{major}.x" if major is not None else "version unknown"
+
+
+def _wsl_lines(distro: WslDistroScan, verbose: bool) -> list[str]:
+    gpu = "; ".join(distro.gpus) or ("nvidia-smi failed" if distro.nvidia_smi_ok is False else "nvidia-smi: n/a")
+    dxg = {True: "/dev/dxg present", False: "no /dev/dxg", None: "/dev/dxg: n/a"}[distro.dev_dxg]
+    lines = [f"{dxg}, {gpu}"]
+    for env in distro.envs:
+        lines.append(_env_line(env))
+        lines += [f"    {text}" for text in _tf_lines(env.tensorflow, env.tensorflow is not None, verbose)]
+    return lines
 
 
 def _python_lines(scan: Scan, verbose: bool) -> list[str]:

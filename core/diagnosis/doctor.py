@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import traceback
 
@@ -16,7 +17,11 @@ from tfgpu.core.findings.catalog import kb_version, make_finding, root_cause_ord
 from tfgpu.core.findings.model import Finding, Severity, ranked
 from tfgpu.core.i18n import QT_TRANSLATE_NOOP, TrText
 from tfgpu.core.probes.base import Evidence, Status
-from tfgpu.core.probes.pythons import PythonEnv
+from tfgpu.core.probes.cuda import CudaInfo
+from tfgpu.core.probes.cudnn import CudnnInfo
+from tfgpu.core.probes.os_info import OsInfo
+from tfgpu.core.probes.pythons import PythonEnv, PythonsInfo
+from tfgpu.core.probes.wsl import WslDistroScan, WslInfo
 from tfgpu.core.scan import Scan
 
 log = logging.getLogger(__name__)
@@ -38,7 +43,7 @@ def diagnose(scan: Scan) -> Diagnosis:
 def _diagnose(scan: Scan, version: str, date: str) -> Diagnosis:
     order = root_cause_order()
     machine = ranked(machine_findings(scan), order)
-    envs = [verdict(scan, env, machine) for env in scan.pythons.envs]
+    envs = [verdict(scan, env, machine) for env in scan.pythons.envs] + wsl_verdicts(scan)
     envs.sort(key=_env_sort_key)
     ready = any(v.gpu_ready for v in envs)
     return Diagnosis(
@@ -72,6 +77,30 @@ def verdict(scan: Scan, env: PythonEnv, machine: list[Finding]) -> EnvVerdict:
         primary=primary,
         findings=findings,
     )
+
+
+def wsl_verdicts(scan: Scan) -> list[EnvVerdict]:
+    """Each Python inside a WSL 2 distro, judged as that Linux sees it (Windows' driver, /dev/dxg)."""
+    verdicts = []
+    for distro in scan.wsl.distros:
+        view = distro_view(scan, distro)
+        machine = ranked(machine_findings(view), root_cause_order())
+        for env in distro.envs:
+            if env.status is not Status.OK:
+                continue
+            judged = verdict(view, env, machine)
+            judged.label = f"WSL {distro.name} · {judged.label}"
+            judged.wsl_distro = distro.name
+            verdicts.append(judged)
+    return verdicts
+
+
+def distro_view(scan: Scan, distro: WslDistroScan) -> Scan:
+    """The scan as seen from inside ``distro``: Linux under WSL 2, the Windows driver, its own Pythons.
+    Toolkits installed on Windows mean nothing there (tensorflow[and-cuda] brings its own)."""
+    inside = OsInfo(system="Linux", name=f"WSL {distro.name}", is_wsl=True, wsl_version=2, wsl_gpu=distro.dev_dxg)
+    return dataclasses.replace(scan, os=inside, cuda=CudaInfo(), cudnn=CudnnInfo(), pythons=PythonsInfo(envs=distro.envs),
+                               wsl=WslInfo(status=Status.UNSUPPORTED, reason="inside-wsl"))
 
 
 def env_label(env: PythonEnv) -> str:

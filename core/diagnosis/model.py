@@ -22,6 +22,7 @@ class EnvVerdict:
     gpu_count: int | None
     primary: Finding  # the root cause to fix first; ``gpu-ok`` when ready
     findings: list[Finding] = field(default_factory=list)  # ranked, primary first
+    wsl_distro: str | None = None  # a Python inside this WSL 2 distro (python is its Linux path)
 
 
 @dataclass(kw_only=True)

@@ -84,6 +84,7 @@ def _explain(data: str | bytes | None) -> Explanation:
     rules_install.windows_native(ctx)
     rules_install.cpu_build(ctx)
     rules_install.removed_package_and_container(ctx)
+    rules_install.windows_long_paths(ctx)
     rules_install.python_and_pip(ctx)
     rules_install.import_errors(ctx)
     rules_install.hidden_or_not_listed(ctx)

@@ -76,6 +76,16 @@ def removed_package_and_container(ctx: Ctx) -> None:
             "Docker was not restarted after configuring it.")), docker[:2], {"container": True})
 
 
+def windows_long_paths(ctx: Ctx) -> None:
+    """pip's own hint that a path over 260 characters could not be written (TF's include tree)."""
+    hint = ctx.hits.get("pip-windows-long-path")
+    if hint:
+        ctx.add("windows-long-paths", TrText(QT_TRANSLATE_NOOP(
+            "core", "pip could not write one of TensorFlow's files because its full path is longer than Windows "
+            "allows by default (260 characters). Turn on long paths (needs admin), or use a shorter folder.")),
+            hint[:1], {"os": "windows"})
+
+
 def python_and_pip(ctx: Ctx) -> None:
     hits = ctx.hits
     pip = (hits.get("pip-no-version") + hits.get("pip-no-distribution") + hits.get("pip-unsupported-wheel")

@@ -336,6 +336,17 @@ def _container_gpu(ctx: FixContext) -> list[FixStep]:
                  command="docker run --rm --gpus all tensorflow/tensorflow:latest-gpu nvidia-smi")]
 
 
+def _windows_long_paths(ctx: FixContext) -> list[FixStep]:
+    # A constant command (PowerShell takes a quoted '-Path' as a value, not a parameter name).
+    enable = ("New-ItemProperty -Path 'HKLM:\\SYSTEM\\CurrentControlSet\\Control\\FileSystem' -Name LongPathsEnabled "
+              "-Value 1 -PropertyType DWORD -Force")
+    return [step(QT_TRANSLATE_NOOP("core", "In PowerShell opened with \"Run as administrator\", allow paths longer "
+                                   "than 260 characters, then open a new terminal and run pip again:"),
+                 command=enable, shell=Shell.POWERSHELL, url=links.PIP_LONG_PATHS),
+            step(QT_TRANSLATE_NOOP("core", "Without admin rights: make the environment in a short folder "
+                                   "(for example C:\\tf\\venv) and install there."), alternative=True)]
+
+
 def _tf_missing(ctx: FixContext) -> list[FixStep]:
     return [step(QT_TRANSLATE_NOOP("core", "See the recommendation below for the exact TensorFlow to install here."))]
 
@@ -366,4 +377,5 @@ _BUILDERS: dict[str, Callable[[FixContext], list[FixStep]]] = {
     "tf-not-installed": _tf_missing,
     "tensorflow-gpu-removed": _tensorflow_gpu_removed,
     "container-gpu-missing": _container_gpu,
+    "windows-long-paths": _windows_long_paths,
 }

@@ -30,11 +30,28 @@ def decode_output(data: bytes, encoding: str | None = None) -> str:
     """
     if not data:
         return ""
+    if _looks_utf16le(data):  # wsl.exe on Windows 10 (it ignores WSL_UTF8) and other Windows tools
+        return data.decode("utf-16-le", errors="replace").lstrip("\ufeff")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
         pass
     return "".join(_decode_line(line, encoding) for line in data.splitlines(keepends=True))
+
+
+def _looks_utf16le(data: bytes) -> bool:
+    """A UTF-16LE BOM, or NULs in most odd positions and few in even ones (ASCII-heavy UTF-16 text).
+
+    No UTF-8 or code-page text has NULs, so a stray one never flips the choice; CJK text in UTF-16
+    still has its spaces, digits and line ends to give it away."""
+    if data.startswith(b"\xff\xfe") and len(data) > 2 and len(data) % 2 == 0:
+        return True
+    if b"\x00" not in data or len(data) < 4:
+        return False
+    head = data[:4096]
+    odd_zeros = head[1::2].count(0)
+    even_zeros = head[0::2].count(0)
+    return odd_zeros * 3 >= len(head) // 2 and even_zeros * 4 <= odd_zeros
 
 
 def windows_oem_encoding() -> str | None:

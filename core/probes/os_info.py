@@ -88,7 +88,7 @@ def _wsl_on_windows(host: Host, info: OsInfo, timeout: float) -> None:
         info.wsl_installed = False
         info.add("file", wsl, "absent")
         return
-    env = {**host.env, "WSL_UTF8": "1"}  # newer wsl.exe prints UTF-16 unless told
+    env = {**host.env, "WSL_UTF8": "1"}  # newer wsl.exe prints UTF-16 unless told; Windows 10's ignores it
     result = host.run([wsl, "--list", "--verbose"], timeout=timeout, env=env)
     text = (result.stdout or result.stderr).replace("\x00", "").replace("\ufeff", "")
     info.add("command", result.describe(), text)
@@ -101,7 +101,9 @@ def _wsl_on_windows(host: Host, info: OsInfo, timeout: float) -> None:
     info.wsl_installed = bool(info.wsl_distros) or result.returncode == 0
 
 
-_WSL_ROW = re.compile(r"^\s*(\*)?\s*(\S+)\s+(\S+)\s+([12])\s*$")
+# The state is localized and may be several words ("Wird ausgeführt", "En cours d'exécution", "正在运行");
+# a distro name has no spaces, and the version is the last column.
+_WSL_ROW = re.compile(r"^\s*(\*)?\s*(\S+)\s+(\S.*?)\s+([12])\s*$")
 
 
 def parse_wsl_list(text: str) -> list[WslDistro]:

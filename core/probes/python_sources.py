@@ -18,6 +18,10 @@ Report = Callable[[str, str, str], None]  # ProbeResult.add(kind, source, detail
 _POSIX_NAME = re.compile(r"^python(?:3(?:\.\d+)?)?$")
 _WINDOWS_NAME = re.compile(r"^python(?:3(?:\.\d+)?)?\.exe$", re.I)
 _STORE_PACKAGE = "pythonsoftwarefoundation.python."
+# The Python install manager (pymanager): its python.exe / python3.exe aliases are real, whatever runtime.
+_MANAGER_PACKAGE = "pythonsoftwarefoundation.pythonmanager_"
+# pyenv-win's shims are batch files: ...\.pyenv\pyenv-win\shims\python.bat
+_PYENV_WIN_SHIM = re.compile(r"^python(?:3(?:\.\d+)?)?\.bat$", re.I)
 # " -V:3.11 *        C:\...\python.exe"   (launcher >= 3.11, also "-V:Company/Tag")
 # " -3.10-64        C:\...\python.exe *"  (older launchers; default marked at the end)
 _PY_LAUNCHER_LINE = re.compile(
@@ -29,7 +33,7 @@ _CONDA_DIR_NAMES = ("anaconda3", "miniconda3", "miniforge3", "mambaforge", "Anac
 @dataclass
 class Candidate:
     path: str
-    source: str  # self, PATH, py-launcher, registry, conda, venv-dir, user
+    source: str  # self, PATH, py-launcher, registry, conda, venv-dir, pyenv, user
     command: str | None = None  # the command it answers to first ("python", "python3", "py")
 
 
@@ -37,7 +41,8 @@ class Candidate:
 class PathScan:
     candidates: list[Candidate]
     store_stub: str | None = None  # the Store's "python.exe" placeholder, when no Store Python is installed
-    store_stub_first: bool = False  # ...and typing `python` (or `python3`) runs it
+    store_stub_first: bool = False  # ...and typing `python` runs it (python3 alone does not count:
+    # python.org installs no python3.exe, so the placeholder's python3 shadows nothing the user types)
 
 
 # -- PATH ---------------------------------------------------------------------
@@ -52,7 +57,11 @@ def from_path(host: Host, report: Report) -> PathScan:
     claimed: set[str] = set()  # command names already answered by an earlier PATH entry
     idle_shims: list[str] = []
     for directory in path_entries(host):
-        names = sorted((n for n in host.files.listdir(directory) if pattern.match(n)), key=_name_order)
+        listed = host.files.listdir(directory)
+        names = [n for n in listed if pattern.match(n)]
+        if windows and _is_pyenv_win_shims(host, directory):
+            names += [n for n in listed if _PYENV_WIN_SHIM.match(n)]
+        names.sort(key=_name_order)
         for name in names:
             full = join(directory, name)
             if not _is_executable(host, full):
@@ -63,9 +72,13 @@ def from_path(host: Host, report: Report) -> PathScan:
             if windows and _is_store_stub(host, full, command):
                 report("file", full, "Microsoft Store placeholder (no Store Python installed): skipped")
                 scan.store_stub = scan.store_stub or full
-                scan.store_stub_first = scan.store_stub_first or (first and command in ("python", "python3"))
+                scan.store_stub_first = scan.store_stub_first or (first and command == "python")
                 continue
-            target = _resolve_shim(host, full, command, report)
+            target: str | None
+            if windows and name.lower().endswith(".bat"):
+                target = _resolve_pyenv_win_shim(host, full, command, report)
+            else:
+                target = _resolve_shim(host, full, command, report)
             if target == "":
                 idle_shims.append(full)  # a shim for a version that is not selected: runs nothing
                 continue
@@ -76,7 +89,7 @@ def from_path(host: Host, report: Report) -> PathScan:
 
 
 def _name_order(name: str) -> tuple[int, str]:
-    base = name.lower().removesuffix(".exe")
+    base = name.lower().removesuffix(".exe").removesuffix(".bat")
     return (0 if base == "python" else 1 if base == "python3" else 2, base)
 
 
@@ -94,7 +107,8 @@ def _is_store_stub(host: Host, path: str, command: str) -> bool:
         return False
     version = command[len("python"):]
     wanted = _STORE_PACKAGE + (version if "." in version else "")
-    return not any(n.lower().startswith(wanted) for n in host.files.listdir(folder))
+    packages = [n.lower() for n in host.files.listdir(folder)]
+    return not any(n.startswith(wanted) or n.startswith(_MANAGER_PACKAGE) for n in packages)
 
 
 def _resolve_shim(host: Host, path: str, command: str, report: Report) -> str | None:
@@ -147,6 +161,42 @@ def _pyenv_versions(host: Host, root: str) -> list[str]:
             if any(versions):
                 return [v for v in versions if v]
     return []
+
+
+# -- pyenv-win (Windows): .bat shims and versions that no registry lists ---------------
+
+
+def _is_pyenv_win_shims(host: Host, directory: str) -> bool:
+    pathmod = host.platform.pathmod
+    return (pathmod.basename(pathmod.normpath(directory)).lower() == "shims"
+            and pathmod.basename(pathmod.dirname(pathmod.normpath(directory))).lower() == "pyenv-win")
+
+
+def _resolve_pyenv_win_shim(host: Host, path: str, command: str, report: Report) -> str:
+    """``pyenv-win\\shims\\python.bat`` -> ``pyenv-win\\versions\\<selected>\\python.exe`` ("" if none)."""
+    pathmod = host.platform.pathmod
+    root = pathmod.dirname(pathmod.dirname(path))
+    for version in _pyenv_versions(host, root):
+        target = pathmod.join(root, "versions", version, "python.exe")
+        if host.files.is_file(target):
+            report("file", path, f"pyenv-win shim -> {target}")
+            return target
+    return ""  # no version selected (or only `system`): the shim runs nothing of its own
+
+
+def from_pyenv_win(host: Host) -> list[Candidate]:
+    """Every Python pyenv-win installed (``%PYENV%`` or ``~\\.pyenv\\pyenv-win``), selected or not."""
+    if not host.platform.is_windows:
+        return []
+    join = host.platform.pathmod.join
+    root = getenv(host, "PYENV") or join(host.platform.home, ".pyenv", "pyenv-win")
+    versions = join(root, "versions")
+    found = []
+    for name in sorted(host.files.listdir(versions)):
+        exe = join(versions, name, "python.exe")
+        if host.files.is_file(exe):
+            found.append(Candidate(exe, "pyenv"))
+    return found
 
 
 # -- py launcher and registry (Windows) -----------------------------------------

@@ -48,7 +48,7 @@ class PythonEnv(ProbeResult):
     bits: int | None = None
     kind: str = "system"  # system / conda / venv / store / pyenv
     prefix: str | None = None
-    sources: list[str] = field(default_factory=list)  # self, PATH, py-launcher, registry, conda, venv-dir, user
+    sources: list[str] = field(default_factory=list)  # self, PATH, py-launcher, registry, conda, venv-dir, pyenv, user
     is_self: bool = False  # the interpreter running tfgpu
     tensorflow: TfInfo | None = None
     base_prefix: str | None = None  # differs from prefix in a venv
@@ -90,6 +90,7 @@ def _probe_pythons(host: Host, extra: list[str], timeout: float) -> PythonsInfo:
     static += _guarded(info, sources.from_registry, host, info.add)
     static += _guarded(info, sources.conda_static, host, info.add)
     static += _guarded(info, sources.from_venv_dirs, host)
+    static += _guarded(info, sources.from_pyenv_win, host)
     static += sources.from_user(host, extra)
 
     answers: dict[tuple[str, str], Future] = {}
@@ -188,6 +189,8 @@ def _sees_self(host: Host) -> bool:
     """Only a host that is this machine (not a described one) contains the running interpreter."""
     if not sys.executable or host.platform.is_windows != (sys.platform == "win32"):
         return False
+    if getattr(sys, "frozen", False):  # the installer's app: sys.executable is tfgpu.exe, not a Python
+        return False
     return host.files.local(sys.executable) == Path(sys.executable) and host.files.is_file(sys.executable)
 
 
@@ -212,7 +215,7 @@ def _make_env(host: Host, group: _Group, answer: tuple[CommandResult, dict | Non
             env.real_path = host.files.realpath(group.path)
             return _failed(env, result)
     reported = str(facts.get("executable") or "")
-    env.executable = reported if reported and host.files.is_file(reported) else group.path
+    env.executable = _console_python(host, reported if reported and host.files.is_file(reported) else group.path)
     env.real_path = host.files.realpath(env.executable)
     env.version = str(facts.get("version") or "") or None
     env.bits = facts.get("bits") if isinstance(facts.get("bits"), int) else None
@@ -226,6 +229,18 @@ def _make_env(host: Host, group: _Group, answer: tuple[CommandResult, dict | Non
                                        "(needs {min_python}+); use a newer Python for TensorFlow."),
                      version=env.version, min_python=MIN_AGENT_PYTHON)
     return env
+
+
+def _console_python(host: Host, executable: str) -> str:
+    """``python.exe`` for ``pythonw.exe`` (the GUI launcher's sys.executable): commands we show run pip and
+    scripts through this path, and pythonw has no console, so pip would run silently and write pythonw into
+    the console scripts it installs."""
+    pathmod = host.platform.pathmod
+    name = pathmod.basename(executable)
+    if not host.platform.is_windows or not name.lower().startswith("pythonw"):
+        return executable
+    console = pathmod.join(pathmod.dirname(executable), "python" + name[len("pythonw"):])
+    return console if host.files.is_file(console) else executable
 
 
 def _failed(env: PythonEnv, result: CommandResult) -> PythonEnv:

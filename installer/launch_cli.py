@@ -1,0 +1,7 @@
+"""The frozen app's console entry point (PyInstaller script for tfgpu[.exe]); no command starts the window."""
+
+import sys
+
+from tfgpu.core.cli import main
+
+sys.exit(main())

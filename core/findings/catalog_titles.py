@@ -37,6 +37,7 @@ TITLES = {
     "wddm-no-process-memory": QT_TRANSLATE_NOOP("core", "Per-process GPU memory is not reported under WDDM"),
     "benign-log": QT_TRANSLATE_NOOP("core", "Harmless notices only"),
     "gpu-ok": QT_TRANSLATE_NOOP("core", "TensorFlow can use the GPU"),
+    "windows-long-paths": QT_TRANSLATE_NOOP("core", "Windows long paths are off, so pip cannot install TensorFlow"),
     "tf-config-invalid": QT_TRANSLATE_NOOP("core", "TF_CONFIG does not describe a usable cluster"),
     "port-in-use": QT_TRANSLATE_NOOP("core", "A worker's port is already in use"),
     "collective-timeout": QT_TRANSLATE_NOOP("core", "The workers never met, or a collective timed out"),

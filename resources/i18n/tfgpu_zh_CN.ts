@@ -1,3335 +1,3335 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
-    <context>
-        <name>BenchController</name>
-        <message>
-            <source>the benchmark ended without a result</source>
-            <translation>基准测试结束但没有结果</translation>
-        </message>
-    </context>
-    <context>
-        <name>BenchResultsView</name>
-        <message>
-            <source>Summary</source>
-            <translation>概览</translation>
-        </message>
-        <message>
-            <source>All results</source>
-            <translation>全部结果</translation>
-        </message>
-        <message>
-            <source>Scaling</source>
-            <translation>扩展</translation>
-        </message>
-    </context>
-    <context>
-        <name>BenchmarkPage</name>
-        <message>
-            <source>Benchmark</source>
-            <translation>性能测试</translation>
-        </message>
-        <message>
-            <source>How fast TensorFlow runs here, on the GPU and on the CPU, and how close it comes to what the hardware can do.</source>
-            <translation>TensorFlow 在这台电脑的 GPU 和 CPU 上跑得有多快，离硬件的极限还有多远。</translation>
-        </message>
-        <message>
-            <source>Quick (about a minute)</source>
-            <translation>快速（约一分钟）</translation>
-        </message>
-        <message>
-            <source>Full (several minutes)</source>
-            <translation>完整（几分钟）</translation>
-        </message>
-        <message>
-            <source>Scaling across devices (MirroredStrategy)</source>
-            <translation>多设备扩展测试（MirroredStrategy）</translation>
-        </message>
-        <message>
-            <source>GPU and CPU</source>
-            <translation>GPU 和 CPU</translation>
-        </message>
-        <message>
-            <source>GPU only</source>
-            <translation>仅 GPU</translation>
-        </message>
-        <message>
-            <source>CPU only</source>
-            <translation>仅 CPU</translation>
-        </message>
-        <message>
-            <source>Run benchmark</source>
-            <translation>开始测试</translation>
-        </message>
-        <message>
-            <source>Stop</source>
-            <translation>停止</translation>
-        </message>
-        <message>
-            <source>Stop the benchmark; the figures measured so far are kept.</source>
-            <translation>停止测试；已测得的数据会保留。</translation>
-        </message>
-        <message>
-            <source>Show monitor</source>
-            <translation>显示监视器</translation>
-        </message>
-        <message>
-            <source>CPU, RAM and GPU load, live. It also shows during a run; pop it out to watch your own training.</source>
-            <translation>实时显示 CPU、内存和 GPU 负载。运行测试时也会显示；弹出后可用来观察你自己的训练。</translation>
-        </message>
-        <message>
-            <source>Copy results</source>
-            <translation>复制结果</translation>
-        </message>
-        <message>
-            <source>Copy the results as text, to paste into a chat or an issue.</source>
-            <translation>把结果复制为文本，可粘贴到聊天或 issue 中。</translation>
-        </message>
-        <message>
-            <source>Python environment:</source>
-            <translation>Python 环境：</translation>
-        </message>
-        <message>
-            <source>Mode:</source>
-            <translation>模式：</translation>
-        </message>
-        <message>
-            <source>Device:</source>
-            <translation>设备：</translation>
-        </message>
-        <message>
-            <source>Compare with:</source>
-            <translation>对比：</translation>
-        </message>
-        <message>
-            <source>Python {version}</source>
-            <translation>Python {version}</translation>
-        </message>
-        <message>
-            <source>Python</source>
-            <translation>Python</translation>
-        </message>
-        <message>
-            <source>TensorFlow {version}</source>
-            <translation>TensorFlow {version}</translation>
-        </message>
-        <message>
-            <source>TensorFlow (does not import)</source>
-            <translation>TensorFlow（无法导入）</translation>
-        </message>
-        <message>
-            <source>GPU</source>
-            <translation>GPU</translation>
-        </message>
-        <message>
-            <source>no GPU</source>
-            <translation>无 GPU</translation>
-        </message>
-        <message>
-            <source>Other Python…</source>
-            <translation>其他 Python…</translation>
-        </message>
-        <message>
-            <source>No Python environment with TensorFlow was found: install it (the Diagnosis page says how), or choose one with "Other Python…".</source>
-            <translation>没有找到装有 TensorFlow 的 Python 环境：请先安装（“诊断”页给出方法），或用“其他 Python…”选择一个。</translation>
-        </message>
-        <message>
-            <source>Choose a Python interpreter</source>
-            <translation>选择 Python 解释器</translation>
-        </message>
-        <message>
-            <source>Python (python*);;All files (*)</source>
-            <translation>Python (python*);;所有文件 (*)</translation>
-        </message>
-        <message>
-            <source>Starting the benchmark…</source>
-            <translation>正在启动测试…</translation>
-        </message>
-        <message>
-            <source>Running in {python}</source>
-            <translation>正在 {python} 中运行</translation>
-        </message>
-        <message>
-            <source>Stopping…</source>
-            <translation>正在停止…</translation>
-        </message>
-        <message>
-            <source>Importing TensorFlow…</source>
-            <translation>正在导入 TensorFlow…</translation>
-        </message>
-        <message>
-            <source>TensorFlow is ready; {total} tests to run.</source>
-            <translation>TensorFlow 已就绪；共 {total} 项测试。</translation>
-        </message>
-        <message>
-            <source>Running {test} on the GPU ({index} of {total})</source>
-            <translation>正在 GPU 上运行 {test}（第 {index} 项，共 {total} 项）</translation>
-        </message>
-        <message>
-            <source>Running {test} on the CPU ({index} of {total})</source>
-            <translation>正在 CPU 上运行 {test}（第 {index} 项，共 {total} 项）</translation>
-        </message>
-        <message>
-            <source>Running {test} ({index} of {total})</source>
-            <translation>正在运行 {test}（第 {index} 项，共 {total} 项）</translation>
-        </message>
-        <message>
-            <source>The benchmark process stopped; starting it again for the tests left…</source>
-            <translation>测试进程已退出；正在重新启动以完成剩余测试…</translation>
-        </message>
-        <message>
-            <source>Finished in {seconds} s.</source>
-            <translation>用时 {seconds} 秒完成。</translation>
-        </message>
-        <message>
-            <source>Finished in {seconds} s, with some tests missing.</source>
-            <translation>用时 {seconds} 秒完成，部分测试没有结果。</translation>
-        </message>
-        <message>
-            <source>Cancelled after {seconds} s.</source>
-            <translation>{seconds} 秒后已取消。</translation>
-        </message>
-        <message>
-            <source>The benchmark could not run.</source>
-            <translation>测试无法运行。</translation>
-        </message>
-        <message>
-            <source>The run could not be saved: {error}</source>
-            <translation>本次结果无法保存：{error}</translation>
-        </message>
-        <message>
-            <source>This run: {run}</source>
-            <translation>本次：{run}</translation>
-        </message>
-        <message>
-            <source>The benchmark could not finish: {error}.</source>
-            <translation>测试未能完成：{error}。</translation>
-        </message>
-        <message>
-            <source>Please report it, with the log file.</source>
-            <translation>请附上日志文件报告此问题。</translation>
-        </message>
-        <message>
-            <source>Last run: {run}</source>
-            <translation>上次：{run}</translation>
-        </message>
-        <message>
-            <source>quick</source>
-            <translation>快速</translation>
-        </message>
-        <message>
-            <source>full</source>
-            <translation>完整</translation>
-        </message>
-        <message>
-            <source>none</source>
-            <translation>无</translation>
-        </message>
-    </context>
-    <context>
-        <name>CommandBox</name>
-        <message>
-            <source>Copy</source>
-            <translation>复制</translation>
-        </message>
-        <message>
-            <source>Copy this command, then paste it where it says.</source>
-            <translation>复制这条命令，然后按说明粘贴到相应的地方运行。</translation>
-        </message>
-        <message>
-            <source>Copied</source>
-            <translation>已复制</translation>
-        </message>
-    </context>
-    <context>
-        <name>DiagnosisPage</name>
-        <message>
-            <source>Diagnosis</source>
-            <translation>诊断</translation>
-        </message>
-        <message>
-            <source>Can TensorFlow use your GPU? If not, what stops it, and the exact steps that fix it.</source>
-            <translation>TensorFlow 能用上你的 GPU 吗？如果不能，是什么挡住了它，以及解决它的具体步骤。</translation>
-        </message>
-        <message>
-            <source>Copy report</source>
-            <translation>复制报告</translation>
-        </message>
-        <message>
-            <source>Copy the whole diagnosis as Markdown, to paste into a chat, a forum or an issue.</source>
-            <translation>把完整的诊断复制为 Markdown，方便粘贴到聊天、论坛或问题报告（issue）里。</translation>
-        </message>
-        <message>
-            <source>There is no check result yet.</source>
-            <translation>还没有检查结果。</translation>
-        </message>
-        <message>
-            <source>Back to “Your system”</source>
-            <translation>返回“你的系统”</translation>
-        </message>
-        <message>
-            <source>Check this computer first; the diagnosis then appears here.</source>
-            <translation>请先检查这台电脑；诊断结果随后会显示在这里。</translation>
-        </message>
-        <message>
-            <source>The diagnosis failed: {error}. Please report it, with the result of “Your system”.</source>
-            <translation>诊断失败：{error}。请报告这个问题，并附上“你的系统”页面的结果。</translation>
-        </message>
-        <message>
-            <source>This computer</source>
-            <translation>这台电脑</translation>
-        </message>
-        <message>
-            <source>The check was stopped before it finished, so this diagnosis may miss something.</source>
-            <translation>检查在完成前被停止，因此这份诊断可能有遗漏。</translation>
-        </message>
-        <message>
-            <source>What we recommend</source>
-            <translation>我们的建议</translation>
-        </message>
-        <message>
-            <source>Fix this first</source>
-            <translation>先解决这个</translation>
-        </message>
-        <message>
-            <source>Go back to “Your system” to check this computer; the diagnosis follows.</source>
-            <translation>返回“你的系统”检查这台电脑，随后就会得到诊断。</translation>
-        </message>
-        <message>
-            <source>Copied to the clipboard.</source>
-            <translation>已复制到剪贴板。</translation>
-        </message>
-    </context>
-    <context>
-        <name>ExplainController</name>
-        <message>
-            <source>the explanation ended without a result</source>
-            <translation>解读没有得到结果</translation>
-        </message>
-    </context>
-    <context>
-        <name>ExplainPage</name>
-        <message>
-            <source>Explain an error</source>
-            <extracomment>Larger texts are not put in the editor whole: laying out 50 MB freezes it for seconds.</extracomment>
-            <translation>解读错误信息</translation>
-        </message>
-        <message>
-            <source>Paste any error, log or tool output: we tell you what it means and how to fix it.</source>
-            <translation>粘贴任意错误信息、日志或工具输出：我们会告诉你它是什么意思，以及如何解决。</translation>
-        </message>
-        <message>
-            <source>Paste here, e.g. the lines TensorFlow printed, a traceback, or nvidia-smi's table.</source>
-            <translation>粘贴到这里，例如 TensorFlow 打印的内容、traceback（错误回溯），或 nvidia-smi 的表格。</translation>
-        </message>
-        <message>
-            <source>Paste</source>
-            <translation>粘贴</translation>
-        </message>
-        <message>
-            <source>Replace the text with what is on the clipboard.</source>
-            <translation>用剪贴板中的内容替换当前文本。</translation>
-        </message>
-        <message>
-            <source>Open file…</source>
-            <translation>打开文件…</translation>
-        </message>
-        <message>
-            <source>Read a saved log or output file (you can also drop it here).</source>
-            <translation>读取已保存的日志或输出文件（也可以直接把文件拖到这里）。</translation>
-        </message>
-        <message>
-            <source>Clear</source>
-            <translation>清空</translation>
-        </message>
-        <message>
-            <source>Copy result</source>
-            <translation>复制结果</translation>
-        </message>
-        <message>
-            <source>Copy the explanation as Markdown, to paste into a chat or an issue.</source>
-            <translation>把解读结果复制为 Markdown，方便粘贴到聊天或问题报告（issue）里。</translation>
-        </message>
-        <message>
-            <source>the file is larger than {limit}</source>
-            <translation>文件大于 {limit}</translation>
-        </message>
-        <message>
-            <source>Cannot read {path}</source>
-            <translation>无法读取 {path}</translation>
-        </message>
-        <message>
-            <source>Open a log or output file</source>
-            <translation>打开日志或输出文件</translation>
-        </message>
-        <message>
-            <source>Text files (*.txt *.log *.out *.xml *.h);;All files (*)</source>
-            <translation>文本文件 (*.txt *.log *.out *.xml *.h);;所有文件 (*)</translation>
-        </message>
-        <message>
-            <source>From {path}.</source>
-            <translation>来自 {path}。</translation>
-        </message>
-        <message>
-            <source>This text is large ({size}): only its beginning is shown here, but all of it is read. Click Clear to paste something else.</source>
-            <translation>这段文本很大（{size}）：这里只显示开头部分，但会读取全部内容。点击“清空”即可粘贴其他内容。</translation>
-        </message>
-        <message>
-            <source>The explainer is not available in this version yet.</source>
-            <translation>这个版本还没有解读功能。</translation>
-        </message>
-        <message>
-            <source>Your text is kept; it will be read once the explainer is installed.</source>
-            <translation>你的文本已保留；装上解读功能后就会读取它。</translation>
-        </message>
-        <message>
-            <source>The text could not be explained: {error}.</source>
-            <translation>无法解读这段文本：{error}。</translation>
-        </message>
-        <message>
-            <source>Please report it, with the text you pasted.</source>
-            <translation>请报告这个问题，并附上你粘贴的文本。</translation>
-        </message>
-        <message>
-            <source>Reading…</source>
-            <translation>正在读取…</translation>
-        </message>
-    </context>
-    <context>
-        <name>ExplanationView</name>
-        <message>
-            <source>Facts read from the text</source>
-            <translation>从文本中读到的信息</translation>
-        </message>
-        <message>
-            <source>Fact</source>
-            <translation>信息项</translation>
-        </message>
-        <message>
-            <source>Value</source>
-            <translation>值</translation>
-        </message>
-        <message>
-            <source>Paste the text that puzzles you above.</source>
-            <translation>在上方粘贴让你困惑的文本。</translation>
-        </message>
-        <message>
-            <source>A TensorFlow log, a Python error, pip's error, or the output of nvidia-smi or nvcc --version: the explanation and the fix appear here as you paste or type.</source>
-            <translation>TensorFlow 日志、Python 错误、pip 的报错，或 nvidia-smi、nvcc --version 的输出：一边粘贴或输入，解读和解决方法就会显示在这里。</translation>
-        </message>
-        <message>
-            <source>Looks like: {kind}</source>
-            <translation>看起来是：{kind}</translation>
-        </message>
-        <message>
-            <source>Nothing we recognise in this text.</source>
-            <translation>这段文本中没有我们能识别的内容。</translation>
-        </message>
-        <message>
-            <source>It matches no problem we know. Paste the whole output, from the command you ran to its last line: the cause is often a few lines above the final error.</source>
-            <translation>它与我们已知的任何问题都不匹配。请粘贴完整的输出，从你运行的命令一直到最后一行：原因往往在最终报错的前几行。</translation>
-        </message>
-        <message>
-            <source>Most likely cause</source>
-            <translation>最可能的原因</translation>
-        </message>
-        <message numerus="yes">
-            <source>%n other finding(s)</source>
-            <translation>
-                <numerusform>其他 %n 个诊断项</numerusform>
-            </translation>
-        </message>
-    </context>
-    <context>
-        <name>FindingCard</name>
-        <message>
-            <source>Show or hide the details and the fix</source>
-            <translation>显示或隐藏详情和解决方法</translation>
-        </message>
-        <message>
-            <source>How to fix</source>
-            <translation>解决方法</translation>
-        </message>
-        <message>
-            <source>Why we think so</source>
-            <translation>判断依据</translation>
-        </message>
-        <message>
-            <source>Finding id: {id}</source>
-            <translation>诊断项 ID：{id}</translation>
-        </message>
-        <message>
-            <source>Sources: {sources}</source>
-            <translation>来源：{sources}</translation>
-        </message>
-    </context>
-    <context>
-        <name>FindingsText</name>
-        <message>
-            <source>Problem</source>
-            <translation>问题</translation>
-        </message>
-        <message>
-            <source>Warning</source>
-            <translation>警告</translation>
-        </message>
-        <message>
-            <source>Note</source>
-            <translation>提示</translation>
-        </message>
-        <message>
-            <source>OK</source>
-            <translation>正常</translation>
-        </message>
-        <message>
-            <source>Run in PowerShell:</source>
-            <translation>在 PowerShell 中运行：</translation>
-        </message>
-        <message>
-            <source>Run in Command Prompt (cmd):</source>
-            <translation>在命令提示符（cmd）中运行：</translation>
-        </message>
-        <message>
-            <source>Run in a terminal (bash):</source>
-            <translation>在终端（bash）中运行：</translation>
-        </message>
-        <message>
-            <source>Run:</source>
-            <translation>运行：</translation>
-        </message>
-        <message>
-            <source>Or:</source>
-            <translation>或者：</translation>
-        </message>
-        <message>
-            <source>TensorFlow log</source>
-            <translation>TensorFlow 日志</translation>
-        </message>
-        <message>
-            <source>Python error (traceback)</source>
-            <translation>Python 错误（traceback）</translation>
-        </message>
-        <message>
-            <source>nvidia-smi output</source>
-            <translation>nvidia-smi 输出</translation>
-        </message>
-        <message>
-            <source>nvidia-smi -q -x output (XML)</source>
-            <translation>nvidia-smi -q -x 输出（XML）</translation>
-        </message>
-        <message>
-            <source>nvcc --version output</source>
-            <translation>nvcc --version 输出</translation>
-        </message>
-        <message>
-            <source>cuDNN version header</source>
-            <translation>cuDNN 版本头文件</translation>
-        </message>
-        <message>
-            <source>TensorFlow build information</source>
-            <translation>TensorFlow 构建信息</translation>
-        </message>
-        <message>
-            <source>pip error</source>
-            <translation>pip 错误</translation>
-        </message>
-        <message>
-            <source>unknown kind of text</source>
-            <translation>未知类型的文本</translation>
-        </message>
-        <message>
-            <source>unknown</source>
-            <translation>未知</translation>
-        </message>
-        <message>
-            <source>yes</source>
-            <translation>是</translation>
-        </message>
-        <message>
-            <source>no</source>
-            <translation>否</translation>
-        </message>
-        <message>
-            <source>TensorFlow {version}</source>
-            <translation>TensorFlow {version}</translation>
-        </message>
-        <message>
-            <source>TensorFlow not found</source>
-            <translation>未找到 TensorFlow</translation>
-        </message>
-        <message>
-            <source>GPU ready: yes, GPUs seen: {n}</source>
-            <translation>GPU 可用：是，识别到的 GPU：{n} 块</translation>
-        </message>
-        <message>
-            <source>GPU ready: no</source>
-            <translation>GPU 可用：否</translation>
-        </message>
-        <message>
-            <source>TensorFlow can use your GPU</source>
-            <translation>TensorFlow 可以使用你的 GPU</translation>
-        </message>
-        <message>
-            <source>TensorFlow cannot use your GPU yet</source>
-            <translation>TensorFlow 暂时还不能使用你的 GPU</translation>
-        </message>
-        <message>
-            <source>Knowledge base {version} ({date})</source>
-            <translation>知识库 {version}（{date}）</translation>
-        </message>
-        <message>
-            <source> (fix this first)</source>
-            <translation>（先解决这个）</translation>
-        </message>
-        <message>
-            <source>Evidence:</source>
-            <translation>依据：</translation>
-        </message>
-        <message>
-            <source>How to fix:</source>
-            <translation>解决方法：</translation>
-        </message>
-        <message>
-            <source>Finding id: `{id}`</source>
-            <translation>诊断项 ID：`{id}`</translation>
-        </message>
-        <message>
-            <source>Recommendation: {title}</source>
-            <translation>建议：{title}</translation>
-        </message>
-        <message>
-            <source>TensorFlow GPU diagnosis</source>
-            <translation>TensorFlow GPU 诊断</translation>
-        </message>
-        <message>
-            <source>This computer</source>
-            <translation>这台电脑</translation>
-        </message>
-        <message>
-            <source>What the pasted text says</source>
-            <translation>粘贴的文本说明了什么</translation>
-        </message>
-        <message>
-            <source>Kind of text: {kind}</source>
-            <translation>文本类型：{kind}</translation>
-        </message>
-        <message>
-            <source>Nothing in this text matches a problem we know.</source>
-            <translation>这段文本中没有与已知问题相符的内容。</translation>
-        </message>
-        <message>
-            <source>Facts read from the text:</source>
-            <translation>从文本中读到的信息：</translation>
-        </message>
-    </context>
-    <context>
-        <name>JobController</name>
-        <message>
-            <source>the work ended without a result</source>
-            <translation>任务结束但没有结果</translation>
-        </message>
-    </context>
-    <context>
-        <name>LinkBox</name>
-        <message>
-            <source>Open</source>
-            <translation>打开</translation>
-        </message>
-        <message>
-            <source>Open this page in your web browser.</source>
-            <translation>在网页浏览器中打开这个页面。</translation>
-        </message>
-        <message>
-            <source>Could not open a browser: copy the address.</source>
-            <translation>无法打开浏览器：请复制这个地址。</translation>
-        </message>
-    </context>
-    <context>
-        <name>MiniMonitor</name>
-        <message>
-            <source>Dock</source>
-            <translation>放回页面</translation>
-        </message>
-        <message>
-            <source>The live monitor is in its own window.</source>
-            <translation>实时监视器已在独立窗口中。</translation>
-        </message>
-        <message>
-            <source>TF GPU Assistant: live monitor</source>
-            <translation>TF GPU 助手：实时监视器</translation>
-        </message>
-        <message>
-            <source>n/a</source>
-            <translation>不可用</translation>
-        </message>
-        <message>
-            <source>CPU {value}</source>
-            <translation>CPU {value}</translation>
-        </message>
-        <message>
-            <source>RAM {value}</source>
-            <translation>内存 {value}</translation>
-        </message>
-        <message>
-            <source>Monitor: could not start ({error})</source>
-            <translation>监视器：无法启动（{error}）</translation>
-        </message>
-        <message>
-            <source>GPU {index}: lost (stopped answering)</source>
-            <translation>GPU {index}：已丢失（不再响应）</translation>
-        </message>
-        <message>
-            <source>GPU: lost (stopped answering)</source>
-            <translation>GPU：已丢失（不再响应）</translation>
-        </message>
-        <message>
-            <source>GPU {index} {value}</source>
-            <translation>GPU {index} {value}</translation>
-        </message>
-        <message>
-            <source>GPU {index} memory {value}</source>
-            <translation>GPU {index} 显存 {value}</translation>
-        </message>
-        <message>
-            <source>GPU {value}</source>
-            <translation>GPU {value}</translation>
-        </message>
-        <message>
-            <source>GPU memory {value}</source>
-            <translation>GPU 显存 {value}</translation>
-        </message>
-        <message>
-            <source>GPU: reading…</source>
-            <translation>GPU：读取中…</translation>
-        </message>
-        <message>
-            <source>GPU: n/a (no NVIDIA driver)</source>
-            <translation>GPU：不可用（没有 NVIDIA 驱动）</translation>
-        </message>
-        <message>
-            <source>GPU: n/a (the NVIDIA driver does not answer)</source>
-            <translation>GPU：不可用（NVIDIA 驱动没有响应）</translation>
-        </message>
-        <message>
-            <source>GPU: n/a (no NVIDIA GPU found)</source>
-            <translation>GPU：不可用（未找到 NVIDIA GPU）</translation>
-        </message>
-        <message>
-            <source>GPU: n/a (NVML error)</source>
-            <translation>GPU：不可用（NVML 出错）</translation>
-        </message>
-        <message>
-            <source>Put the monitor back in the page.</source>
-            <translation>把监视器放回页面中。</translation>
-        </message>
-        <message>
-            <source>Pop out</source>
-            <translation>弹出</translation>
-        </message>
-        <message>
-            <source>Open the monitor in a small window that stays on top, to watch your own training or another page.</source>
-            <translation>在一个始终置顶的小窗口中打开监视器，以便观察你自己的训练或其他页面。</translation>
-        </message>
-    </context>
-    <context>
-        <name>MonitorFigures</name>
-        <message>
-            <source>This computer</source>
-            <translation>本机</translation>
-        </message>
-        <message>
-            <source>GPU {index} · {name}</source>
-            <translation>GPU {index} · {name}</translation>
-        </message>
-        <message>
-            <source>n/a (GPU lost)</source>
-            <translation>不可用（GPU 已丢失）</translation>
-        </message>
-        <message>
-            <source>n/a ({reason})</source>
-            <translation>不可用（{reason}）</translation>
-        </message>
-        <message>
-            <source>n/a</source>
-            <translation>不可用</translation>
-        </message>
-        <message>
-            <source>State</source>
-            <translation>状态</translation>
-        </message>
-        <message>
-            <source>stopped answering (lost)</source>
-            <translation>不再响应（已丢失）</translation>
-        </message>
-        <message>
-            <source>{v} %</source>
-            <translation>{v} %</translation>
-        </message>
-        <message>
-            <source>Load</source>
-            <translation>负载</translation>
-        </message>
-        <message>
-            <source>Memory controller</source>
-            <translation>显存控制器</translation>
-        </message>
-        <message>
-            <source>Memory used</source>
-            <translation>已用显存</translation>
-        </message>
-        <message>
-            <source>Temperature</source>
-            <translation>温度</translation>
-        </message>
-        <message>
-            <source>{v} °C</source>
-            <translation>{v} °C</translation>
-        </message>
-        <message>
-            <source>Fan</source>
-            <translation>风扇</translation>
-        </message>
-        <message>
-            <source>{v} W</source>
-            <translation>{v} W</translation>
-        </message>
-        <message>
-            <source>{draw} W of {limit} W</source>
-            <translation>{draw} W / {limit} W</translation>
-        </message>
-        <message>
-            <source>Power</source>
-            <translation>功耗</translation>
-        </message>
-        <message>
-            <source>{v} MHz</source>
-            <translation>{v} MHz</translation>
-        </message>
-        <message>
-            <source>Clocks</source>
-            <translation>频率</translation>
-        </message>
-        <message>
-            <source>SM {sm}, memory {memory}</source>
-            <translation>SM {sm}，显存 {memory}</translation>
-        </message>
-        <message>
-            <source>Performance state</source>
-            <translation>性能状态</translation>
-        </message>
-        <message>
-            <source>Held back by</source>
-            <translation>降频原因</translation>
-        </message>
-        <message>
-            <source>{v} MiB/s</source>
-            <translation>{v} MiB/s</translation>
-        </message>
-        <message>
-            <source>PCIe</source>
-            <translation>PCIe</translation>
-        </message>
-        <message>
-            <source>received {rx}, sent {tx}</source>
-            <translation>接收 {rx}，发送 {tx}</translation>
-        </message>
-        <message>
-            <source>{used} MiB</source>
-            <translation>{used} MiB</translation>
-        </message>
-        <message>
-            <source>{used} of {total} MiB ({percent} %)</source>
-            <translation>{used} / {total} MiB（{percent} %）</translation>
-        </message>
-        <message>
-            <source>nothing (full speed allowed)</source>
-            <translation>无（允许全速运行）</translation>
-        </message>
-        <message>
-            <source>{total} % ({cores} cores, the busiest at {busiest} %)</source>
-            <translation>{total} %（{cores} 个核心，最忙的为 {busiest} %）</translation>
-        </message>
-        <message>
-            <source>CPU {cpu} of one core, memory {rss}</source>
-            <translation>CPU 占单核的 {cpu}，内存 {rss}</translation>
-        </message>
-        <message>
-            <source>{v} MiB</source>
-            <translation>{v} MiB</translation>
-        </message>
-        <message>
-            <source>unknown</source>
-            <translation>未知</translation>
-        </message>
-        <message>
-            <source>CPU</source>
-            <translation>CPU</translation>
-        </message>
-        <message>
-            <source>RAM used</source>
-            <translation>已用内存</translation>
-        </message>
-        <message>
-            <source>This app</source>
-            <translation>本应用</translation>
-        </message>
-        <message>
-            <source>NVIDIA driver</source>
-            <translation>NVIDIA 驱动</translation>
-        </message>
-    </context>
-    <context>
-        <name>MonitorPage</name>
-        <message>
-            <source>Monitor</source>
-            <translation>监视器</translation>
-        </message>
-        <message>
-            <source>What the GPU, the CPU and the memory are doing now, and over the last minutes. Leave it open while TensorFlow runs to see the GPU work.</source>
-            <translation>GPU、CPU 和内存现在以及过去几分钟的状态。TensorFlow 运行时保持此页打开，即可看到 GPU 在工作。</translation>
-        </message>
-        <message>
-            <source>Pause</source>
-            <translation>暂停</translation>
-        </message>
-        <message>
-            <source>Freeze the plots; sampling stops unless a CSV log is running.</source>
-            <translation>冻结图表；除非正在记录 CSV，否则停止采样。</translation>
-        </message>
-        <message>
-            <source>1 minute</source>
-            <translation>1 分钟</translation>
-        </message>
-        <message>
-            <source>5 minutes</source>
-            <translation>5 分钟</translation>
-        </message>
-        <message>
-            <source>10 minutes</source>
-            <translation>10 分钟</translation>
-        </message>
-        <message>
-            <source>{seconds} s</source>
-            <translation>{seconds} 秒</translation>
-        </message>
-        <message>
-            <source>How often the figures are read. Changing it starts the plots afresh.</source>
-            <translation>读取数据的间隔。更改后图表会重新开始。</translation>
-        </message>
-        <message>
-            <source>Copy</source>
-            <translation>复制</translation>
-        </message>
-        <message>
-            <source>Copy the current figures as text, to paste into a chat or an issue.</source>
-            <translation>把当前数据复制为文本，以便粘贴到聊天或 issue 中。</translation>
-        </message>
-        <message>
-            <source>Show:</source>
-            <translation>显示：</translation>
-        </message>
-        <message>
-            <source>Read every:</source>
-            <translation>读取间隔：</translation>
-        </message>
-        <message>
-            <source>Now</source>
-            <translation>当前</translation>
-        </message>
-        <message>
-            <source>Processes</source>
-            <translation>进程</translation>
-        </message>
-        <message>
-            <source>The monitor could not start: {error}</source>
-            <translation>监视器无法启动：{error}</translation>
-        </message>
-        <message>
-            <source>Log the monitor to a CSV file</source>
-            <translation>把监视数据记录到 CSV 文件</translation>
-        </message>
-        <message>
-            <source>CSV files (*.csv)</source>
-            <translation>CSV 文件 (*.csv)</translation>
-        </message>
-        <message>
-            <source>Cannot log to a CSV file: {error}</source>
-            <translation>无法记录到 CSV 文件：{error}</translation>
-        </message>
-        <message>
-            <source>Logging to {path}: {rows} rows so far.</source>
-            <translation>正在记录到 {path}：已写入 {rows} 行。</translation>
-        </message>
-        <message>
-            <source>CSV logging stopped: {error}</source>
-            <translation>CSV 记录已停止：{error}</translation>
-        </message>
-        <message>
-            <source>Logged {rows} rows to {path}.</source>
-            <translation>已将 {rows} 行记录到 {path}。</translation>
-        </message>
-        <message>
-            <source>Resume</source>
-            <translation>继续</translation>
-        </message>
-        <message>
-            <source>Stop logging</source>
-            <translation>停止记录</translation>
-        </message>
-        <message>
-            <source>Log to CSV…</source>
-            <translation>记录到 CSV…</translation>
-        </message>
-        <message>
-            <source>Stop writing the CSV file.</source>
-            <translation>停止写入 CSV 文件。</translation>
-        </message>
-        <message>
-            <source>Write every reading to a CSV file (one row per GPU), readable by Excel, pandas or GPU-Z users.</source>
-            <translation>把每次读数写入 CSV 文件（每个 GPU 一行），可用 Excel、pandas 打开，GPU-Z 用户也很熟悉。</translation>
-        </message>
-    </context>
-    <context>
-        <name>MonitorPlots</name>
-        <message>
-            <source>CPU</source>
-            <translation>CPU</translation>
-        </message>
-        <message>
-            <source>RAM used</source>
-            <translation>已用内存</translation>
-        </message>
-        <message>
-            <source>Utilisation, % (GPU: solid load, dashed memory controller)</source>
-            <translation>利用率，%（GPU：实线为负载，虚线为显存控制器）</translation>
-        </message>
-        <message>
-            <source>GPU memory used, MiB (the top of the plot is the GPU's total)</source>
-            <translation>已用显存，MiB（图表顶部为 GPU 显存总量）</translation>
-        </message>
-        <message>
-            <source>GPU temperature, °C (dashed: fan, %)</source>
-            <translation>GPU 温度，°C（虚线：风扇，%）</translation>
-        </message>
-        <message>
-            <source>GPU power, W (dashed: the power limit)</source>
-            <translation>GPU 功耗，W（虚线：功耗上限）</translation>
-        </message>
-        <message>
-            <source>GPU clocks, MHz (solid: SM, dashed: memory)</source>
-            <translation>GPU 频率，MHz（实线：SM，虚线：显存）</translation>
-        </message>
-        <message>
-            <source>PCIe traffic, MiB/s (solid: received, dashed: sent)</source>
-            <translation>PCIe 流量，MiB/s（实线：接收，虚线：发送）</translation>
-        </message>
-        <message>
-            <source>GPU {index} · {name}</source>
-            <translation>GPU {index} · {name}</translation>
-        </message>
-        <message>
-            <source>GPU {index}</source>
-            <translation>GPU {index}</translation>
-        </message>
-        <message>
-            <source>seconds before now</source>
-            <translation>距现在的秒数</translation>
-        </message>
-    </context>
-    <context>
-        <name>MonitorWords</name>
-        <message>
-            <source>waiting for the first reading</source>
-            <translation>正在等待第一次读数</translation>
-        </message>
-        <message>
-            <source>connecting to the NVIDIA driver…</source>
-            <translation>正在连接 NVIDIA 驱动…</translation>
-        </message>
-        <message>
-            <source>the NVIDIA driver does not answer</source>
-            <translation>NVIDIA 驱动没有响应</translation>
-        </message>
-        <message>
-            <source>no NVIDIA driver</source>
-            <translation>没有 NVIDIA 驱动</translation>
-        </message>
-        <message>
-            <source>the NVIDIA driver sees no GPU</source>
-            <translation>NVIDIA 驱动找不到 GPU</translation>
-        </message>
-        <message>
-            <source>NVML error</source>
-            <translation>NVML 出错</translation>
-        </message>
-        <message>
-            <source>the GPU stopped answering</source>
-            <translation>GPU 不再响应</translation>
-        </message>
-        <message>
-            <source>Connecting to the NVIDIA driver (NVML)… CPU and memory are measured meanwhile.</source>
-            <translation>正在连接 NVIDIA 驱动（NVML）… 同时照常测量 CPU 和内存。</translation>
-        </message>
-        <message>
-            <source>The NVIDIA driver does not answer: there are no GPU figures until it does. CPU and memory are still measured.</source>
-            <translation>NVIDIA 驱动没有响应：在它响应之前没有 GPU 数据。CPU 和内存仍在测量。</translation>
-        </message>
-        <message>
-            <source>No NVIDIA driver was found, so there are no GPU figures. CPU and memory are still measured.</source>
-            <translation>未找到 NVIDIA 驱动，因此没有 GPU 数据。CPU 和内存仍在测量。</translation>
-        </message>
-        <message>
-            <source>The NVIDIA driver is running but sees no GPU.</source>
-            <translation>NVIDIA 驱动正在运行，但找不到 GPU。</translation>
-        </message>
-        <message>
-            <source>NVML (the NVIDIA driver's monitoring library) failed, so there are no GPU figures.</source>
-            <translation>NVML（NVIDIA 驱动的监控库）出错，因此没有 GPU 数据。</translation>
-        </message>
-        <message>
-            <source>GPU {index} ({name}) stopped answering (lost: it fell off the bus or the driver was reset); its figures stop here.</source>
-            <translation>GPU {index}（{name}）不再响应（已丢失：从总线上掉线或驱动被重置）；它的数据到此为止。</translation>
-        </message>
-        <message>
-            <source>NVML says: {reason}</source>
-            <translation>NVML 报告：{reason}</translation>
-        </message>
-        <message>
-            <source>n/a ({reason})</source>
-            <translation>不可用（{reason}）</translation>
-        </message>
-        <message>
-            <source>GPU: n/a ({reason})</source>
-            <translation>GPU：不可用（{reason}）</translation>
-        </message>
-        <message>
-            <source>n/a</source>
-            <translation>不可用</translation>
-        </message>
-    </context>
-    <context>
-        <name>PeakGauges</name>
-        <message>
-            <source>GPU matmul, float32</source>
-            <translation>GPU 矩阵乘法，float32</translation>
-        </message>
-        <message>
-            <source>GPU matmul, float16/bfloat16</source>
-            <translation>GPU 矩阵乘法，float16/bfloat16</translation>
-        </message>
-        <message>
-            <source>GPU memory bandwidth</source>
-            <translation>GPU 显存带宽</translation>
-        </message>
-        <message>
-            <source>CPU matmul, float32</source>
-            <translation>CPU 矩阵乘法，float32</translation>
-        </message>
-        <message>
-            <source>% of peak</source>
-            <translation>占峰值的百分比</translation>
-        </message>
-        <message>
-            <source>not measured</source>
-            <translation>未测</translation>
-        </message>
-        <message>
-            <source>n/a</source>
-            <translation>不可用</translation>
-        </message>
-        <message>
-            <source>The peak of this hardware is not known, so there is no % of peak.</source>
-            <translation>不知道这块硬件的峰值，所以没有峰值百分比。</translation>
-        </message>
-        <message>
-            <source>{value}; peak unknown</source>
-            <translation>{value}；峰值未知</translation>
-        </message>
-        <message>
-            <source>{value} of {peak}</source>
-            <translation>{value} / {peak}</translation>
-        </message>
-    </context>
-    <context>
-        <name>ProcessTable</name>
-        <message>
-            <source>GPU</source>
-            <translation>GPU</translation>
-        </message>
-        <message>
-            <source>PID</source>
-            <translation>PID</translation>
-        </message>
-        <message>
-            <source>Process</source>
-            <translation>进程</translation>
-        </message>
-        <message>
-            <source>Type</source>
-            <translation>类型</translation>
-        </message>
-        <message>
-            <source>GPU memory</source>
-            <translation>显存</translation>
-        </message>
-        <message>
-            <source>compute</source>
-            <translation>计算</translation>
-        </message>
-        <message>
-            <source>graphics</source>
-            <translation>图形</translation>
-        </message>
-        <message>
-            <source>compute and graphics</source>
-            <translation>计算和图形</translation>
-        </message>
-        <message>
-            <source>{mib} MiB</source>
-            <translation>{mib} MiB</translation>
-        </message>
-        <message>
-            <source>n/a</source>
-            <translation>不可用</translation>
-        </message>
-        <message>
-            <source>GPU {index}: stopped answering (lost), no process list.</source>
-            <translation>GPU {index}：不再响应（已丢失），没有进程列表。</translation>
-        </message>
-        <message>
-            <source>GPU {index}: NVML gives no process list ({reason}).</source>
-            <translation>GPU {index}：NVML 不提供进程列表（{reason}）。</translation>
-        </message>
-        <message>
-            <source>GPU {index}: NVML gives no process list.</source>
-            <translation>GPU {index}：NVML 不提供进程列表。</translation>
-        </message>
-        <message>
-            <source>GPU {index}: Windows (WDDM driver mode) does not tell how much GPU memory each process uses.</source>
-            <translation>GPU {index}：Windows（WDDM 驱动模式）不提供每个进程使用的显存。</translation>
-        </message>
-        <message>
-            <source>GPU {index}: no process is using it.</source>
-            <translation>GPU {index}：没有进程在使用它。</translation>
-        </message>
-        <message>
-            <source>No process list: {reason}.</source>
-            <translation>没有进程列表：{reason}。</translation>
-        </message>
-    </context>
-    <context>
-        <name>ResultsTable</name>
-        <message>
-            <source>Test</source>
-            <translation>测试</translation>
-        </message>
-        <message>
-            <source>Device</source>
-            <translation>设备</translation>
-        </message>
-        <message>
-            <source>Result</source>
-            <translation>结果</translation>
-        </message>
-        <message>
-            <source>Spread</source>
-            <translation>波动</translation>
-        </message>
-        <message>
-            <source>Runs</source>
-            <translation>次数</translation>
-        </message>
-        <message>
-            <source>% of peak</source>
-            <translation>峰值占比</translation>
-        </message>
-        <message>
-            <source>vs CPU</source>
-            <translation>相对 CPU</translation>
-        </message>
-        <message>
-            <source>Δ vs previous</source>
-            <translation>与之前相比 Δ</translation>
-        </message>
-        <message>
-            <source>GPU</source>
-            <translation>GPU</translation>
-        </message>
-        <message>
-            <source>CPU</source>
-            <translation>CPU</translation>
-        </message>
-        <message>
-            <source>No figure</source>
-            <translation>无数据</translation>
-        </message>
-        <message>
-            <source>size reduced after running out of memory</source>
-            <translation>内存不足，已缩小规模</translation>
-        </message>
-        <message>
-            <source>median absolute deviation of the timed runs</source>
-            <translation>计时运行的中位数绝对偏差</translation>
-        </message>
-        <message>
-            <source>before: {before}, now: {after}</source>
-            <translation>之前：{before}，现在：{after}</translation>
-        </message>
-    </context>
-    <context>
-        <name>ScalingChart</name>
-        <message>
-            <source>devices</source>
-            <translation>设备数</translation>
-        </message>
-        <message>
-            <source>images/s</source>
-            <translation>图像/秒</translation>
-        </message>
-        <message>
-            <source>These devices are one CPU split in two: this checks that MirroredStrategy works here; it is not a speed measurement.</source>
-            <translation>这些设备是把一颗 CPU 拆成了两个：这里只是检查 MirroredStrategy 能否运行，不是速度测量。</translation>
-        </message>
-        <message>
-            <source>Bars: images per second on 1, 2, … devices. Dashed line: perfect scaling. The percentage is the scaling efficiency.</source>
-            <translation>柱形：在 1、2……个设备上每秒处理的图像数。虚线：理想的线性扩展。百分比是扩展效率。</translation>
-        </message>
-    </context>
-    <context>
-        <name>ScanController</name>
-        <message>
-            <source>the scan ended without a result</source>
-            <translation>扫描结束了，但没有得到结果</translation>
-        </message>
-    </context>
-    <context>
-        <name>ScanView</name>
-        <message>
-            <source>OK</source>
-            <translation>正常</translation>
-        </message>
-        <message>
-            <source>Not found</source>
-            <translation>未找到</translation>
-        </message>
-        <message>
-            <source>Problem</source>
-            <translation>有问题</translation>
-        </message>
-        <message>
-            <source>Not supported</source>
-            <translation>不支持</translation>
-        </message>
-        <message>
-            <source>unknown</source>
-            <translation>未知</translation>
-        </message>
-        <message>
-            <source>yes</source>
-            <translation>是</translation>
-        </message>
-        <message>
-            <source>no</source>
-            <translation>否</translation>
-        </message>
-        <message>
-            <source>TensorFlow in {python}</source>
-            <translation>{python} 中的 TensorFlow</translation>
-        </message>
-        <message>
-            <source>Operating system</source>
-            <extracomment>The scan steps that have a section of their own, in the page's order.</extracomment>
-            <translation>操作系统</translation>
-        </message>
-        <message>
-            <source>NVIDIA driver and GPUs</source>
-            <translation>NVIDIA 驱动和显卡</translation>
-        </message>
-        <message>
-            <source>CUDA toolkits</source>
-            <translation>CUDA 工具包</translation>
-        </message>
-        <message>
-            <source>cuDNN</source>
-            <translation>cuDNN</translation>
-        </message>
-        <message>
-            <source>Python environments</source>
-            <translation>Python 环境</translation>
-        </message>
-        <message>
-            <source>Not supported on this system</source>
-            <translation>此系统不支持</translation>
-        </message>
-        <message>
-            <source>What to do</source>
-            <translation>怎么做</translation>
-        </message>
-        <message>
-            <source>Error</source>
-            <translation>错误信息</translation>
-        </message>
-        <message>
-            <source>Reason code</source>
-            <translation>原因代码</translation>
-        </message>
-        <message>
-            <source>Evidence</source>
-            <translation>依据</translation>
-        </message>
-        <message>
-            <source>how this was found ({n})</source>
-            <translation>检测依据（{n} 条）</translation>
-        </message>
-        <message>
-            <source>Unknown system</source>
-            <translation>未知系统</translation>
-        </message>
-        <message>
-            <source>Version</source>
-            <translation>版本</translation>
-        </message>
-        <message>
-            <source>Build</source>
-            <translation>内部版本号</translation>
-        </message>
-        <message>
-            <source>Kernel</source>
-            <translation>内核</translation>
-        </message>
-        <message>
-            <source>Running inside WSL</source>
-            <translation>运行在 WSL 中</translation>
-        </message>
-        <message>
-            <source>yes, WSL {n}</source>
-            <translation>是，WSL {n}</translation>
-        </message>
-        <message>
-            <source>GPU passed through to WSL</source>
-            <translation>显卡已直通到 WSL</translation>
-        </message>
-        <message>
-            <source>WSL installed</source>
-            <translation>已安装 WSL</translation>
-        </message>
-        <message>
-            <source> (default)</source>
-            <translation>（默认）</translation>
-        </message>
-        <message>
-            <source>WSL distro</source>
-            <translation>WSL 发行版</translation>
-        </message>
-        <message>
-            <source>{name}{default}: WSL {version}, {state}</source>
-            <translation>{name}{default}：WSL {version}，{state}</translation>
-        </message>
-        <message>
-            <source>GPU {index}</source>
-            <translation>显卡 {index}</translation>
-        </message>
-        <message>
-            <source>Compute capability</source>
-            <translation>计算能力</translation>
-        </message>
-        <message>
-            <source>Memory</source>
-            <translation>显存</translation>
-        </message>
-        <message>
-            <source>{gib:.1f} GiB</source>
-            <translation>{gib:.1f} GiB</translation>
-        </message>
-        <message>
-            <source>Driver model</source>
-            <translation>驱动模式</translation>
-        </message>
-        <message>
-            <source>n/a: {why}</source>
-            <translation>无法读取：{why}</translation>
-        </message>
-        <message>
-            <source>UUID</source>
-            <extracomment>GpuInfo fields shown as rows of a GPU (``unavailable`` reasons of other fields get a row of their own).</extracomment>
-            <translation>UUID</translation>
-        </message>
-        <message>
-            <source>PCI bus</source>
-            <translation>PCI 总线</translation>
-        </message>
-        <message>
-            <source>Power limit</source>
-            <translation>功耗上限</translation>
-        </message>
-        <message>
-            <source>Max graphics clock</source>
-            <translation>最高核心频率</translation>
-        </message>
-        <message>
-            <source>Max memory clock</source>
-            <translation>最高显存频率</translation>
-        </message>
-        <message>
-            <source>{watts:g} W</source>
-            <translation>{watts:g} W</translation>
-        </message>
-        <message>
-            <source>{mhz} MHz</source>
-            <translation>{mhz} MHz</translation>
-        </message>
-        <message>
-            <source>Driver {driver}, supports CUDA up to {cuda}</source>
-            <translation>驱动 {driver}，最高支持 CUDA {cuda}</translation>
-        </message>
-        <message>
-            <source>GPUs: {n}</source>
-            <translation>显卡：{n} 块</translation>
-        </message>
-        <message>
-            <source>No NVIDIA driver found</source>
-            <translation>未找到 NVIDIA 驱动</translation>
-        </message>
-        <message>
-            <source>Driver version</source>
-            <translation>驱动版本</translation>
-        </message>
-        <message>
-            <source>Highest CUDA this driver supports</source>
-            <translation>此驱动支持的最高 CUDA 版本</translation>
-        </message>
-        <message>
-            <source>Read through</source>
-            <translation>读取方式</translation>
-        </message>
-        <message>
-            <source>nvidia-smi</source>
-            <translation>nvidia-smi</translation>
-        </message>
-        <message>
-            <source>Installed: {versions}</source>
-            <translation>已安装：{versions}</translation>
-        </message>
-        <message>
-            <source>No CUDA toolkit found</source>
-            <translation>未找到 CUDA 工具包</translation>
-        </message>
-        <message>
-            <source>CUDA_PATH</source>
-            <translation>CUDA_PATH</translation>
-        </message>
-        <message>
-            <source>First on PATH</source>
-            <translation>PATH 中排在最前</translation>
-        </message>
-        <message>
-            <source>nvcc on PATH</source>
-            <translation>PATH 中的 nvcc</translation>
-        </message>
-        <message>
-            <source>CUDA {version}</source>
-            <translation>CUDA {version}</translation>
-        </message>
-        <message>
-            <source>Full version</source>
-            <translation>完整版本</translation>
-        </message>
-        <message>
-            <source>nvcc</source>
-            <translation>nvcc</translation>
-        </message>
-        <message>
-            <source>yes (entry {n})</source>
-            <translation>是（第 {n} 项）</translation>
-        </message>
-        <message>
-            <source>bin folder on PATH</source>
-            <translation>bin 文件夹在 PATH 中</translation>
-        </message>
-        <message>
-            <source>Found through</source>
-            <translation>发现途径</translation>
-        </message>
-        <message>
-            <source>No cuDNN found</source>
-            <translation>未找到 cuDNN</translation>
-        </message>
-        <message>
-            <source>cuDNN {version}</source>
-            <translation>cuDNN {version}</translation>
-        </message>
-        <message>
-            <source>Header</source>
-            <translation>头文件</translation>
-        </message>
-        <message>
-            <source>Inside CUDA toolkit</source>
-            <translation>所在 CUDA 工具包</translation>
-        </message>
-        <message>
-            <source>Library</source>
-            <translation>库文件</translation>
-        </message>
-        <message>
-            <source>Check “{step}” failed</source>
-            <translation>检查步骤“{step}”失败</translation>
-        </message>
-        <message>
-            <source>Libraries load-tested</source>
-            <translation>库加载测试</translation>
-        </message>
-        <message>
-            <source>{loaded} of {n} could be loaded</source>
-            <translation>{n} 个中有 {loaded} 个能加载</translation>
-        </message>
-        <message>
-            <source>loaded</source>
-            <translation>已加载</translation>
-        </message>
-        <message>
-            <source>no reason given</source>
-            <translation>没有给出原因</translation>
-        </message>
-        <message>
-            <source>cannot be loaded: {why}</source>
-            <translation>无法加载：{why}</translation>
-        </message>
-        <message>
-            <source>Installed more than once</source>
-            <translation>重复安装</translation>
-        </message>
-        <message>
-            <source>{name}: versions {versions}</source>
-            <translation>{name}：版本 {versions}</translation>
-        </message>
-        <message>
-            <source>TensorFlow</source>
-            <translation>TensorFlow</translation>
-        </message>
-        <message>
-            <source>not checked</source>
-            <translation>未检查</translation>
-        </message>
-        <message>
-            <source>not installed</source>
-            <translation>未安装</translation>
-        </message>
-        <message>
-            <source>Import error</source>
-            <translation>导入错误</translation>
-        </message>
-        <message>
-            <source>Why no GPU</source>
-            <translation>为什么没有 GPU</translation>
-        </message>
-        <message>
-            <source>Not installed</source>
-            <translation>未安装</translation>
-        </message>
-        <message>
-            <source>Something is wrong here</source>
-            <translation>这里有问题</translation>
-        </message>
-        <message>
-            <source>missing (cuDNN 8.3 and later needs it)</source>
-            <translation>缺失（cuDNN 8.3 及以上需要它）</translation>
-        </message>
-        <message>
-            <source>GPUs seen: {n}</source>
-            <translation>识别到的 GPU：{n} 块</translation>
-        </message>
-        <message>
-            <source>GPU ready</source>
-            <translation>GPU 可用</translation>
-        </message>
-        <message>
-            <source>No GPU</source>
-            <translation>没有 GPU</translation>
-        </message>
-        <message>
-            <source>yes: CUDA {cuda}, cuDNN {cudnn}</source>
-            <translation>是：CUDA {cuda}，cuDNN {cudnn}</translation>
-        </message>
-        <message>
-            <source>no: this TensorFlow can only use the CPU</source>
-            <translation>否：这个 TensorFlow 只能使用 CPU</translation>
-        </message>
-        <message>
-            <source>Missing libraries</source>
-            <translation>缺少的库</translation>
-        </message>
-        <message>
-            <source>GPUs seen: unknown</source>
-            <translation>识别到的 GPU：未知</translation>
-        </message>
-        <message>
-            <source>GPU unknown</source>
-            <translation>GPU 未知</translation>
-        </message>
-        <message>
-            <source>TensorFlow did not list its GPUs and gave no reason</source>
-            <translation>TensorFlow 没有列出它的 GPU，也没有说明原因</translation>
-        </message>
-        <message>
-            <source>Built with CUDA</source>
-            <translation>带 CUDA 编译</translation>
-        </message>
-        <message>
-            <source>GPU seen</source>
-            <translation>识别到的 GPU</translation>
-        </message>
-        <message>
-            <source>CUDA libraries loaded</source>
-            <translation>已加载的 CUDA 库</translation>
-        </message>
-        <message>
-            <source>NVIDIA pip packages</source>
-            <translation>NVIDIA 的 pip 包</translation>
-        </message>
-        <message>
-            <source>Python {details}</source>
-            <translation>Python {details}</translation>
-        </message>
-        <message>
-            <source>Note</source>
-            <translation>备注</translation>
-        </message>
-        <message>
-            <source>this is the Python running this app</source>
-            <translation>这是正在运行本程序的 Python</translation>
-        </message>
-        <message>
-            <source>Prefix</source>
-            <translation>环境目录</translation>
-        </message>
-        <message>
-            <source>Bits</source>
-            <translation>位数</translation>
-        </message>
-        <message>
-            <source>Pythons: {envs} · with TensorFlow: {tf} · TensorFlow sees a GPU: {gpu}</source>
-            <translation>Python：{envs} 个 · 装有 TensorFlow：{tf} 个 · TensorFlow 识别到 GPU：{gpu} 个</translation>
-        </message>
-        <message>
-            <source>No Python found</source>
-            <translation>未找到 Python</translation>
-        </message>
-        <message>
-            <source>Python and TensorFlow</source>
-            <translation>Python 与 TensorFlow</translation>
-        </message>
-        <message>
-            <source>Why unknown</source>
-            <translation>为什么未知</translation>
-        </message>
-        <message>
-            <source>No TensorFlow</source>
-            <translation>没有 TensorFlow</translation>
-        </message>
-        <message>
-            <source>Microsoft Store placeholder</source>
-            <translation>Microsoft Store 占位程序</translation>
-        </message>
-        <message>
-            <source>Typing “python” in a terminal opens the Microsoft Store instead of running a Python ({path}).</source>
-            <translation>在终端里输入“python”会打开 Microsoft Store，而不是运行 Python（{path}）。</translation>
-        </message>
-        <message>
-            <source>TF GPU Assistant {version}: system check of {when} ({seconds:.1f} s)</source>
-            <translation>TF GPU 助手 {version}：{when} 的系统检查（用时 {seconds:.1f} 秒）</translation>
-        </message>
-        <message>
-            <source>The check was stopped before the end; some results are missing.</source>
-            <translation>检查在完成前被停止，部分结果缺失。</translation>
-        </message>
-        <message>
-            <source>Inside WSL 2</source>
-            <translation>WSL 2 内部</translation>
-        </message>
-        <message>
-            <source>Distros: {distros} · TensorFlow sees a GPU in: {ready}</source>
-            <translation>发行版：{distros} · TensorFlow 能看到 GPU 的：{ready}</translation>
-        </message>
-        <message>
-            <source>none</source>
-            <translation>无</translation>
-        </message>
-        <message>
-            <source>Pythons: {n}</source>
-            <translation>Python：{n} 个</translation>
-        </message>
-        <message>
-            <source>nvidia-smi inside WSL</source>
-            <translation>WSL 内的 nvidia-smi</translation>
-        </message>
-    </context>
-    <context>
-        <name>SpeedupChart</name>
-        <message>
-            <source>No speed-ups yet: they appear when a run has both halves of a pair (GPU and CPU, float16 and float32, XLA on and off).</source>
-            <translation>暂无加速比：一次运行同时测到一对结果（GPU 与 CPU、float16 与 float32、XLA 开与关）时才会显示。</translation>
-        </message>
-        <message>
-            <source>GPU vs CPU</source>
-            <translation>GPU 对比 CPU</translation>
-        </message>
-        <message>
-            <source>lower precision vs float32</source>
-            <translation>低精度对比 float32</translation>
-        </message>
-        <message>
-            <source>XLA on vs off</source>
-            <translation>XLA 开对比关</translation>
-        </message>
-        <message>
-            <source>baseline (1x)</source>
-            <translation>基准（1 倍）</translation>
-        </message>
-        <message>
-            <source>Speed-ups (times as fast as the baseline, log scale)</source>
-            <translation>加速比（相对基准的倍数，对数刻度）</translation>
-        </message>
-        <message>
-            <source>{test}: GPU vs CPU</source>
-            <translation>{test}：GPU 对比 CPU</translation>
-        </message>
-        <message>
-            <source>{test}: {contender} vs {baseline}</source>
-            <translation>{test}：{contender} 对比 {baseline}</translation>
-        </message>
-    </context>
-    <context>
-        <name>SystemPage</name>
-        <message>
-            <source>Your system</source>
-            <translation>你的系统</translation>
-        </message>
-        <message>
-            <source>We look at the graphics driver, CUDA, cuDNN and every Python on this computer. Nothing is installed or changed.</source>
-            <translation>我们会检查显卡驱动、CUDA、cuDNN，以及这台电脑上的每一个 Python。不会安装或修改任何东西。</translation>
-        </message>
-        <message>
-            <source>What</source>
-            <translation>项目</translation>
-        </message>
-        <message>
-            <source>Status</source>
-            <translation>状态</translation>
-        </message>
-        <message>
-            <source>Details</source>
-            <translation>详情</translation>
-        </message>
-        <message>
-            <source>Select a line above to read it in full here.</source>
-            <translation>在上方选中一行，即可在这里查看完整内容。</translation>
-        </message>
-        <message>
-            <source>Re-check</source>
-            <translation>重新检查</translation>
-        </message>
-        <message>
-            <source>Run every check again, e.g. after you changed something.</source>
-            <translation>重新运行所有检查，例如在你修改了某些设置之后。</translation>
-        </message>
-        <message>
-            <source>Copy as text</source>
-            <translation>复制为文本</translation>
-        </message>
-        <message>
-            <source>Copy the whole result, to paste into a chat or an issue.</source>
-            <translation>复制完整结果，方便粘贴到聊天或问题报告（issue）里。</translation>
-        </message>
-        <message>
-            <source>Ready to check this computer.</source>
-            <translation>准备检查这台电脑。</translation>
-        </message>
-        <message>
-            <source>Copied to the clipboard.</source>
-            <translation>已复制到剪贴板。</translation>
-        </message>
-        <message>
-            <source>Starting…</source>
-            <translation>正在启动…</translation>
-        </message>
-        <message>
-            <source>Checking your computer… this takes a few seconds, up to a minute.</source>
-            <translation>正在检查你的电脑…需要几秒钟，最多一分钟。</translation>
-        </message>
-        <message>
-            <source>%v of %m checks done</source>
-            <translation>已完成 %v / %m 项检查</translation>
-        </message>
-        <message>
-            <source>Done: {step}</source>
-            <translation>已完成：{step}</translation>
-        </message>
-        <message>
-            <source>The result could not be shown: {error}. Click Re-check to try again; if it keeps failing, please report it.</source>
-            <translation>检查结果无法显示：{error}。点击“重新检查”再试一次；如果一直失败，请报告这个问题。</translation>
-        </message>
-        <message>
-            <source>The check was stopped; some results are missing. Click Re-check to run it again.</source>
-            <translation>检查已停止，部分结果缺失。点击“重新检查”可再次运行。</translation>
-        </message>
-        <message>
-            <source>Check finished in {seconds:.1f} s.</source>
-            <translation>检查完成，用时 {seconds:.1f} 秒。</translation>
-        </message>
-        <message>
-            <source>No problem found in these checks.</source>
-            <translation>这些检查都没有发现问题。</translation>
-        </message>
-        <message numerus="yes">
-            <source>%n part(s) need your attention: select one to read what to do.</source>
-            <translation>
-                <numerusform>有 %n 项需要注意：选中一项即可查看该怎么做。</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source>The check could not finish: {error}. Click Re-check to try again; if it keeps failing, please report it.</source>
-            <translation>检查未能完成：{error}。点击“重新检查”再试一次；如果一直失败，请报告这个问题。</translation>
-        </message>
-        <message>
-            <source>Stop</source>
-            <translation>停止</translation>
-        </message>
-        <message>
-            <source>Checking…</source>
-            <translation>正在检查…</translation>
-        </message>
-        <message>
-            <source>Found; now asking TensorFlow in each one whether it sees the GPU…</source>
-            <translation>已找到；正在逐个询问其中的 TensorFlow 能否识别到 GPU…</translation>
-        </message>
-        <message>
-            <source>Checked</source>
-            <translation>已检查</translation>
-        </message>
-        <message>
-            <source>TensorFlow checked in {done} of {total} Pythons…</source>
-            <translation>已在 {done} / {total} 个 Python 中检查 TensorFlow…</translation>
-        </message>
-    </context>
-    <context>
-        <name>TfgpuWizard</name>
-        <message>
-            <source>TF GPU Assistant</source>
-            <translation>TF GPU 助手</translation>
-        </message>
-    </context>
-    <context>
-        <name>WelcomePage</name>
-        <message>
-            <source>Welcome to TF GPU Assistant</source>
-            <translation>欢迎使用 TF GPU 助手</translation>
-        </message>
-        <message>
-            <source>From “I have an NVIDIA card” to “TensorFlow runs on it”.</source>
-            <translation>从“我有一块 NVIDIA 显卡”到“TensorFlow 在它上面跑起来”。</translation>
-        </message>
-        <message>
-            <source>What this app does</source>
-            <translation>这个程序做什么</translation>
-        </message>
-        <message>
-            <source>TensorFlow needs several pieces to use your graphics card: the NVIDIA driver, the CUDA and cuDNN libraries in versions that match, and a Python in which TensorFlow is installed. This app checks each of them on this computer.</source>
-            <translation>TensorFlow 要用上你的显卡，需要几样东西：NVIDIA 驱动、版本相互匹配的 CUDA 和 cuDNN 库，以及一个装有 TensorFlow 的 Python。本程序会在这台电脑上逐一检查它们。</translation>
-        </message>
-        <message>
-            <source>What you get</source>
-            <translation>你会得到什么</translation>
-        </message>
-        <message>
-            <source>When something is missing or does not match, it tells you why in plain words and what to do about it. After each fix, one click checks again.</source>
-            <translation>如果缺了什么或者版本对不上，它会用通俗的话告诉你原因，以及该怎么解决。每修好一处，点一下就能重新检查。</translation>
-        </message>
-        <message>
-            <source>What happens next</source>
-            <translation>接下来会发生什么</translation>
-        </message>
-        <message>
-            <source>Click &lt;b&gt;Next&lt;/b&gt;. The app looks at this computer: the driver, CUDA, cuDNN and every Python it can find, and it starts TensorFlow in each of them to ask whether it sees the GPU. This takes a few seconds, up to a minute. Nothing is installed or changed.</source>
-            <translation>点击&lt;b&gt;下一步&lt;/b&gt;。程序会检查这台电脑：驱动、CUDA、cuDNN 以及能找到的每一个 Python，并在每个 Python 中启动 TensorFlow，看它能否识别到 GPU。这需要几秒钟，最多一分钟。不会安装或修改任何东西。</translation>
-        </message>
-        <message>
-            <source>Language</source>
-            <translation>语言</translation>
-        </message>
-        <message>
-            <source>The app speaks English and Simplified Chinese and follows your system language. To choose, start it with &lt;code&gt;tfgpu gui --lang en&lt;/code&gt; or &lt;code&gt;tfgpu gui --lang zh_CN&lt;/code&gt;.</source>
-            <translation>本程序支持英文和简体中文，默认跟随系统语言。如需指定，请用 &lt;code&gt;tfgpu gui --lang en&lt;/code&gt; 或 &lt;code&gt;tfgpu gui --lang zh_CN&lt;/code&gt; 启动。</translation>
-        </message>
-    </context>
-    <context>
-        <name>core</name>
-        <message>
-            <source>This is a bug in tfgpu; the rest of the scan is still valid.</source>
-            <translation>这是 tfgpu 自身的程序错误（bug）；其余的检查结果仍然有效。</translation>
-        </message>
-        <message>
-            <source>No CUDA toolkit was found. Linux TensorFlow installed with pip (tensorflow[and-cuda]) brings its own CUDA libraries and does not need one; native Windows TensorFlow needs the toolkit version it was built for.</source>
-            <translation>没有找到 CUDA 工具包。在 Linux 上用 pip 安装的 TensorFlow（tensorflow[and-cuda]）自带 CUDA 库，不需要单独安装工具包；原生 Windows 版 TensorFlow 则需要安装它编译时所用版本的工具包。</translation>
-        </message>
-        <message>
-            <source>CUDA_PATH points to {path}, which is not a CUDA toolkit (it was probably uninstalled). Point it at an installed toolkit or remove it.</source>
-            <translation>CUDA_PATH 指向 {path}，但那里不是 CUDA 工具包（很可能已被卸载）。请把它改为指向已安装的工具包，或者删除这个变量。</translation>
-        </message>
-        <message>
-            <source>cuDNN for TensorFlow exists only for Windows and Linux.</source>
-            <translation>供 TensorFlow 使用的 cuDNN 只有 Windows 和 Linux 版本。</translation>
-        </message>
-        <message>
-            <source>No cuDNN library was found. On Linux, tensorflow[and-cuda] installs cuDNN as a pip package inside the Python environment (not checked here). On Windows, copy cuDNN's bin, include and lib files into the CUDA toolkit folder, or add its bin folder to PATH.</source>
-            <translation>没有找到 cuDNN 库。在 Linux 上，tensorflow[and-cuda] 会把 cuDNN 作为 pip 包装进 Python 环境里（这里不检查）。在 Windows 上，请把 cuDNN 的 bin、include 和 lib 文件复制到 CUDA 工具包文件夹中，或者把它的 bin 文件夹加入 PATH。</translation>
-        </message>
-        <message>
-            <source>cuDNN is installed in {folder}, but that folder is not on PATH.</source>
-            <translation>cuDNN 安装在 {folder}，但这个文件夹不在 PATH 中。</translation>
-        </message>
-        <message>
-            <source>This cuDNN needs zlibwapi.dll, which was not found. Put it in a folder on PATH.</source>
-            <translation>这个版本的 cuDNN 需要 zlibwapi.dll，但没有找到它。请把它放到 PATH 中的某个文件夹里。</translation>
-        </message>
-        <message>
-            <source>zlibwapi.dll is in {folder}, which is not on PATH or in System32.</source>
-            <translation>zlibwapi.dll 位于 {folder}，但这个文件夹既不在 PATH 中，也不是 System32。</translation>
-        </message>
-        <message>
-            <source>No NVIDIA driver is installed: its management library (nvml.dll on Windows, libnvidia-ml.so.1 on Linux) is not on this computer. Install the NVIDIA driver for your GPU from nvidia.com, restart, then re-check.</source>
-            <translation>没有安装 NVIDIA 驱动：这台电脑上没有它的管理库（Windows 上是 nvml.dll，Linux 上是 libnvidia-ml.so.1）。请从 nvidia.com 下载适合你显卡的 NVIDIA 驱动并安装，重启电脑，然后重新检查。</translation>
-        </message>
-        <message>
-            <source>The NVIDIA driver is installed but not running. On Linux this usually happens after a kernel update when the driver module was not rebuilt for the new kernel: install DKMS and reinstall the driver (or boot the previous kernel), then restart. On Windows, reinstall the driver and restart.</source>
-            <translation>NVIDIA 驱动已安装，但没有在运行。在 Linux 上，这通常发生在内核更新后、驱动模块没有为新内核重新编译的时候：请安装 DKMS 并重新安装驱动（或者改用之前的内核启动），然后重启。在 Windows 上，请重新安装驱动并重启。</translation>
-        </message>
-        <message>
-            <source>The NVIDIA driver is running but sees no GPU. Check that the card is enabled (BIOS, Device Manager, a laptop's hybrid-graphics setting) and, in a container or VM, that the GPU was passed through.</source>
-            <translation>NVIDIA 驱动正在运行，但没有识别到任何 GPU。请检查显卡是否已启用（BIOS、设备管理器、笔记本电脑的混合显卡/双显卡设置）；如果是在容器或虚拟机里，请确认 GPU 已直通进去。</translation>
-        </message>
-        <message>
-            <source>The NVIDIA driver was updated but the old driver is still loaded, so the two halves do not match. Restart the computer.</source>
-            <translation>NVIDIA 驱动已经更新，但旧驱动仍处于加载状态，新旧两部分版本对不上。请重启电脑。</translation>
-        </message>
-        <message>
-            <source>This user is not allowed to talk to the NVIDIA driver (or to run nvidia-smi). Try again as an administrator/root; in a container, start it with GPU access (e.g. docker --gpus all).</source>
-            <translation>当前用户无权访问 NVIDIA 驱动（或无权运行 nvidia-smi）。请以管理员/root 身份重试；如果是在容器里，请在启动容器时开启 GPU 访问（例如 docker --gpus all）。</translation>
-        </message>
-        <message>
-            <source>nvidia-smi ran but its answer could not be understood. Its raw output is kept with this result; reinstalling the NVIDIA driver usually fixes a broken nvidia-smi.</source>
-            <translation>nvidia-smi 运行了，但无法理解它的输出。原始输出已随本结果一并保存；重新安装 NVIDIA 驱动通常可以修复出错的 nvidia-smi。</translation>
-        </message>
-        <message>
-            <source>nvidia-smi did not answer in time, so the driver or the GPU is stuck. Close programs using the GPU and restart the computer.</source>
-            <translation>nvidia-smi 没有及时响应，说明驱动或 GPU 卡住了。请关闭正在使用 GPU 的程序，然后重启电脑。</translation>
-        </message>
-        <message>
-            <source>The NVIDIA driver did not answer in time, so it or the GPU is stuck. Close programs using the GPU and restart the computer.</source>
-            <translation>NVIDIA 驱动没有及时响应，说明驱动或 GPU 卡住了。请关闭正在使用 GPU 的程序，然后重启电脑。</translation>
-        </message>
-        <message>
-            <source>The NVIDIA driver reported an error. Restart the computer; if it persists, reinstall the NVIDIA driver.</source>
-            <translation>NVIDIA 驱动报告了一个错误。请重启电脑；如果问题依旧，请重新安装 NVIDIA 驱动。</translation>
-        </message>
-        <message>
-            <source>Neither NVIDIA's management library nor nvidia-smi could be used, so no NVIDIA driver was found. If this computer has an NVIDIA GPU, install its driver from nvidia.com.</source>
-            <translation>NVIDIA 的管理库和 nvidia-smi 都无法使用，所以没有找到 NVIDIA 驱动。如果这台电脑装有 NVIDIA 显卡，请从 nvidia.com 安装它的驱动。</translation>
-        </message>
-        <message>
-            <source>NVIDIA GPUs with TensorFlow are supported on Windows and Linux only.</source>
-            <translation>只有 Windows 和 Linux 支持用 NVIDIA GPU 运行 TensorFlow。</translation>
-        </message>
-        <message>
-            <source>WSL 1 cannot use the GPU; convert this distro with `wsl --set-version &lt;distro&gt; 2`.</source>
-            <translation>WSL 1 无法使用 GPU；请运行 `wsl --set-version &lt;distro&gt; 2`（把 &lt;distro&gt; 换成发行版名称），把这个发行版转换为 WSL 2。</translation>
-        </message>
-        <message>
-            <source>Python {version} is too old for TensorFlow checks (needs {min_python}+); use a newer Python for TensorFlow.</source>
-            <translation>Python {version} 太旧，无法进行 TensorFlow 检查（需要 {min_python} 及以上）；请用更新的 Python 来运行 TensorFlow。</translation>
-        </message>
-        <message>
-            <source>This interpreter is listed but no longer exists (left behind by an uninstall).</source>
-            <translation>这个解释器仍被列出，但实际已经不存在了（卸载后遗留的记录）。</translation>
-        </message>
-        <message>
-            <source>This file cannot be run: it is not marked as a program, or this user may not run it.</source>
-            <translation>这个文件无法运行：它没有被标记为可执行程序，或者当前用户无权运行它。</translation>
-        </message>
-        <message>
-            <source>This interpreter did not answer in time; it may hang on start-up.</source>
-            <translation>这个解释器没有及时响应；它可能在启动时卡住了。</translation>
-        </message>
-        <message>
-            <source>This program is named like Python but did not answer like one.</source>
-            <translation>这个程序的名字像 Python，但它的响应不像 Python。</translation>
-        </message>
-        <message>
-            <source>No Python was found. Install Python from python.org (3.10 for TensorFlow 2.10 on Windows).</source>
-            <translation>没有找到 Python。请从 python.org 安装 Python（如果要在 Windows 上使用 TensorFlow 2.10，请选 3.10）。</translation>
-        </message>
-        <message>
-            <source>Pythons were found but none of them could be used; see each entry.</source>
-            <translation>找到了 Python，但没有一个能用；请查看每一项的详情。</translation>
-        </message>
-        <message>
-            <source>The check was cancelled; run it again.</source>
-            <translation>检查已取消；请重新运行。</translation>
-        </message>
-        <message>
-            <source>This file could not be run as a Python interpreter.</source>
-            <translation>这个文件无法作为 Python 解释器运行。</translation>
-        </message>
-        <message>
-            <source>TensorFlow did not answer in time. Close other programs using the GPU and re-check; if it keeps hanging, run `python -c "import tensorflow"` in that environment to see where.</source>
-            <translation>TensorFlow 没有及时响应。请关闭其他正在使用 GPU 的程序，然后重新检查；如果仍然卡住，请在该环境中运行 `python -c "import tensorflow"`，看看卡在哪里。</translation>
-        </message>
-        <message>
-            <source>The checker and its helper script do not match; reinstall TF GPU Assistant.</source>
-            <translation>检查程序与它的辅助脚本版本不匹配；请重新安装 TF GPU 助手。</translation>
-        </message>
-        <message>
-            <source>This program printed something that is not the checker's answer; is it really a Python interpreter?</source>
-            <translation>这个程序输出了一些不属于检查程序应答的内容；它真的是 Python 解释器吗？</translation>
-        </message>
-        <message>
-            <source>This program ran but said nothing; it is not a Python interpreter.</source>
-            <translation>这个程序运行了，但没有任何输出；它不是 Python 解释器。</translation>
-        </message>
-        <message>
-            <source>TensorFlow is not installed in this environment.</source>
-            <translation>这个环境中没有安装 TensorFlow。</translation>
-        </message>
-        <message>
-            <source>`import tensorflow` fails in this environment; the exact error is below.</source>
-            <translation>在这个环境中 `import tensorflow` 失败；具体错误见下方。</translation>
-        </message>
-        <message>
-            <source>The checker's answer could not be read.</source>
-            <translation>无法读取检查程序的应答。</translation>
-        </message>
-        <message>
-            <source>TensorFlow imported, but asking it for its GPUs failed, so whether it sees one is unknown. The error below is TensorFlow's own; re-check after closing other programs that use the GPU.</source>
-            <translation>TensorFlow 已成功导入，但向它查询 GPU 时出错，因此无法确定它能否识别到 GPU。下面是 TensorFlow 自己给出的错误信息；请关闭其他正在使用 GPU 的程序后重新检查。</translation>
-        </message>
-        <message>
-            <source>This Python is too old to check (the checker needs {min_python} or newer). Use a newer Python environment for TensorFlow.</source>
-            <translation>这个 Python 太旧，无法检查（检查程序需要 {min_python} 或更新版本）。请为 TensorFlow 使用更新的 Python 环境。</translation>
-        </message>
-        <message>
-            <source>TensorFlow crashed on a CPU instruction: this processor lacks an instruction set the build needs.</source>
-            <translation>TensorFlow 在执行某条 CPU 指令时崩溃：这台电脑的处理器缺少这个 TensorFlow 版本所需的指令集。</translation>
-        </message>
-        <message>
-            <source>The helper process crashed before answering; the last TensorFlow log lines usually say why. Try `python -c "import tensorflow"` in that environment.</source>
-            <translation>辅助进程在给出应答之前就崩溃了；TensorFlow 日志的最后几行通常会说明原因。请在该环境中运行 `python -c "import tensorflow"` 试试。</translation>
-        </message>
-        <message>
-            <source>No NVIDIA GPU found</source>
-            <translation>没有找到 NVIDIA GPU</translation>
-        </message>
-        <message>
-            <source>No working NVIDIA driver</source>
-            <translation>没有可用的 NVIDIA 驱动</translation>
-        </message>
-        <message>
-            <source>NVIDIA driver and its library do not match</source>
-            <translation>NVIDIA 驱动与它的库版本不匹配</translation>
-        </message>
-        <message>
-            <source>WSL cannot see the Windows GPU</source>
-            <translation>WSL 看不到 Windows 的 GPU</translation>
-        </message>
-        <message>
-            <source>The container cannot reach the GPU</source>
-            <translation>容器无法访问 GPU</translation>
-        </message>
-        <message>
-            <source>TensorFlow 2.11+ has no GPU support on native Windows</source>
-            <translation>TensorFlow 2.11 及以上版本在原生 Windows 上不支持 GPU</translation>
-        </message>
-        <message>
-            <source>The tensorflow-gpu package no longer exists</source>
-            <translation>tensorflow-gpu 这个包已经不再提供</translation>
-        </message>
-        <message>
-            <source>32-bit Python cannot run TensorFlow</source>
-            <translation>32 位 Python 无法运行 TensorFlow</translation>
-        </message>
-        <message>
-            <source>No TensorFlow build for this Python version</source>
-            <translation>没有适用于这个 Python 版本的 TensorFlow</translation>
-        </message>
-        <message>
-            <source>Several TensorFlow packages are installed together</source>
-            <translation>同时安装了多个 TensorFlow 包</translation>
-        </message>
-        <message>
-            <source>This TensorFlow is a CPU-only build</source>
-            <translation>这个 TensorFlow 是仅支持 CPU 的版本</translation>
-        </message>
-        <message>
-            <source>Microsoft Visual C++ runtime is missing</source>
-            <translation>缺少 Microsoft Visual C++ 运行库</translation>
-        </message>
-        <message>
-            <source>TensorFlow fails to import</source>
-            <translation>TensorFlow 导入失败</translation>
-        </message>
-        <message>
-            <source>This GPU is too old (or too new) for this TensorFlow build</source>
-            <translation>这块 GPU 对这个 TensorFlow 版本来说太旧（或太新）</translation>
-        </message>
-        <message>
-            <source>The NVIDIA driver is too old for this CUDA</source>
-            <translation>NVIDIA 驱动太旧，不支持这个 CUDA 版本</translation>
-        </message>
-        <message>
-            <source>The GPU is hidden by CUDA_VISIBLE_DEVICES</source>
-            <translation>GPU 被 CUDA_VISIBLE_DEVICES 隐藏了</translation>
-        </message>
-        <message>
-            <source>Installed CUDA version does not match this TensorFlow</source>
-            <translation>已安装的 CUDA 版本与这个 TensorFlow 不匹配</translation>
-        </message>
-        <message>
-            <source>The CUDA runtime libraries TF needs are missing</source>
-            <translation>缺少 TensorFlow 需要的 CUDA 运行库</translation>
-        </message>
-        <message>
-            <source>Installed cuDNN version does not match this TensorFlow</source>
-            <translation>已安装的 cuDNN 版本与这个 TensorFlow 不匹配</translation>
-        </message>
-        <message>
-            <source>cuDNN is missing</source>
-            <translation>缺少 cuDNN</translation>
-        </message>
-        <message>
-            <source>zlibwapi.dll is missing (cuDNN 8.3+ on Windows)</source>
-            <translation>缺少 zlibwapi.dll（Windows 上的 cuDNN 8.3 及以上版本需要它）</translation>
-        </message>
-        <message>
-            <source>The libraries are installed but not on the search path</source>
-            <translation>库已安装，但不在搜索路径中</translation>
-        </message>
-        <message>
-            <source>XLA cannot find libdevice (CUDA data dir)</source>
-            <translation>XLA 找不到 libdevice（CUDA 数据目录）</translation>
-        </message>
-        <message>
-            <source>PTX from a newer CUDA than the driver or ptxas understands</source>
-            <translation>PTX 来自更新的 CUDA，驱动或 ptxas 无法识别</translation>
-        </message>
-        <message>
-            <source>Memory growth was set after the GPU was initialised</source>
-            <translation>在 GPU 初始化之后才设置显存按需增长</translation>
-        </message>
-        <message>
-            <source>The GPU ran out of memory</source>
-            <translation>GPU 显存不足</translation>
-        </message>
-        <message>
-            <source>The TensorFlow check did not finish</source>
-            <translation>TensorFlow 检查没有完成</translation>
-        </message>
-        <message>
-            <source>tfgpu could not finish this check</source>
-            <translation>tfgpu 未能完成这项检查</translation>
-        </message>
-        <message>
-            <source>TensorFlow lists no GPU, cause not identified</source>
-            <translation>TensorFlow 没有列出 GPU，原因未能确定</translation>
-        </message>
-        <message>
-            <source>TensorFlow is not installed here</source>
-            <translation>这里没有安装 TensorFlow</translation>
-        </message>
-        <message>
-            <source>CUDA_PATH points to a missing toolkit</source>
-            <translation>CUDA_PATH 指向的工具包不存在</translation>
-        </message>
-        <message>
-            <source>Per-process GPU memory is not reported under WDDM</source>
-            <translation>WDDM 模式下不显示每个进程的显存占用</translation>
-        </message>
-        <message>
-            <source>Harmless notices only</source>
-            <translation>只有无害的提示信息</translation>
-        </message>
-        <message>
-            <source>TensorFlow can use the GPU</source>
-            <translation>TensorFlow 可以使用 GPU</translation>
-        </message>
-        <message>
-            <source>TF_CONFIG does not describe a usable cluster</source>
-            <translation>TF_CONFIG 描述的集群无法使用</translation>
-        </message>
-        <message>
-            <source>A worker's port is already in use</source>
-            <translation>某个 worker 的端口已被占用</translation>
-        </message>
-        <message>
-            <source>The workers never met, or a collective timed out</source>
-            <translation>worker 之间没能互相连接，或集合通信超时</translation>
-        </message>
-        <message>
-            <source>NCCL is not available here</source>
-            <translation>这里没有可用的 NCCL</translation>
-        </message>
-        <message>
-            <source>Keras 3 model.fit does not run under MultiWorkerMirroredStrategy</source>
-            <translation>Keras 3 的 model.fit 无法在 MultiWorkerMirroredStrategy 下运行</translation>
-        </message>
-        <message>
-            <source>The diagnosis itself failed ({error}); this is a bug in tfgpu. The scan is still valid.</source>
-            <translation>诊断本身出错了（{error}）；这是 tfgpu 自身的程序错误（bug）。检查结果仍然有效。</translation>
-        </message>
-        <message>
-            <source>TensorFlow listed no GPU here and no rule explains why.</source>
-            <translation>TensorFlow 在这里没有列出任何 GPU，也没有规则能解释原因。</translation>
-        </message>
-        <message>
-            <source>No Python environment was found on this computer.</source>
-            <translation>这台电脑上没有找到 Python 环境。</translation>
-        </message>
-        <message>
-            <source>Check that TensorFlow now lists the GPU (a non-empty list):</source>
-            <translation>确认 TensorFlow 现在能列出 GPU（列表不为空）：</translation>
-        </message>
-        <message>
-            <source>Download and install the latest NVIDIA driver for your GPU, then restart.</source>
-            <translation>下载并安装适合你显卡的最新 NVIDIA 驱动，然后重启。</translation>
-        </message>
-        <message>
-            <source>On Ubuntu the packaged driver is the simplest route:</source>
-            <translation>在 Ubuntu 上，用系统软件源提供的驱动最简单：</translation>
-        </message>
-        <message>
-            <source>Then check that the driver answers:</source>
-            <translation>然后确认驱动能正常响应：</translation>
-        </message>
-        <message>
-            <source>In WSL2 the GPU comes from the Windows NVIDIA driver: install or update it on Windows (not inside Linux), then run 'wsl --shutdown'.</source>
-            <translation>在 WSL2 中，GPU 由 Windows 上的 NVIDIA 驱动提供：请在 Windows 上（而不是在 Linux 里）安装或更新驱动，然后运行 'wsl --shutdown'。</translation>
-        </message>
-        <message>
-            <source>Do not install a Linux NVIDIA driver inside WSL. See NVIDIA's guide:</source>
-            <translation>不要在 WSL 里安装 Linux 版 NVIDIA 驱动。参见 NVIDIA 的指南：</translation>
-        </message>
-        <message>
-            <source>The driver was updated but the old kernel module is still loaded. Restart the computer:</source>
-            <translation>驱动已经更新，但旧的内核模块仍处于加载状态。请重启电脑：</translation>
-        </message>
-        <message>
-            <source>In Windows PowerShell, update WSL and make sure the distribution runs as WSL 2:</source>
-            <translation>在 Windows PowerShell 中更新 WSL，并确保该发行版以 WSL 2 运行：</translation>
-        </message>
-        <message>
-            <source>Install the current NVIDIA driver on Windows (it provides the GPU to WSL):</source>
-            <translation>在 Windows 上安装最新的 NVIDIA 驱动（由它把 GPU 提供给 WSL）：</translation>
-        </message>
-        <message>
-            <source>NVIDIA's CUDA on WSL guide:</source>
-            <translation>NVIDIA 的 CUDA on WSL 指南：</translation>
-        </message>
-        <message>
-            <source>Stay on native Windows with TensorFlow 2.10, the last version with GPU support there, in a Python 3.10 conda environment with CUDA 11.2 and cuDNN 8.1:</source>
-            <translation>继续使用原生 Windows：在 Python 3.10 的 conda 环境中使用 TensorFlow 2.10（Windows 上最后一个支持 GPU 的版本），搭配 CUDA 11.2 和 cuDNN 8.1：</translation>
-        </message>
-        <message>
-            <source>Install WSL2 with Ubuntu (PowerShell as administrator), then restart:</source>
-            <translation>安装带 Ubuntu 的 WSL2（以管理员身份运行 PowerShell），然后重启：</translation>
-        </message>
-        <message>
-            <source>Inside Ubuntu, create a virtual environment and install TensorFlow with its CUDA libraries:</source>
-            <translation>在 Ubuntu 中创建一个虚拟环境，并安装 TensorFlow 及其 CUDA 库：</translation>
-        </message>
-        <message>
-            <source>Check it inside Ubuntu:</source>
-            <translation>在 Ubuntu 中检查：</translation>
-        </message>
-        <message>
-            <source>Remove the CPU-only package:</source>
-            <translation>卸载仅支持 CPU 的包：</translation>
-        </message>
-        <message>
-            <source>Install TensorFlow with its CUDA libraries:</source>
-            <translation>安装 TensorFlow 及其 CUDA 库：</translation>
-        </message>
-        <message>
-            <source>Use a Python version TensorFlow publishes wheels for (the recommendation below names one), in its own virtual environment.</source>
-            <translation>使用 TensorFlow 提供了 wheel 包的 Python 版本（下面的建议中会给出一个），并为它单独创建虚拟环境。</translation>
-        </message>
-        <message>
-            <source>Python downloads:</source>
-            <translation>Python 下载页面：</translation>
-        </message>
-        <message>
-            <source>Install the 64-bit Python ("Windows installer (64-bit)") and create the environment with it.</source>
-            <translation>安装 64 位 Python（"Windows installer (64-bit)"），并用它创建环境。</translation>
-        </message>
-        <message>
-            <source>Remove every TensorFlow package, then install exactly one:</source>
-            <translation>卸载所有 TensorFlow 包，然后只安装其中一个：</translation>
-        </message>
-        <message>
-            <source>Install one package:</source>
-            <translation>只安装一个包：</translation>
-        </message>
-        <message>
-            <source>Install the Microsoft Visual C++ Redistributable (x64), then open a new terminal:</source>
-            <translation>安装 Microsoft Visual C++ Redistributable (x64)，然后打开一个新的终端：</translation>
-        </message>
-        <message>
-            <source>With winget:</source>
-            <translation>使用 winget：</translation>
-        </message>
-        <message>
-            <source>Install TensorFlow together with the CUDA libraries it was built with (no system CUDA needed):</source>
-            <translation>安装 TensorFlow 及其编译时所用的 CUDA 库（系统里不需要安装 CUDA）：</translation>
-        </message>
-        <message>
-            <source>Install CUDA {cuda} (the version this TensorFlow was built for) from NVIDIA's archive.</source>
-            <translation>从 NVIDIA 的历史版本页面安装 CUDA {cuda}（这个 TensorFlow 编译时所用的版本）。</translation>
-        </message>
-        <message>
-            <source>Install it into a conda environment instead:</source>
-            <translation>或者改为安装到 conda 环境中：</translation>
-        </message>
-        <message>
-            <source>Install the CUDA version your TensorFlow was built for (see the table):</source>
-            <translation>安装你的 TensorFlow 编译时所用的 CUDA 版本（见对照表）：</translation>
-        </message>
-        <message>
-            <source>Then open a new terminal so the new PATH is seen.</source>
-            <translation>然后打开一个新的终端，让新的 PATH 生效。</translation>
-        </message>
-        <message>
-            <source>CUDA {installed} is installed but this TensorFlow needs CUDA {cuda}. Both can be installed side by side.</source>
-            <translation>已安装 CUDA {installed}，但这个 TensorFlow 需要 CUDA {cuda}。两个版本可以同时安装。</translation>
-        </message>
-        <message>
-            <source>Download cuDNN {cudnn} for CUDA {cuda} from NVIDIA's archive.</source>
-            <translation>从 NVIDIA 的历史版本页面下载适用于 CUDA {cuda} 的 cuDNN {cudnn}。</translation>
-        </message>
-        <message>
-            <source>Download the cuDNN version your TensorFlow was built for from NVIDIA's archive.</source>
-            <translation>从 NVIDIA 的历史版本页面下载你的 TensorFlow 编译时所用的 cuDNN 版本。</translation>
-        </message>
-        <message>
-            <source>Copy its bin, include and lib folders into the CUDA folder (C:\Program Files\NVIDIA GPU Computing Toolkit\CUDA\v{cuda}), or add its bin folder to PATH.</source>
-            <translation>把它的 bin、include 和 lib 文件夹复制到 CUDA 文件夹（C:\Program Files\NVIDIA GPU Computing Toolkit\CUDA\v{cuda}）中，或者把它的 bin 文件夹加入 PATH。</translation>
-        </message>
-        <message>
-            <source>Install it with conda:</source>
-            <translation>用 conda 安装：</translation>
-        </message>
-        <message>
-            <source>Install it (Debian/Ubuntu packages, or the tar archive into /usr/local/cuda), then refresh the loader cache:</source>
-            <translation>安装它（使用 Debian/Ubuntu 软件包，或把 tar 压缩包解压到 /usr/local/cuda），然后刷新动态链接库缓存：</translation>
-        </message>
-        <message>
-            <source>cuDNN 8.3+ on Windows needs zlibwapi.dll. Install it with conda into the environment:</source>
-            <translation>Windows 上的 cuDNN 8.3 及以上版本需要 zlibwapi.dll。用 conda 把它安装到环境中：</translation>
-        </message>
-        <message>
-            <source>Follow NVIDIA's cuDNN 8 install guide ('Installing Zlib') and put zlibwapi.dll in a folder on PATH.</source>
-            <translation>按照 NVIDIA 的 cuDNN 8 安装指南（'Installing Zlib' 一节）操作，把 zlibwapi.dll 放到 PATH 中的某个文件夹里。</translation>
-        </message>
-        <message>
-            <source>Add the folder to your user PATH (PowerShell; this reads the user PATH only, unlike setx which can truncate it), then open a new terminal:</source>
-            <translation>把该文件夹加入你的用户 PATH（在 PowerShell 中；这里只读写用户 PATH，不像 setx 那样可能把它截断），然后打开一个新的终端：</translation>
-        </message>
-        <message>
-            <source>Add the folder to the library search path, now and for new shells:</source>
-            <translation>把该文件夹加入库搜索路径，对当前终端和以后新开的终端都生效：</translation>
-        </message>
-        <message>
-            <source>Register it with the loader for every user:</source>
-            <translation>为所有用户在动态链接器中注册它：</translation>
-        </message>
-        <message>
-            <source>Install the CUDA compiler package (it contains libdevice) into the environment:</source>
-            <translation>把 CUDA 编译器包（其中包含 libdevice）安装到环境中：</translation>
-        </message>
-        <message>
-            <source>Point XLA at a CUDA toolkit folder that has nvvm/libdevice:</source>
-            <translation>让 XLA 指向一个含有 nvvm/libdevice 的 CUDA 工具包文件夹：</translation>
-        </message>
-        <message>
-            <source>Use the ptxas of TensorFlow's own CUDA version (first on PATH):</source>
-            <translation>使用与 TensorFlow 自身 CUDA 版本一致的 ptxas（放在 PATH 的最前面）：</translation>
-        </message>
-        <message>
-            <source>TensorFlow {tf} is the last version that runs on compute capability {cc}. Install it in a Python it supports:</source>
-            <translation>TensorFlow {tf} 是能在计算能力 {cc} 上运行的最后一个版本。请在它支持的 Python 中安装：</translation>
-        </message>
-        <message>
-            <source>This GPU cannot run the prebuilt TensorFlow; use the CPU, or a newer GPU.</source>
-            <translation>这块 GPU 无法运行预编译的 TensorFlow；请使用 CPU，或者换一块更新的 GPU。</translation>
-        </message>
-        <message>
-            <source>Call set_memory_growth first, before anything creates a tensor or a model:</source>
-            <translation>先调用 set_memory_growth，要在创建任何张量或模型之前：</translation>
-        </message>
-        <message>
-            <source>Set it without code changes, before Python starts:</source>
-            <translation>不改代码的办法：在 Python 启动之前设置它：</translation>
-        </message>
-        <message>
-            <source>Use a smaller batch size (halve it until it fits), or a smaller model / input size.</source>
-            <translation>使用更小的批大小（batch size，不断减半直到能放下），或者更小的模型/输入尺寸。</translation>
-        </message>
-        <message>
-            <source>Close other programs using the GPU; see what holds memory:</source>
-            <translation>关闭其他正在使用 GPU 的程序；查看是谁占用了显存：</translation>
-        </message>
-        <message>
-            <source>Let TensorFlow allocate memory as needed instead of all at once:</source>
-            <translation>让 TensorFlow 按需分配显存，而不是一次性全部占用：</translation>
-        </message>
-        <message>
-            <source>Mixed precision halves activation memory on GPUs with Tensor Cores:</source>
-            <translation>在带 Tensor Core 的 GPU 上，混合精度可以让激活值占用的显存减半：</translation>
-        </message>
-        <message>
-            <source>Unset CUDA_VISIBLE_DEVICES (or set it to the GPU index, e.g. 0) before starting Python:</source>
-            <translation>在启动 Python 之前取消设置 CUDA_VISIBLE_DEVICES（或把它设为 GPU 编号，例如 0）：</translation>
-        </message>
-        <message>
-            <source>On native Windows the last GPU build is 2.10; install it by its real name:</source>
-            <translation>在原生 Windows 上，最后一个 GPU 版本是 2.10；请用它的真实包名安装：</translation>
-        </message>
-        <message>
-            <source>Install the plain package with its CUDA libraries instead:</source>
-            <translation>改为安装普通的 TensorFlow 包及其 CUDA 库：</translation>
-        </message>
-        <message>
-            <source>Install the NVIDIA Container Toolkit on the host (the NVIDIA driver must already work there):</source>
-            <translation>在宿主机上安装 NVIDIA Container Toolkit（宿主机上的 NVIDIA 驱动必须已经能正常工作）：</translation>
-        </message>
-        <message>
-            <source>Register it with Docker and restart Docker:</source>
-            <translation>把它注册到 Docker，然后重启 Docker：</translation>
-        </message>
-        <message>
-            <source>Start the container with the GPU passed in, and check it:</source>
-            <translation>启动容器时把 GPU 传进去，然后检查：</translation>
-        </message>
-        <message>
-            <source>See the recommendation below for the exact TensorFlow to install here.</source>
-            <translation>要在这里安装哪个 TensorFlow，请参见下面的建议。</translation>
-        </message>
-        <message>
-            <source>Nothing to install: TensorFlow {tf} uses your GPU</source>
-            <translation>无需安装任何东西：TensorFlow {tf} 能使用你的 GPU</translation>
-        </message>
-        <message>
-            <source>Use {python}. Run the benchmark to see how fast it is.</source>
-            <translation>使用 {python}。运行基准测试，看看它有多快。</translation>
-        </message>
-        <message>
-            <source>No NVIDIA GPU to use: TensorFlow will run on the CPU</source>
-            <translation>没有可用的 NVIDIA GPU：TensorFlow 将在 CPU 上运行</translation>
-        </message>
-        <message>
-            <source>CUDA needs an NVIDIA GPU. The plain package runs on the CPU.</source>
-            <translation>CUDA 需要 NVIDIA GPU。普通的 TensorFlow 包可以在 CPU 上运行。</translation>
-        </message>
-        <message>
-            <source>Install TensorFlow:</source>
-            <translation>安装 TensorFlow：</translation>
-        </message>
-        <message>
-            <source>Install TensorFlow {tf} with the CUDA and cuDNN libraries it was built with:</source>
-            <translation>安装 TensorFlow {tf} 及其编译时所用的 CUDA 和 cuDNN 库：</translation>
-        </message>
-        <message>
-            <source>Install TensorFlow {tf}:</source>
-            <translation>安装 TensorFlow {tf}：</translation>
-        </message>
-        <message>
-            <source>Install CUDA {cuda} and cuDNN {cudnn} (this TensorFlow predates the pip CUDA packages):</source>
-            <translation>安装 CUDA {cuda} 和 cuDNN {cudnn}（这个 TensorFlow 比 pip 版 CUDA 包出现得早）：</translation>
-        </message>
-        <message>
-            <source>Check that TensorFlow lists the GPU:</source>
-            <translation>确认 TensorFlow 能列出 GPU：</translation>
-        </message>
-        <message>
-            <source>Your GPU (compute capability {cc}) is not supported by newer TensorFlow; {tf} is the newest that runs on it.</source>
-            <translation>你的 GPU（计算能力 {cc}）不受更新版本的 TensorFlow 支持；{tf} 是能在它上面运行的最新版本。</translation>
-        </message>
-        <message>
-            <source>On Linux the pip package brings its own CUDA and cuDNN: only the NVIDIA driver is needed on the system. Use Python {python} in a virtual environment.</source>
-            <translation>在 Linux 上，pip 包自带 CUDA 和 cuDNN：系统里只需要 NVIDIA 驱动。请在虚拟环境中使用 Python {python}。</translation>
-        </message>
-        <message>
-            <source>Install TensorFlow {tf} with pip in a virtual environment</source>
-            <translation>在虚拟环境中用 pip 安装 TensorFlow {tf}</translation>
-        </message>
-        <message>
-            <source>Open your WSL 2 distribution '{distro}':</source>
-            <translation>打开你的 WSL 2 发行版“{distro}”：</translation>
-        </message>
-        <message>
-            <source>Stay on native Windows with TensorFlow 2.10 (the last native GPU version), Python 3.10, CUDA 11.2 and cuDNN 8.1 through conda:</source>
-            <translation>继续使用原生 Windows：通过 conda 使用 TensorFlow 2.10（最后一个原生支持 GPU 的版本）、Python 3.10、CUDA 11.2 和 cuDNN 8.1：</translation>
-        </message>
-        <message>
-            <source>Use TensorFlow {tf} in WSL2</source>
-            <translation>在 WSL2 中使用 TensorFlow {tf}</translation>
-        </message>
-        <message>
-            <source>TensorFlow after 2.10 has no GPU support on native Windows; in WSL2 (Ubuntu inside Windows) the current version uses your GPU through the Windows driver.</source>
-            <translation>2.10 之后的 TensorFlow 在原生 Windows 上不支持 GPU；在 WSL2（Windows 里的 Ubuntu）中，最新版本可以通过 Windows 驱动使用你的 GPU。</translation>
-        </message>
-        <message>
-            <source>Create a Python 3.10 conda environment with CUDA 11.2, cuDNN 8.1 and TensorFlow 2.10:</source>
-            <translation>创建一个 Python 3.10 的 conda 环境，装上 CUDA 11.2、cuDNN 8.1 和 TensorFlow 2.10：</translation>
-        </message>
-        <message>
-            <source>Install CUDA 11.2 and cuDNN 8.1 from NVIDIA, add their bin folders to PATH, and pip install "tensorflow&lt;2.11" in a Python 3.7-3.10.</source>
-            <translation>从 NVIDIA 安装 CUDA 11.2 和 cuDNN 8.1，把它们的 bin 文件夹加入 PATH，然后在 Python 3.7-3.10 中运行 pip install "tensorflow&lt;2.11"。</translation>
-        </message>
-        <message>
-            <source>Use TensorFlow 2.10 on native Windows</source>
-            <translation>在原生 Windows 上使用 TensorFlow 2.10</translation>
-        </message>
-        <message>
-            <source>This Windows cannot run WSL2 with GPU support (it needs Windows 10 build 19044 or Windows 11), so TensorFlow 2.10 is the newest version that can use the GPU here.</source>
-            <translation>这个 Windows 无法运行支持 GPU 的 WSL2（需要 Windows 10 内部版本 19044 或 Windows 11），所以 TensorFlow 2.10 是这里能使用 GPU 的最新版本。</translation>
-        </message>
-        <message>
-            <source>Inside it, create a virtual environment and install TensorFlow:</source>
-            <translation>在其中创建一个虚拟环境并安装 TensorFlow：</translation>
-        </message>
-        <message>
-            <source>Check it inside WSL:</source>
-            <translation>在 WSL 中检查：</translation>
-        </message>
-        <message>
-            <source>Create a virtual environment with Python {python}:</source>
-            <translation>用 Python {python} 创建一个虚拟环境：</translation>
-        </message>
-        <message>
-            <source>Install Python {python} (no Python here has TensorFlow wheels), then create a virtual environment with it:</source>
-            <translation>安装 Python {python}（这里的 Python 都没有对应的 TensorFlow wheel 包），然后用它创建虚拟环境：</translation>
-        </message>
-        <message>
-            <source>Driver {driver} is too old for CUDA {cuda} (needs {minimum} or newer). Update it first:</source>
-            <translation>驱动 {driver} 对 CUDA {cuda} 来说太旧（需要 {minimum} 或更新版本）。请先更新驱动：</translation>
-        </message>
-        <message>
-            <source>No prebuilt TensorFlow runs on this GPU</source>
-            <translation>没有预编译的 TensorFlow 能在这块 GPU 上运行</translation>
-        </message>
-        <message>
-            <source>Compute capability {cc} is below every TensorFlow build's minimum. TensorFlow still runs on the CPU.</source>
-            <translation>计算能力 {cc} 低于所有 TensorFlow 版本的最低要求。TensorFlow 仍然可以在 CPU 上运行。</translation>
-        </message>
-        <message>
-            <source>Install the CPU package:</source>
-            <translation>安装 CPU 版的包：</translation>
-        </message>
-        <message>
-            <source>Python {version} here is a 32-bit build; TensorFlow has 64-bit wheels only.</source>
-            <translation>这里的 Python {version} 是 32 位版本；TensorFlow 只提供 64 位的 wheel 包。</translation>
-        </message>
-        <message>
-            <source>TensorFlow was not checked in this environment (the scan skipped it).</source>
-            <translation>这个环境中没有检查 TensorFlow（扫描时跳过了它）。</translation>
-        </message>
-        <message>
-            <source>The TensorFlow check stopped early ({reason}) at stage '{stage}'.</source>
-            <translation>TensorFlow 检查在“{stage}”阶段提前停止了（{reason}）。</translation>
-        </message>
-        <message>
-            <source>Python {version} is too old for any TensorFlow this tool can check.</source>
-            <translation>Python {version} 太旧，本工具能检查的所有 TensorFlow 版本都不支持它。</translation>
-        </message>
-        <message>
-            <source>TensorFlow {tf} lists {count} GPU(s): {names}.</source>
-            <translation>TensorFlow {tf} 列出了 {count} 块 GPU：{names}。</translation>
-        </message>
-        <message>
-            <source>import tensorflow failed: {error}</source>
-            <translation>import tensorflow 失败：{error}</translation>
-        </message>
-        <message>
-            <source>TensorFlow {tf} ({build}) imported and listed no GPU; its log lines are the evidence.</source>
-            <translation>TensorFlow {tf}（{build}）已导入，但没有列出 GPU；它的日志行就是依据。</translation>
-        </message>
-        <message>
-            <source>Python {version} is too old for TensorFlow 2.</source>
-            <translation>Python {version} 对 TensorFlow 2 来说太旧。</translation>
-        </message>
-        <message>
-            <source>This interpreter could not be run ({reason}).</source>
-            <translation>无法运行这个解释器（{reason}）。</translation>
-        </message>
-        <message>
-            <source>No TensorFlow package in {python}.</source>
-            <translation>{python} 中没有 TensorFlow 包。</translation>
-        </message>
-        <message>
-            <source>TensorFlow publishes no {platform} wheel for Python {version}; pip would answer 'No matching distribution found'.</source>
-            <translation>TensorFlow 没有为 Python {version} 发布 {platform} 的 wheel 包；pip 会提示 'No matching distribution found'。</translation>
-        </message>
-        <message>
-            <source>Installed together: {packages}. They share one folder and overwrite each other.</source>
-            <translation>同时安装了：{packages}。它们共用同一个文件夹，会互相覆盖。</translation>
-        </message>
-        <message>
-            <source>TensorFlow {tf} on native Windows is CPU-only: GPU builds for Windows ended with 2.10.</source>
-            <translation>原生 Windows 上的 TensorFlow {tf} 只能使用 CPU：Windows 版的 GPU 支持到 2.10 为止。</translation>
-        </message>
-        <message>
-            <source>TensorFlow {tf} here was built without CUDA (is_cuda_build is False), so it never looks for a GPU.</source>
-            <translation>这里的 TensorFlow {tf} 编译时没有启用 CUDA（is_cuda_build 为 False），所以它根本不会去找 GPU。</translation>
-        </message>
-        <message>
-            <source>CUDA_VISIBLE_DEVICES is set to '{value}', which hides every GPU from TensorFlow.</source>
-            <translation>CUDA_VISIBLE_DEVICES 被设为 '{value}'，这会让 TensorFlow 看不到任何 GPU。</translation>
-        </message>
-        <message>
-            <source>{gpu} has compute capability {cc}; TensorFlow {tf} needs at least {minimum}.</source>
-            <translation>{gpu} 的计算能力是 {cc}；TensorFlow {tf} 至少需要 {minimum}。</translation>
-        </message>
-        <message>
-            <source>Driver {driver} supports CUDA up to {have}; TensorFlow {tf} uses CUDA {need}.</source>
-            <translation>驱动 {driver} 最高支持 CUDA {have}；TensorFlow {tf} 使用的是 CUDA {need}。</translation>
-        </message>
-        <message>
-            <source>TensorFlow could not load {libraries}, and no matching CUDA is installed (installed: {installed}).</source>
-            <translation>TensorFlow 无法加载 {libraries}，而且没有安装匹配的 CUDA（已安装：{installed}）。</translation>
-        </message>
-        <message>
-            <source>TensorFlow looks for {libraries}, which belongs to another CUDA version than the one installed ({installed}).</source>
-            <translation>TensorFlow 要找的 {libraries} 属于另一个 CUDA 版本，而不是已安装的版本（{installed}）。</translation>
-        </message>
-        <message>
-            <source>TensorFlow could not load {libraries}: cuDNN is not installed (installed: {installed}).</source>
-            <translation>TensorFlow 无法加载 {libraries}：没有安装 cuDNN（已安装：{installed}）。</translation>
-        </message>
-        <message>
-            <source>TensorFlow looks for {libraries}, but the cuDNN installed is another major version ({installed}).</source>
-            <translation>TensorFlow 要找的是 {libraries}，但已安装的 cuDNN 是另一个主版本（{installed}）。</translation>
-        </message>
-        <message>
-            <source>{libraries} exists in {folders}, but that folder is not on the library search path.</source>
-            <translation>{libraries} 位于 {folders}，但这个文件夹不在库搜索路径中。</translation>
-        </message>
-        <message>
-            <source>TensorFlow could not load the NVIDIA driver library {libraries}.</source>
-            <translation>TensorFlow 无法加载 NVIDIA 驱动库 {libraries}。</translation>
-        </message>
-        <message>
-            <source>TensorFlow could not load {libraries} from the Microsoft Visual C++ runtime.</source>
-            <translation>TensorFlow 无法加载 Microsoft Visual C++ 运行库中的 {libraries}。</translation>
-        </message>
-        <message>
-            <source>cuDNN could not load {libraries}.</source>
-            <translation>cuDNN 无法加载 {libraries}。</translation>
-        </message>
-        <message>
-            <source>macOS has no NVIDIA CUDA support; TensorFlow runs on the CPU or Apple's Metal plugin.</source>
-            <translation>macOS 不支持 NVIDIA CUDA；TensorFlow 在 CPU 上运行，或者通过 Apple 的 Metal 插件运行。</translation>
-        </message>
-        <message>
-            <source>Neither NVML nor nvidia-smi could reach an NVIDIA driver ({reason}). Without a driver no program can use the GPU.</source>
-            <translation>NVML 和 nvidia-smi 都无法连接到 NVIDIA 驱动（{reason}）。没有驱动，任何程序都无法使用 GPU。</translation>
-        </message>
-        <message>
-            <source>The NVIDIA kernel module and the driver library have different versions ({reason}); this happens after a driver update until the computer is restarted.</source>
-            <translation>NVIDIA 内核模块与驱动库的版本不同（{reason}）；更新驱动后、重启电脑之前就会出现这种情况。</translation>
-        </message>
-        <message>
-            <source>The NVIDIA driver answers but reports no GPU ({reason}). In a container, start it with the GPU passed through (docker run --gpus all).</source>
-            <translation>NVIDIA 驱动有响应，但报告没有 GPU（{reason}）。如果是在容器里，请在启动时把 GPU 直通进去（docker run --gpus all）。</translation>
-        </message>
-        <message>
-            <source>This distribution runs under WSL 1, which has no GPU access; convert it to WSL 2.</source>
-            <translation>这个发行版运行在 WSL 1 下，无法访问 GPU；请把它转换为 WSL 2。</translation>
-        </message>
-        <message>
-            <source>/dev/dxg is missing, so the Windows GPU driver is not passed into WSL.</source>
-            <translation>缺少 /dev/dxg，说明 Windows 的 GPU 驱动没有传入 WSL。</translation>
-        </message>
-        <message>
-            <source>{names} name a folder without a CUDA toolkit. Remove them or point them at an installed toolkit.</source>
-            <translation>{names} 指向的文件夹里没有 CUDA 工具包。请删除它们，或把它们改为指向已安装的工具包。</translation>
-        </message>
-        <message>
-            <source>cuDNN 8.3+ is installed but zlibwapi.dll is nowhere on this computer; cuDNN will fail to load.</source>
-            <translation>已安装 cuDNN 8.3 及以上版本，但这台电脑上哪里都没有 zlibwapi.dll；cuDNN 将无法加载。</translation>
-        </message>
-        <message>
-            <source>zlibwapi.dll exists ({path}) but not in a folder on PATH, so cuDNN cannot load it.</source>
-            <translation>zlibwapi.dll 存在（{path}），但不在 PATH 中的文件夹里，所以 cuDNN 无法加载它。</translation>
-        </message>
-        <message>
-            <source>{gpu} runs in WDDM mode: per-process GPU memory shows as n/a. Nothing to fix.</source>
-            <translation>{gpu} 运行在 WDDM 模式下：每个进程的显存占用显示为 n/a。无需处理。</translation>
-        </message>
-        <message>
-            <source>cuDNN could not load {lib}. cuDNN 8.3 and later on Windows need zlibwapi.dll, which is installed separately.</source>
-            <translation>cuDNN 无法加载 {lib}。Windows 上的 cuDNN 8.3 及以上版本需要 zlibwapi.dll，它需要单独安装。</translation>
-        </message>
-        <message>
-            <source>TensorFlow could not find {lib} from the Microsoft Visual C++ 2015-2022 Redistributable.</source>
-            <translation>TensorFlow 找不到 Microsoft Visual C++ 2015-2022 Redistributable 中的 {lib}。</translation>
-        </message>
-        <message>
-            <source>TensorFlow looked for the CUDA runtime ({libs}) and did not find it, so it runs on the CPU. That is fine when you do not want to use a GPU; to use one, install the CUDA version this TensorFlow needs.</source>
-            <translation>TensorFlow 查找了 CUDA 运行库（{libs}）但没有找到，所以它在 CPU 上运行。如果你本来就不想用 GPU，这没有问题；如果要使用 GPU，请安装这个 TensorFlow 所需的 CUDA 版本。</translation>
-        </message>
-        <message>
-            <source>TensorFlow could not load {libs}, although CUDA {installed} is installed: its library folder is not on the search path (PATH on Windows, LD_LIBRARY_PATH on Linux).</source>
-            <translation>TensorFlow 无法加载 {libs}，尽管已安装 CUDA {installed}：它的库文件夹不在搜索路径中（Windows 上是 PATH，Linux 上是 LD_LIBRARY_PATH）。</translation>
-        </message>
-        <message>
-            <source>TensorFlow looks for the CUDA {wanted} libraries ({libs}), but the CUDA installed here is {installed}. Each TensorFlow release loads only the CUDA version it was built with.</source>
-            <translation>TensorFlow 要找的是 CUDA {wanted} 的库（{libs}），但这里安装的 CUDA 是 {installed}。每个 TensorFlow 版本只会加载它编译时所用的 CUDA 版本。</translation>
-        </message>
-        <message>
-            <source>TensorFlow could not load {libs}: the CUDA {wanted} libraries it was built for are not installed (or not on the search path).</source>
-            <translation>TensorFlow 无法加载 {libs}：它编译时所用的 CUDA {wanted} 库没有安装（或不在搜索路径中）。</translation>
-        </message>
-        <message>
-            <source>TensorFlow could not load {libs}: the CUDA libraries it was built for are not installed (or not on the search path).</source>
-            <translation>TensorFlow 无法加载 {libs}：它编译时所用的 CUDA 库没有安装（或不在搜索路径中）。</translation>
-        </message>
-        <message>
-            <source>TensorFlow could not load some of its GPU libraries, although CUDA {installed} is installed: its library folder is not on the search path. TF_CPP_MAX_VLOG_LEVEL=1 shows which files failed.</source>
-            <translation>TensorFlow 无法加载它的部分 GPU 库，尽管已安装 CUDA {installed}：它的库文件夹不在搜索路径中。设置 TF_CPP_MAX_VLOG_LEVEL=1 可以看到哪些文件加载失败。</translation>
-        </message>
-        <message>
-            <source>TensorFlow could not load its GPU libraries: it needs CUDA {wanted}, but the CUDA installed here is {installed}. TF_CPP_MAX_VLOG_LEVEL=1 shows which files failed.</source>
-            <translation>TensorFlow 无法加载它的 GPU 库：它需要 CUDA {wanted}，但这里安装的 CUDA 是 {installed}。设置 TF_CPP_MAX_VLOG_LEVEL=1 可以看到哪些文件加载失败。</translation>
-        </message>
-        <message>
-            <source>TensorFlow could not load its GPU libraries: the CUDA {wanted} libraries it was built for are not installed (or not on the search path). TF_CPP_MAX_VLOG_LEVEL=1 shows which files failed.</source>
-            <translation>TensorFlow 无法加载它的 GPU 库：它编译时所用的 CUDA {wanted} 库没有安装（或不在搜索路径中）。设置 TF_CPP_MAX_VLOG_LEVEL=1 可以看到哪些文件加载失败。</translation>
-        </message>
-        <message>
-            <source>TensorFlow could not load its GPU libraries: the CUDA and cuDNN libraries it was built for are not installed (or not on the search path). TF_CPP_MAX_VLOG_LEVEL=1 shows which files failed.</source>
-            <translation>TensorFlow 无法加载它的 GPU 库：它编译时所用的 CUDA 和 cuDNN 库没有安装（或不在搜索路径中）。设置 TF_CPP_MAX_VLOG_LEVEL=1 可以看到哪些文件加载失败。</translation>
-        </message>
-        <message>
-            <source>TensorFlow could not load {libs}, although cuDNN {installed} is installed: its folder is not on the search path (PATH on Windows, LD_LIBRARY_PATH on Linux).</source>
-            <translation>TensorFlow 无法加载 {libs}，尽管已安装 cuDNN {installed}：它的文件夹不在搜索路径中（Windows 上是 PATH，Linux 上是 LD_LIBRARY_PATH）。</translation>
-        </message>
-        <message>
-            <source>TensorFlow looks for cuDNN {wanted} ({libs}), but cuDNN {installed} is installed. TensorFlow needs the cuDNN major version it was built with.</source>
-            <translation>TensorFlow 要找的是 cuDNN {wanted}（{libs}），但已安装的是 cuDNN {installed}。TensorFlow 需要与它编译时主版本相同的 cuDNN。</translation>
-        </message>
-        <message>
-            <source>TensorFlow could not load {libs}: cuDNN {version} is not installed for the CUDA version TensorFlow uses (or not on the search path).</source>
-            <translation>TensorFlow 无法加载 {libs}：没有为 TensorFlow 所用的 CUDA 版本安装 cuDNN {version}（或者它不在搜索路径中）。</translation>
-        </message>
-        <message>
-            <source>TensorFlow could not load {libs} although a CUPTI folder is on LD_LIBRARY_PATH: the CUPTI there is another CUDA version, or missing.</source>
-            <translation>虽然 LD_LIBRARY_PATH 中有一个 CUPTI 文件夹，TensorFlow 仍无法加载 {libs}：那里的 CUPTI 属于另一个 CUDA 版本，或者已经缺失。</translation>
-        </message>
-        <message>
-            <source>TensorFlow could not load {libs}. CUPTI comes with the CUDA toolkit (extras/CUPTI/lib64), a folder that is not on LD_LIBRARY_PATH ({path}).</source>
-            <translation>TensorFlow 无法加载 {libs}。CUPTI 随 CUDA 工具包提供（extras/CUPTI/lib64），但这个文件夹不在 LD_LIBRARY_PATH 中（{path}）。</translation>
-        </message>
-        <message>
-            <source>TensorFlow could not load {libs}. CUPTI comes with the CUDA toolkit (extras/CUPTI/lib64 or extras\CUPTI\lib64), a folder that is not on the library search path.</source>
-            <translation>TensorFlow 无法加载 {libs}。CUPTI 随 CUDA 工具包提供（extras/CUPTI/lib64 或 extras\CUPTI\lib64），但这个文件夹不在库搜索路径中。</translation>
-        </message>
-        <message>
-            <source>TensorFlow {tf} on native Windows is a CPU-only build: GPU support on Windows ended with TensorFlow {last}. Use WSL2 with tensorflow[and-cuda], or TensorFlow {last} in Python {python} with CUDA {cuda} and cuDNN {cudnn}.</source>
-            <translation>原生 Windows 上的 TensorFlow {tf} 是仅支持 CPU 的版本：Windows 上的 GPU 支持到 TensorFlow {last} 为止。请在 WSL2 中使用 tensorflow[and-cuda]，或者在 Python {python} 中使用 TensorFlow {last}，搭配 CUDA {cuda} 和 cuDNN {cudnn}。</translation>
-        </message>
-        <message>
-            <source>TensorFlow {tf} on native Windows is a CPU-only build: newer TensorFlow releases have no GPU support on native Windows. Use WSL2 with tensorflow[and-cuda].</source>
-            <translation>原生 Windows 上的 TensorFlow {tf} 是仅支持 CPU 的版本：较新的 TensorFlow 在原生 Windows 上不支持 GPU。请在 WSL2 中使用 tensorflow[and-cuda]。</translation>
-        </message>
-        <message>
-            <source>This TensorFlow was built without CUDA (is_cuda_build is False), so it never uses a GPU. Install a GPU build: tensorflow[and-cuda] on Linux or WSL2 (on native Windows only old releases have one).</source>
-            <translation>这个 TensorFlow 编译时没有启用 CUDA（is_cuda_build 为 False），所以它永远不会使用 GPU。请安装 GPU 版本：在 Linux 或 WSL2 上安装 tensorflow[and-cuda]（原生 Windows 上只有旧版本才有 GPU 版）。</translation>
-        </message>
-        <message>
-            <source>tensorflow-cpu {version} is installed: a CPU-only package.</source>
-            <translation>已安装 tensorflow-cpu {version}：这是一个仅支持 CPU 的包。</translation>
-        </message>
-        <message>
-            <source>Several TensorFlow packages are installed together ({packages}); they overwrite each other's files. Uninstall all of them, then install one.</source>
-            <translation>同时安装了多个 TensorFlow 包（{packages}）；它们会互相覆盖对方的文件。请把它们全部卸载，然后只安装一个。</translation>
-        </message>
-        <message>
-            <source>pip installed the tensorflow-gpu name, which is an empty stub since TensorFlow 2.12. The GPU build is the plain tensorflow package (tensorflow[and-cuda] on Linux and WSL2).</source>
-            <translation>pip 安装的是 tensorflow-gpu 这个名字，而从 TensorFlow 2.12 起它只是一个空壳包。GPU 版本就是普通的 tensorflow 包（在 Linux 和 WSL2 上用 tensorflow[and-cuda]）。</translation>
-        </message>
-        <message>
-            <source>Docker found no GPU device driver for --gpus: the NVIDIA Container Toolkit is not installed or Docker was not restarted after configuring it.</source>
-            <translation>Docker 找不到用于 --gpus 的 GPU 设备驱动：没有安装 NVIDIA Container Toolkit，或者配置后没有重启 Docker。</translation>
-        </message>
-        <message>
-            <source>This Python is 32-bit; TensorFlow is published only for 64-bit Python. Install 64-bit Python (python.org: "Windows installer (64-bit)").</source>
-            <translation>这个 Python 是 32 位的；TensorFlow 只为 64 位 Python 发布。请安装 64 位 Python（python.org："Windows installer (64-bit)"）。</translation>
-        </message>
-        <message>
-            <source>pip has no TensorFlow {wanted} for this Python ({python}): it only offers {first} to {last}. Use a Python version that TensorFlow {wanted} supports (or a newer TensorFlow).</source>
-            <translation>pip 上没有适用于这个 Python（{python}）的 TensorFlow {wanted}：它只提供 {first} 到 {last}。请使用 TensorFlow {wanted} 支持的 Python 版本（或者使用更新的 TensorFlow）。</translation>
-        </message>
-        <message>
-            <source>pip found no TensorFlow wheel for Python {python} ({platform}). TensorFlow publishes wheels for Python {mm} only from a recent release on (newest: {latest}); older TensorFlow releases, an old pip or an outdated mirror offer none. Use a Python version the TensorFlow you need supports.</source>
-            <translation>pip 找不到适用于 Python {python}（{platform}）的 TensorFlow wheel 包。TensorFlow 从较新的某个版本起才为 Python {mm} 发布 wheel 包（最新：{latest}）；较旧的 TensorFlow 版本、旧版 pip 或过时的镜像源都不提供。请使用你需要的 TensorFlow 所支持的 Python 版本。</translation>
-        </message>
-        <message>
-            <source>pip found no TensorFlow wheel for Python {python} ({platform}): no TensorFlow release supports this Python version. Install a Python version TensorFlow supports.</source>
-            <translation>pip 找不到适用于 Python {python}（{platform}）的 TensorFlow wheel 包：没有任何 TensorFlow 版本支持这个 Python 版本。请安装 TensorFlow 支持的 Python 版本。</translation>
-        </message>
-        <message>
-            <source>pip found no TensorFlow wheel for this Python version or platform. Check the Python version (python --version) against the versions TensorFlow supports, and that Python is 64-bit.</source>
-            <translation>pip 找不到适用于这个 Python 版本或平台的 TensorFlow wheel 包。请对照 TensorFlow 支持的版本检查你的 Python 版本（python --version），并确认 Python 是 64 位的。</translation>
-        </message>
-        <message>
-            <source>cuDNN 8.3 and later on Windows need zlibwapi.dll, which is not found.</source>
-            <translation>Windows 上的 cuDNN 8.3 及以上版本需要 zlibwapi.dll，但没有找到它。</translation>
-        </message>
-        <message>
-            <source>TensorFlow crashed with an illegal instruction: this CPU lacks an instruction set (AVX) the TensorFlow build needs.</source>
-            <translation>TensorFlow 因非法指令而崩溃：这台电脑的 CPU 缺少这个 TensorFlow 版本所需的指令集（AVX）。</translation>
-        </message>
-        <message>
-            <source>Importing TensorFlow failed: {line}</source>
-            <translation>导入 TensorFlow 失败：{line}</translation>
-        </message>
-        <message>
-            <source>This Python has no TensorFlow package (ModuleNotFoundError). Install it into the Python you run.</source>
-            <translation>这个 Python 中没有 TensorFlow 包（ModuleNotFoundError）。请把它安装到你实际运行的那个 Python 中。</translation>
-        </message>
-        <message>
-            <source>CUDA_VISIBLE_DEVICES is set to "{value}", which hides every GPU from TensorFlow.</source>
-            <translation>CUDA_VISIBLE_DEVICES 被设为 "{value}"，这会让 TensorFlow 看不到任何 GPU。</translation>
-        </message>
-        <message>
-            <source>TensorFlow lists no GPU and the text does not say why. Run with TF_CPP_MIN_LOG_LEVEL=0 and TF_CPP_MAX_VLOG_LEVEL=1 to see which library fails to load.</source>
-            <translation>TensorFlow 没有列出 GPU，文本中也没有说明原因。请设置 TF_CPP_MIN_LOG_LEVEL=0 和 TF_CPP_MAX_VLOG_LEVEL=1 后再运行，查看是哪个库加载失败。</translation>
-        </message>
-        <message>
-            <source>These lines are harmless notices ({notices}); nothing here stops TensorFlow from using the GPU.</source>
-            <translation>这些行只是无害的提示信息（{notices}）；这里没有任何内容会阻止 TensorFlow 使用 GPU。</translation>
-        </message>
-        <message>
-            <source>The NVIDIA driver {driver} works and sees {count} GPU(s): {names}. It supports CUDA up to {cuda}.</source>
-            <translation>NVIDIA 驱动 {driver} 工作正常，识别到 {count} 块 GPU：{names}。它最高支持 CUDA {cuda}。</translation>
-        </message>
-        <message>
-            <source>The CUDA toolkit {cuda} is installed and nvcc works. (TensorFlow needs the CUDA version it was built with; pip's tensorflow[and-cuda] brings its own.)</source>
-            <translation>CUDA 工具包 {cuda} 已安装，nvcc 可以正常工作。（TensorFlow 需要它编译时所用的 CUDA 版本；pip 的 tensorflow[and-cuda] 自带 CUDA。）</translation>
-        </message>
-        <message>
-            <source>This is the header of cuDNN {cudnn}: cuDNN is installed.</source>
-            <translation>这是 cuDNN {cudnn} 的头文件：cuDNN 已安装。</translation>
-        </message>
-        <message>
-            <source>This TensorFlow is a GPU build for CUDA {cuda} and cuDNN {cudnn}; those must be installed to use it.</source>
-            <translation>这个 TensorFlow 是针对 CUDA {cuda} 和 cuDNN {cudnn} 编译的 GPU 版本；要使用它，必须安装这两者。</translation>
-        </message>
-        <message>
-            <source>TensorFlow found the GPU{name} and can use it.</source>
-            <translation>TensorFlow 找到了 GPU{name}，可以使用它。</translation>
-        </message>
-        <message>
-            <source>The NVIDIA kernel module and the driver library are different versions, usually after a driver update without a reboot. Reboot (or reload the nvidia module).</source>
-            <translation>NVIDIA 内核模块与驱动库的版本不同，通常是因为更新驱动后没有重启。请重启（或重新加载 nvidia 模块）。</translation>
-        </message>
-        <message>
-            <source>The NVIDIA driver is loaded but lists no GPU (a VM or container without GPU access, or no NVIDIA card).</source>
-            <translation>NVIDIA 驱动已加载，但没有列出任何 GPU（可能是没有 GPU 访问权限的虚拟机或容器，或者根本没有 NVIDIA 显卡）。</translation>
-        </message>
-        <message>
-            <source>CUDA_VISIBLE_DEVICES is set to "{value}", which hides every GPU, so CUDA reports no device.</source>
-            <translation>CUDA_VISIBLE_DEVICES 被设为 "{value}"，隐藏了所有 GPU，所以 CUDA 报告没有设备。</translation>
-        </message>
-        <message>
-            <source>TensorFlow found no NVIDIA driver and runs on the CPU. On a machine (or container) without a GPU this is expected; to use a GPU, install the NVIDIA driver (for Docker: run with --gpus all).</source>
-            <translation>TensorFlow 没有找到 NVIDIA 驱动，因此在 CPU 上运行。在没有 GPU 的机器（或容器）上这是正常的；如果要使用 GPU，请安装 NVIDIA 驱动（Docker 请加上 --gpus all 运行）。</translation>
-        </message>
-        <message>
-            <source>Inside WSL, TensorFlow found no GPU driver: the Windows NVIDIA driver provides it through /dev/dxg. Install or update the NVIDIA driver on Windows (not inside WSL) and use WSL 2.</source>
-            <translation>在 WSL 中，TensorFlow 没有找到 GPU 驱动：它由 Windows 上的 NVIDIA 驱动通过 /dev/dxg 提供。请在 Windows 上（而不是在 WSL 里）安装或更新 NVIDIA 驱动，并使用 WSL 2。</translation>
-        </message>
-        <message>
-            <source>nvidia-smi cannot talk to an NVIDIA driver: the driver is not installed, or its kernel module is not loaded (not built for the running kernel, or blocked by Secure Boot).</source>
-            <translation>nvidia-smi 无法与 NVIDIA 驱动通信：驱动没有安装，或者它的内核模块没有加载（没有为正在运行的内核编译，或者被安全启动 Secure Boot 拦截）。</translation>
-        </message>
-        <message>
-            <source>TensorFlow cannot start CUDA: no working NVIDIA driver ({error}). Install the NVIDIA driver for your GPU, then reboot.</source>
-            <translation>TensorFlow 无法启动 CUDA：没有可用的 NVIDIA 驱动（{error}）。请安装适合你显卡的 NVIDIA 驱动，然后重启。</translation>
-        </message>
-        <message>
-            <source>The NVIDIA driver {driver} is too old for CUDA {cuda}, which needs driver {need} or newer. Update the NVIDIA driver.</source>
-            <translation>NVIDIA 驱动 {driver} 对 CUDA {cuda} 来说太旧，后者需要 {need} 或更新版本的驱动。请更新 NVIDIA 驱动。</translation>
-        </message>
-        <message>
-            <source>The NVIDIA driver is too old for the CUDA {cuda} runtime TensorFlow loaded. Update the NVIDIA driver.</source>
-            <translation>对于 TensorFlow 加载的 CUDA {cuda} 运行库来说，NVIDIA 驱动太旧了。请更新 NVIDIA 驱动。</translation>
-        </message>
-        <message>
-            <source>The NVIDIA driver is too old for the CUDA runtime TensorFlow loaded. Update the NVIDIA driver.</source>
-            <translation>对于 TensorFlow 加载的 CUDA 运行库来说，NVIDIA 驱动太旧了。请更新 NVIDIA 驱动。</translation>
-        </message>
-        <message>
-            <source>TensorFlow was built with cuDNN {compiled}, but the cuDNN it loaded is {runtime}. It needs the same major version and an equal or newer minor version.</source>
-            <translation>TensorFlow 编译时使用的是 cuDNN {compiled}，但它加载的 cuDNN 是 {runtime}。两者的主版本必须相同，次版本要相同或更新。</translation>
-        </message>
-        <message>
-            <source>cuDNN did not load although cuDNN {installed} is installed: TensorFlow loads another cuDNN (an older copy earlier on the search path) or needs another version (this TensorFlow: {needed}).</source>
-            <translation>虽然已安装 cuDNN {installed}，cuDNN 仍没有加载：TensorFlow 加载了另一个 cuDNN（搜索路径中更靠前的旧副本），或者需要其他版本（这个 TensorFlow 需要：{needed}）。</translation>
-        </message>
-        <message>
-            <source>TensorFlow has no working cuDNN ("DNN library is not found"): cuDNN is not installed or did not load (this TensorFlow needs cuDNN {needed}).</source>
-            <translation>TensorFlow 没有可用的 cuDNN（"DNN library is not found"）：cuDNN 没有安装或没能加载（这个 TensorFlow 需要 cuDNN {needed}）。</translation>
-        </message>
-        <message>
-            <source>TensorFlow has no working cuDNN ("DNN library is not found"): cuDNN is not installed or did not load.</source>
-            <translation>TensorFlow 没有可用的 cuDNN（"DNN library is not found"）：cuDNN 没有安装或没能加载。</translation>
-        </message>
-        <message>
-            <source>A GPU setting (memory growth, visible devices or a memory limit) was changed after TensorFlow had already initialised the GPU. Set it right after importing TensorFlow, before any model or tensor is created.</source>
-            <translation>在 TensorFlow 已经初始化 GPU 之后，又修改了 GPU 设置（显存按需增长、可见设备或显存上限）。请在导入 TensorFlow 后立即设置，要在创建任何模型或张量之前。</translation>
-        </message>
-        <message>
-            <source>The GPU ran out of memory while allocating {size}. Use a smaller batch or model, enable memory growth, or close other programs that use the GPU.</source>
-            <translation>GPU 在分配 {size} 时显存不足。请使用更小的批大小或模型、开启显存按需增长，或者关闭其他正在使用 GPU 的程序。</translation>
-        </message>
-        <message>
-            <source>The GPU ran out of memory. Use a smaller batch or model, enable memory growth, or close other programs that use the GPU.</source>
-            <translation>GPU 显存不足。请使用更小的批大小或模型、开启显存按需增长，或者关闭其他正在使用 GPU 的程序。</translation>
-        </message>
-        <message>
-            <source>cuDNN/cuBLAS could not initialise, which almost always means TensorFlow had already reserved the GPU memory. Enable memory growth (or lower the memory fraction) before building the model.</source>
-            <translation>cuDNN/cuBLAS 无法初始化，这几乎总是因为 TensorFlow 已经预先占满了 GPU 显存。请在构建模型之前开启显存按需增长（或降低显存占用比例）。</translation>
-        </message>
-        <message>
-            <source>The GPU allocator ran short of memory but TensorFlow carried on ("not a failure"): it may run slower. A smaller batch avoids it.</source>
-            <translation>GPU 显存分配器一度显存紧张，但 TensorFlow 继续运行了（"not a failure"）：运行可能会变慢。使用更小的批大小可以避免。</translation>
-        </message>
-        <message>
-            <source>XLA cannot find libdevice (nvvm/libdevice/libdevice.10.bc). Install the CUDA nvcc component (e.g. the nvidia-cuda-nvcc pip package) or point XLA_FLAGS=--xla_gpu_cuda_data_dir at a CUDA toolkit folder.</source>
-            <translation>XLA 找不到 libdevice（nvvm/libdevice/libdevice.10.bc）。请安装 CUDA 的 nvcc 组件（例如 pip 包 nvidia-cuda-nvcc），或者用 XLA_FLAGS=--xla_gpu_cuda_data_dir 指向一个 CUDA 工具包文件夹。</translation>
-        </message>
-        <message>
-            <source>XLA cannot run ptxas from a CUDA toolkit, so it falls back to the driver (slower; some ops may fail). Install the CUDA nvcc component (e.g. the nvidia-cuda-nvcc pip package).</source>
-            <translation>XLA 无法运行 CUDA 工具包中的 ptxas，因此改由驱动来编译（更慢；部分运算可能失败）。请安装 CUDA 的 nvcc 组件（例如 pip 包 nvidia-cuda-nvcc）。</translation>
-        </message>
-        <message>
-            <source>The GPU has compute capability {cc}, below the {minimum} this TensorFlow build needs, so TensorFlow ignores it. The last TensorFlow for this GPU is {last}.</source>
-            <translation>这块 GPU 的计算能力是 {cc}，低于这个 TensorFlow 版本要求的 {minimum}，所以 TensorFlow 会忽略它。支持这块 GPU 的最后一个 TensorFlow 版本是 {last}。</translation>
-        </message>
-        <message>
-            <source>The GPU has compute capability {cc}, below the {minimum} this TensorFlow build needs, so TensorFlow ignores it.</source>
-            <translation>这块 GPU 的计算能力是 {cc}，低于这个 TensorFlow 版本要求的 {minimum}，所以 TensorFlow 会忽略它。</translation>
-        </message>
-        <message>
-            <source>The ptxas XLA uses is older than this GPU or than TensorFlow's CUDA. Install the ptxas of TensorFlow's CUDA version (nvidia-cuda-nvcc) or a newer CUDA toolkit.</source>
-            <translation>XLA 使用的 ptxas 比这块 GPU 或 TensorFlow 的 CUDA 版本更旧。请安装与 TensorFlow 的 CUDA 版本一致的 ptxas（nvidia-cuda-nvcc），或者更新的 CUDA 工具包。</translation>
-        </message>
-        <message>
-            <source>The driver supports CUDA {driver} but XLA's ptxas is {ptxas}; XLA compiles more slowly. Update the NVIDIA driver.</source>
-            <translation>驱动支持 CUDA {driver}，但 XLA 的 ptxas 是 {ptxas}；XLA 编译会更慢。请更新 NVIDIA 驱动。</translation>
-        </message>
-        <message>
-            <source>This TensorFlow has no GPU kernels built for compute capability {cc}; it compiles them from PTX at start-up (slow the first time, and it may fail on GPUs newer than the build).</source>
-            <translation>这个 TensorFlow 没有为计算能力 {cc} 编译 GPU 内核；它会在启动时从 PTX 编译这些内核（第一次会很慢，而且在比该版本更新的 GPU 上可能失败）。</translation>
-        </message>
-        <message>
-            <source>This GPU (compute capability {cc}) is newer than every architecture in this TensorFlow build, and TensorFlow's compiler cannot produce code for it. Use a TensorFlow release that supports this GPU (or a nightly build).</source>
-            <translation>这块 GPU（计算能力 {cc}）比这个 TensorFlow 版本支持的所有架构都新，TensorFlow 的编译器无法为它生成代码。请使用支持这块 GPU 的 TensorFlow 版本（或 nightly 版本）。</translation>
-        </message>
-        <message>
-            <source>This GPU is newer than every architecture in this TensorFlow build, and TensorFlow's compiler cannot produce code for it. Use a TensorFlow release that supports this GPU (or a nightly build).</source>
-            <translation>这块 GPU 比这个 TensorFlow 版本支持的所有架构都新，TensorFlow 的编译器无法为它生成代码。请使用支持这块 GPU 的 TensorFlow 版本（或 nightly 版本）。</translation>
-        </message>
-        <message>
-            <source>The GPU code TensorFlow uses is PTX from a newer CUDA than this driver (or ptxas) understands. Update the NVIDIA driver, or use a TensorFlow built for an older CUDA.</source>
-            <translation>TensorFlow 使用的 GPU 代码是来自更新 CUDA 的 PTX，这个驱动（或 ptxas）无法识别。请更新 NVIDIA 驱动，或者使用针对更旧 CUDA 编译的 TensorFlow。</translation>
-        </message>
-        <message>
-            <source>TensorFlow {tf} has no GPU code for compute capability {cc}. The last TensorFlow for this GPU is {last}.</source>
-            <translation>TensorFlow {tf} 没有针对计算能力 {cc} 的 GPU 代码。支持这块 GPU 的最后一个 TensorFlow 版本是 {last}。</translation>
-        </message>
-        <message>
-            <source>TensorFlow is not installed in this environment, so there is nothing to benchmark. Install it first (the Diagnosis page, or `tfgpu doctor`, gives the exact command).</source>
-            <translation>这个环境里没有安装 TensorFlow，所以无从测试。请先安装（“诊断”页或 `tfgpu doctor` 会给出准确的命令）。</translation>
-        </message>
-        <message>
-            <source>TensorFlow is installed but does not import: {message}. `tfgpu doctor` explains why.</source>
-            <translation>TensorFlow 已安装但无法导入：{message}。`tfgpu doctor` 会说明原因。</translation>
-        </message>
-        <message>
-            <source>This Python is too old to run the benchmark (it needs 3.7 or newer): {message}</source>
-            <translation>这个 Python 版本太旧，无法运行测试（需要 3.7 或更新）：{message}</translation>
-        </message>
-        <message>
-            <source>The benchmark could not run: {message}</source>
-            <translation>测试无法运行：{message}</translation>
-        </message>
-        <message>
-            <source>The benchmark process died: {message}. The figures measured before it are kept.</source>
-            <translation>测试进程意外退出：{message}。之前测得的数据已保留。</translation>
-        </message>
-        <message>
-            <source>The GPU tests were skipped: {message}. Only the CPU was measured; the Diagnosis page (`tfgpu doctor`) says why TensorFlow does not see the GPU.</source>
-            <translation>已跳过 GPU 测试：{message}。只测了 CPU；“诊断”页（`tfgpu doctor`）会说明 TensorFlow 为什么看不到 GPU。</translation>
-        </message>
-        <message>
-            <source>Some of the benchmark's output could not be read: {message}</source>
-            <translation>测试的部分输出无法读取：{message}</translation>
-        </message>
-        <message>
-            <source>Out of memory even at the smallest size: {message}</source>
-            <translation>即使用最小规模也内存不足：{message}</translation>
-        </message>
-        <message>
-            <source>Not supported here: {message}</source>
-            <translation>此处不支持：{message}</translation>
-        </message>
-        <message>
-            <source>Not run: {message}</source>
-            <translation>未运行：{message}</translation>
-        </message>
-        <message>
-            <source>Failed: {message}</source>
-            <translation>失败：{message}</translation>
-        </message>
-        <message>
-            <source>Your {gpu} reached {value} TFLOPS in a float32 matrix multiply ({percent}% of its peak).</source>
-            <translation>你的 {gpu} 在 float32 矩阵乘法中达到 {value} TFLOPS（为其峰值的 {percent}%）。</translation>
-        </message>
-        <message>
-            <source>Your {gpu} reached {value} TFLOPS in a float32 matrix multiply (its peak is not in our knowledge base, so no % of peak).</source>
-            <translation>你的 {gpu} 在 float32 矩阵乘法中达到 {value} TFLOPS（知识库中没有它的峰值，因此没有峰值百分比）。</translation>
-        </message>
-        <message>
-            <source>Skipped, the suite's time ran out: {message}.</source>
-            <translation>已跳过，该组测试的时间已用完：{message}。</translation>
-        </message>
-        <message>
-            <source>A test did not finish and the benchmark process was stopped: {message}.</source>
-            <translation>有测试迟迟没有完成，测试进程已被停止：{message}。</translation>
-        </message>
-        <message>
-            <source>TensorFlow did not start within {message}: its import (or the first use of the GPU) hangs. Close other programs using the GPU and try again; `tfgpu doctor` checks the installation.</source>
-            <translation>TensorFlow 在 {message} 内没有启动：导入（或首次使用 GPU）卡住了。请关闭其他占用 GPU 的程序后重试；`tfgpu doctor` 可检查安装情况。</translation>
-        </message>
-        <message>
-            <source>TensorFlow crashed while it was starting ({message}); nothing was measured. `tfgpu doctor` says why it cannot start.</source>
-            <translation>TensorFlow 在启动时崩溃（{message}），没有测得任何数据。`tfgpu doctor` 会说明它为什么无法启动。</translation>
-        </message>
-        <message>
-            <source>Nothing was measured: only the GPU was asked for, and {message}. The Diagnosis page (`tfgpu doctor`) says why TensorFlow does not see the GPU.</source>
-            <translation>没有测得任何数据：只选择了 GPU，但 {message}。“诊断”页（`tfgpu doctor`）会说明 TensorFlow 为什么看不到 GPU。</translation>
-        </message>
-        <message>
-            <source>That is {ratio}x your CPU at float32 matrix multiply.</source>
-            <translation>在 float32 矩阵乘法上是你的 CPU 的 {ratio} 倍。</translation>
-        </message>
-        <message>
-            <source>In {dtype} it reached {value} TFLOPS ({ratio}x float32).</source>
-            <translation>使用 {dtype} 时达到 {value} TFLOPS（float32 的 {ratio} 倍）。</translation>
-        </message>
-        <message>
-            <source>Mixed precision (mixed_float16) trained {ratio}x as fast as float32.</source>
-            <translation>混合精度（mixed_float16）的训练速度是 float32 的 {ratio} 倍。</translation>
-        </message>
-        <message>
-            <source>XLA (jit_compile) made the training step {ratio}x as fast.</source>
-            <translation>XLA（jit_compile）使训练步骤快到原来的 {ratio} 倍。</translation>
-        </message>
-        <message>
-            <source>XLA (jit_compile) made the training step slower here ({ratio}x as fast); small models, and the CPU, often gain nothing from it.</source>
-            <translation>在这里 XLA（jit_compile）反而让训练步骤变慢了（原来速度的 {ratio} 倍）；小模型和 CPU 往往从中得不到好处。</translation>
-        </message>
-        <message>
-            <source>Your CPU reached {value} GFLOPS in a float32 matrix multiply ({percent}% of its estimated peak).</source>
-            <translation>你的 CPU 在 float32 矩阵乘法中达到 {value} GFLOPS（为估算峰值的 {percent}%）。</translation>
-        </message>
-        <message>
-            <source>Your CPU reached {value} GFLOPS in a float32 matrix multiply, {percent}% of the peak estimated from its clock: it runs faster than the clock we could read (turbo).</source>
-            <translation>你的 CPU 在 float32 矩阵乘法中达到 {value} GFLOPS，为按其频率估算的峰值的 {percent}%：它实际运行频率高于我们读到的频率（睿频）。</translation>
-        </message>
-        <message>
-            <source>Your CPU reached {value} GFLOPS in a float32 matrix multiply (its peak could not be derived).</source>
-            <translation>你的 CPU 在 float32 矩阵乘法中达到 {value} GFLOPS（无法推算其峰值）。</translation>
-        </message>
-        <message>
-            <source>The benchmark was cancelled; the figures measured so far are shown.</source>
-            <translation>测试已取消；显示的是已测得的数据。</translation>
-        </message>
-        <message>
-            <source>The benchmark did not finish every test; the reasons are listed.</source>
-            <translation>测试没有全部完成；原因已列出。</translation>
-        </message>
-        <message>
-            <source>idle</source>
-            <translation>空闲</translation>
-        </message>
-        <message>
-            <source>application clock setting</source>
-            <translation>应用程序频率设置</translation>
-        </message>
-        <message>
-            <source>power cap</source>
-            <translation>功耗上限</translation>
-        </message>
-        <message>
-            <source>hardware slowdown</source>
-            <translation>硬件降速</translation>
-        </message>
-        <message>
-            <source>sync boost</source>
-            <translation>同步加速</translation>
-        </message>
-        <message>
-            <source>thermal limit</source>
-            <translation>温度限制</translation>
-        </message>
-        <message>
-            <source>hardware thermal slowdown</source>
-            <translation>硬件过热降速</translation>
-        </message>
-        <message>
-            <source>power brake</source>
-            <translation>功耗制动</translation>
-        </message>
-        <message>
-            <source>display clock setting</source>
-            <translation>显示频率设置</translation>
-        </message>
-        <message>
-            <source>other reason</source>
-            <translation>其他原因</translation>
-        </message>
-        <message>
-            <source>n/a (WDDM)</source>
-            <translation>不可用（WDDM）</translation>
-        </message>
-        <message>
-            <source>A worker could not listen on its loopback port (another program took it first). Run the check again: it picks new free ports.</source>
-            <translation>有一个 worker 无法监听它的本机回环端口（另一个程序先占用了它）。请再运行一次检查：它会重新选取空闲端口。</translation>
-        </message>
-        <message>
-            <source>The two workers on this machine did not finish meeting and training within {seconds} s: {errors}</source>
-            <translation>本机上的两个 worker 没能在 {seconds} 秒内完成连接和训练：{errors}</translation>
-        </message>
-        <message>
-            <source>The two-worker test did not complete: {errors}</source>
-            <translation>双 worker 测试没有完成：{errors}</translation>
-        </message>
-        <message>
-            <source>TF_CONFIG is {size} characters long: it is not a cluster description.</source>
-            <translation>TF_CONFIG 长达 {size} 个字符：这不是集群描述。</translation>
-        </message>
-        <message>
-            <source>TF_CONFIG is not valid JSON ({error}). Write it as one JSON object, e.g. {example}.</source>
-            <translation>TF_CONFIG 不是有效的 JSON（{error}）。请把它写成一个 JSON 对象，例如 {example}。</translation>
-        </message>
-        <message>
-            <source>TF_CONFIG must be a JSON object with "cluster" and "task", e.g. {example}.</source>
-            <translation>TF_CONFIG 必须是包含 "cluster" 和 "task" 的 JSON 对象，例如 {example}。</translation>
-        </message>
-        <message>
-            <source>TF_CONFIG has no "cluster": list every machine by role, e.g. {example}.</source>
-            <translation>TF_CONFIG 中没有 "cluster"：请按角色列出每台机器，例如 {example}。</translation>
-        </message>
-        <message>
-            <source>TF_CONFIG names a "master": TensorFlow 2 calls that role "chief". Rename it.</source>
-            <translation>TF_CONFIG 中写的是 "master"：TensorFlow 2 把这个角色叫做 "chief"。请改名。</translation>
-        </message>
-        <message>
-            <source>TF_CONFIG has an unknown role "{role}"; the roles are chief, worker, ps and evaluator.</source>
-            <translation>TF_CONFIG 中有未知角色 "{role}"；可用的角色是 chief、worker、ps 和 evaluator。</translation>
-        </message>
-        <message>
-            <source>The "{role}" entry must be a list of "host:port" strings.</source>
-            <translation>"{role}" 一项必须是 "host:port" 字符串的列表。</translation>
-        </message>
-        <message>
-            <source>TF_CONFIG lists {count} chiefs; there is at most one.</source>
-            <translation>TF_CONFIG 列出了 {count} 个 chief；最多只能有一个。</translation>
-        </message>
-        <message>
-            <source>TF_CONFIG has no "task": each machine must say which entry of the cluster it is, e.g. "task": {task}.</source>
-            <translation>TF_CONFIG 中没有 "task"：每台机器都必须说明自己是集群中的哪一项，例如 "task": {task}。</translation>
-        </message>
-        <message>
-            <source>"task" must be an object with "type" and "index".</source>
-            <translation>"task" 必须是包含 "type" 和 "index" 的对象。</translation>
-        </message>
-        <message>
-            <source>"task" must have a "type" (a role name) and an integer "index".</source>
-            <translation>"task" 必须有 "type"（角色名）和整数 "index"。</translation>
-        </message>
-        <message>
-            <source>This machine's task is "{role}", but the cluster has no "{role}" list.</source>
-            <translation>本机的任务是 "{role}"，但集群中没有 "{role}" 列表。</translation>
-        </message>
-        <message>
-            <source>This machine's task index is {index}, but the "{role}" list has {count} entries (indexes 0 to {last}).</source>
-            <translation>本机的任务序号是 {index}，但 "{role}" 列表只有 {count} 项（序号 0 到 {last}）。</translation>
-        </message>
-        <message>
-            <source>{where} is "{address}": write it as host:port with a port from 1 to 65535.</source>
-            <translation>{where} 是 "{address}"：请写成 host:port，端口在 1 到 65535 之间。</translation>
-        </message>
-        <message>
-            <source>{where} and {other} are the same address ({address}): every task needs its own host:port.</source>
-            <translation>{where} 和 {other} 是同一个地址（{address}）：每个任务都需要自己的 host:port。</translation>
-        </message>
-        <message>
-            <source>Port {port} (this machine's own entry) is already in use by another program: the worker cannot listen there. Stop that program, or choose a free port in TF_CONFIG.</source>
-            <translation>端口 {port}（本机自己的那一项）已被另一个程序占用：worker 无法在那里监听。请停止那个程序，或在 TF_CONFIG 中换一个空闲端口。</translation>
-        </message>
-        <message>
-            <source>The distributed runtime could not listen on its host:port: another program (often an earlier run still alive) holds that port. Stop it, or give this task a free port in TF_CONFIG, then check the set-up with `tfgpu cluster check`.</source>
-            <translation>分布式运行时无法监听它的 host:port：另一个程序（常常是之前还没退出的运行）占用了这个端口。请停止它，或在 TF_CONFIG 中给这个任务换一个空闲端口，然后用 `tfgpu cluster check` 检查配置。</translation>
-        </message>
-        <message>
-            <source>NCCL all-reduce was asked for, but this TensorFlow has no NCCL (Windows builds never do). Use tf.distribute.MirroredStrategy(cross_device_ops=tf.distribute.HierarchicalCopyAllReduce()).</source>
-            <translation>程序要求使用 NCCL all-reduce，但这个 TensorFlow 没有 NCCL（Windows 版本从来都没有）。请使用 tf.distribute.MirroredStrategy(cross_device_ops=tf.distribute.HierarchicalCopyAllReduce())。</translation>
-        </message>
-        <message>
-            <source>Keras 3's model.fit does not work under MultiWorkerMirroredStrategy. Train with a custom loop (strategy.run and strategy.reduce), or install tf-keras and set TF_USE_LEGACY_KERAS=1.</source>
-            <translation>Keras 3 的 model.fit 在 MultiWorkerMirroredStrategy 下无法工作。请用自定义训练循环（strategy.run 和 strategy.reduce），或安装 tf-keras 并设置 TF_USE_LEGACY_KERAS=1。</translation>
-        </message>
-        <message>
-            <source>A collective operation between workers was aborted or timed out: a worker was not started, crashed, or cannot be reached on its port. Start every worker with the same TF_CONFIG (only "task" differs), open the ports between the machines, and check with `tfgpu cluster check --smoke`.</source>
-            <translation>worker 之间的集合通信被中止或超时：有 worker 没有启动、崩溃了，或者它的端口连不上。请用相同的 TF_CONFIG 启动每个 worker（只有 "task" 不同），打开机器之间的端口，并用 `tfgpu cluster check --smoke` 检查。</translation>
-        </message>
-        <message>
-            <source>Scaling on {count} logical CPU devices: a code-path check of MirroredStrategy, not a speed measurement (the devices share one CPU).</source>
-            <translation>在 {count} 个逻辑 CPU 设备上的扩展测试：这只是检查 MirroredStrategy 的代码路径，不是速度测量（这些设备共用同一颗 CPU）。</translation>
-        </message>
-        <message>
-            <source>Scaling: {count} {kind} devices train {speedup}x as fast as one ({efficiency}% scaling efficiency, {collective}).</source>
-            <translation>扩展：{count} 个 {kind} 设备的训练速度是单个设备的 {speedup} 倍（扩展效率 {efficiency}%，{collective}）。</translation>
-        </message>
-        <message>
-            <source>Windows long paths are off, so pip cannot install TensorFlow</source>
-            <translation>Windows 未启用长路径，pip 无法安装 TensorFlow</translation>
-        </message>
-        <message>
-            <source>In PowerShell opened with "Run as administrator", allow paths longer than 260 characters, then open a new terminal and run pip again:</source>
-            <translation>在“以管理员身份运行”打开的 PowerShell 中允许超过 260 个字符的路径，然后打开新的终端，再次运行 pip：</translation>
-        </message>
-        <message>
-            <source>Without admin rights: make the environment in a short folder (for example C:\tf\venv) and install there.</source>
-            <translation>没有管理员权限时：在路径较短的文件夹中创建环境（例如 C:\tf\venv），并在其中安装。</translation>
-        </message>
-        <message>
-            <source>pip could not write one of TensorFlow's files because its full path is longer than Windows allows by default (260 characters). Turn on long paths (needs admin), or use a shorter folder.</source>
-            <translation>pip 无法写入 TensorFlow 的某个文件，因为它的完整路径超过了 Windows 默认允许的长度（260 个字符）。请启用长路径（需要管理员权限），或使用更短的文件夹。</translation>
-        </message>
-        <message>
-            <source>Could not look inside the WSL distro {distro}; open it once (wsl -d {distro}) and check again.</source>
-            <translation>无法查看 WSL 发行版 {distro} 的内部；请先打开它一次（wsl -d {distro}），然后重新检查。</translation>
-        </message>
-    </context>
+<context>
+    <name>BenchController</name>
+    <message>
+        <source>the benchmark ended without a result</source>
+        <translation>基准测试结束但没有结果</translation>
+    </message>
+</context>
+<context>
+    <name>BenchResultsView</name>
+    <message>
+        <source>Summary</source>
+        <translation>概览</translation>
+    </message>
+    <message>
+        <source>All results</source>
+        <translation>全部结果</translation>
+    </message>
+    <message>
+        <source>Scaling</source>
+        <translation>扩展</translation>
+    </message>
+</context>
+<context>
+    <name>BenchmarkPage</name>
+    <message>
+        <source>Benchmark</source>
+        <translation>性能测试</translation>
+    </message>
+    <message>
+        <source>How fast TensorFlow runs here, on the GPU and on the CPU, and how close it comes to what the hardware can do.</source>
+        <translation>TensorFlow 在这台电脑的 GPU 和 CPU 上跑得有多快，离硬件的极限还有多远。</translation>
+    </message>
+    <message>
+        <source>Quick (about a minute)</source>
+        <translation>快速（约一分钟）</translation>
+    </message>
+    <message>
+        <source>Full (several minutes)</source>
+        <translation>完整（几分钟）</translation>
+    </message>
+    <message>
+        <source>Scaling across devices (MirroredStrategy)</source>
+        <translation>多设备扩展测试（MirroredStrategy）</translation>
+    </message>
+    <message>
+        <source>GPU and CPU</source>
+        <translation>GPU 和 CPU</translation>
+    </message>
+    <message>
+        <source>GPU only</source>
+        <translation>仅 GPU</translation>
+    </message>
+    <message>
+        <source>CPU only</source>
+        <translation>仅 CPU</translation>
+    </message>
+    <message>
+        <source>Run benchmark</source>
+        <translation>开始测试</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Stop the benchmark; the figures measured so far are kept.</source>
+        <translation>停止测试；已测得的数据会保留。</translation>
+    </message>
+    <message>
+        <source>Show monitor</source>
+        <translation>显示监视器</translation>
+    </message>
+    <message>
+        <source>CPU, RAM and GPU load, live. It also shows during a run; pop it out to watch your own training.</source>
+        <translation>实时显示 CPU、内存和 GPU 负载。运行测试时也会显示；弹出后可用来观察你自己的训练。</translation>
+    </message>
+    <message>
+        <source>Copy results</source>
+        <translation>复制结果</translation>
+    </message>
+    <message>
+        <source>Copy the results as text, to paste into a chat or an issue.</source>
+        <translation>把结果复制为文本，可粘贴到聊天或 issue 中。</translation>
+    </message>
+    <message>
+        <source>Python environment:</source>
+        <translation>Python 环境：</translation>
+    </message>
+    <message>
+        <source>Mode:</source>
+        <translation>模式：</translation>
+    </message>
+    <message>
+        <source>Device:</source>
+        <translation>设备：</translation>
+    </message>
+    <message>
+        <source>Compare with:</source>
+        <translation>对比：</translation>
+    </message>
+    <message>
+        <source>Python {version}</source>
+        <translation>Python {version}</translation>
+    </message>
+    <message>
+        <source>Python</source>
+        <translation>Python</translation>
+    </message>
+    <message>
+        <source>TensorFlow {version}</source>
+        <translation>TensorFlow {version}</translation>
+    </message>
+    <message>
+        <source>TensorFlow (does not import)</source>
+        <translation>TensorFlow（无法导入）</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>no GPU</source>
+        <translation>无 GPU</translation>
+    </message>
+    <message>
+        <source>Other Python…</source>
+        <translation>其他 Python…</translation>
+    </message>
+    <message>
+        <source>No Python environment with TensorFlow was found: install it (the Diagnosis page says how), or choose one with &quot;Other Python…&quot;.</source>
+        <translation>没有找到装有 TensorFlow 的 Python 环境：请先安装（“诊断”页给出方法），或用“其他 Python…”选择一个。</translation>
+    </message>
+    <message>
+        <source>Choose a Python interpreter</source>
+        <translation>选择 Python 解释器</translation>
+    </message>
+    <message>
+        <source>Python (python*);;All files (*)</source>
+        <translation>Python (python*);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Starting the benchmark…</source>
+        <translation>正在启动测试…</translation>
+    </message>
+    <message>
+        <source>Running in {python}</source>
+        <translation>正在 {python} 中运行</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>正在停止…</translation>
+    </message>
+    <message>
+        <source>Importing TensorFlow…</source>
+        <translation>正在导入 TensorFlow…</translation>
+    </message>
+    <message>
+        <source>TensorFlow is ready; {total} tests to run.</source>
+        <translation>TensorFlow 已就绪；共 {total} 项测试。</translation>
+    </message>
+    <message>
+        <source>Running {test} on the GPU ({index} of {total})</source>
+        <translation>正在 GPU 上运行 {test}（第 {index} 项，共 {total} 项）</translation>
+    </message>
+    <message>
+        <source>Running {test} on the CPU ({index} of {total})</source>
+        <translation>正在 CPU 上运行 {test}（第 {index} 项，共 {total} 项）</translation>
+    </message>
+    <message>
+        <source>Running {test} ({index} of {total})</source>
+        <translation>正在运行 {test}（第 {index} 项，共 {total} 项）</translation>
+    </message>
+    <message>
+        <source>The benchmark process stopped; starting it again for the tests left…</source>
+        <translation>测试进程已退出；正在重新启动以完成剩余测试…</translation>
+    </message>
+    <message>
+        <source>Finished in {seconds} s.</source>
+        <translation>用时 {seconds} 秒完成。</translation>
+    </message>
+    <message>
+        <source>Finished in {seconds} s, with some tests missing.</source>
+        <translation>用时 {seconds} 秒完成，部分测试没有结果。</translation>
+    </message>
+    <message>
+        <source>Cancelled after {seconds} s.</source>
+        <translation>{seconds} 秒后已取消。</translation>
+    </message>
+    <message>
+        <source>The benchmark could not run.</source>
+        <translation>测试无法运行。</translation>
+    </message>
+    <message>
+        <source>The run could not be saved: {error}</source>
+        <translation>本次结果无法保存：{error}</translation>
+    </message>
+    <message>
+        <source>This run: {run}</source>
+        <translation>本次：{run}</translation>
+    </message>
+    <message>
+        <source>The benchmark could not finish: {error}.</source>
+        <translation>测试未能完成：{error}。</translation>
+    </message>
+    <message>
+        <source>Please report it, with the log file.</source>
+        <translation>请附上日志文件报告此问题。</translation>
+    </message>
+    <message>
+        <source>Last run: {run}</source>
+        <translation>上次：{run}</translation>
+    </message>
+    <message>
+        <source>quick</source>
+        <translation>快速</translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation>完整</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+</context>
+<context>
+    <name>CommandBox</name>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Copy this command, then paste it where it says.</source>
+        <translation>复制这条命令，然后按说明粘贴到相应的地方运行。</translation>
+    </message>
+    <message>
+        <source>Copied</source>
+        <translation>已复制</translation>
+    </message>
+</context>
+<context>
+    <name>DiagnosisPage</name>
+    <message>
+        <source>Diagnosis</source>
+        <translation>诊断</translation>
+    </message>
+    <message>
+        <source>Can TensorFlow use your GPU? If not, what stops it, and the exact steps that fix it.</source>
+        <translation>TensorFlow 能用上你的 GPU 吗？如果不能，是什么挡住了它，以及解决它的具体步骤。</translation>
+    </message>
+    <message>
+        <source>Copy report</source>
+        <translation>复制报告</translation>
+    </message>
+    <message>
+        <source>Copy the whole diagnosis as Markdown, to paste into a chat, a forum or an issue.</source>
+        <translation>把完整的诊断复制为 Markdown，方便粘贴到聊天、论坛或问题报告（issue）里。</translation>
+    </message>
+    <message>
+        <source>There is no check result yet.</source>
+        <translation>还没有检查结果。</translation>
+    </message>
+    <message>
+        <source>Back to “Your system”</source>
+        <translation>返回“你的系统”</translation>
+    </message>
+    <message>
+        <source>Check this computer first; the diagnosis then appears here.</source>
+        <translation>请先检查这台电脑；诊断结果随后会显示在这里。</translation>
+    </message>
+    <message>
+        <source>The diagnosis failed: {error}. Please report it, with the result of “Your system”.</source>
+        <translation>诊断失败：{error}。请报告这个问题，并附上“你的系统”页面的结果。</translation>
+    </message>
+    <message>
+        <source>This computer</source>
+        <translation>这台电脑</translation>
+    </message>
+    <message>
+        <source>The check was stopped before it finished, so this diagnosis may miss something.</source>
+        <translation>检查在完成前被停止，因此这份诊断可能有遗漏。</translation>
+    </message>
+    <message>
+        <source>What we recommend</source>
+        <translation>我们的建议</translation>
+    </message>
+    <message>
+        <source>Fix this first</source>
+        <translation>先解决这个</translation>
+    </message>
+    <message>
+        <source>Go back to “Your system” to check this computer; the diagnosis follows.</source>
+        <translation>返回“你的系统”检查这台电脑，随后就会得到诊断。</translation>
+    </message>
+    <message>
+        <source>Copied to the clipboard.</source>
+        <translation>已复制到剪贴板。</translation>
+    </message>
+</context>
+<context>
+    <name>ExplainController</name>
+    <message>
+        <source>the explanation ended without a result</source>
+        <translation>解读没有得到结果</translation>
+    </message>
+</context>
+<context>
+    <name>ExplainPage</name>
+    <message>
+        <source>Explain an error</source>
+        <extracomment>Larger texts are not put in the editor whole: laying out 50 MB freezes it for seconds.</extracomment>
+        <translation>解读错误信息</translation>
+    </message>
+    <message>
+        <source>Paste any error, log or tool output: we tell you what it means and how to fix it.</source>
+        <translation>粘贴任意错误信息、日志或工具输出：我们会告诉你它是什么意思，以及如何解决。</translation>
+    </message>
+    <message>
+        <source>Paste here, e.g. the lines TensorFlow printed, a traceback, or nvidia-smi&apos;s table.</source>
+        <translation>粘贴到这里，例如 TensorFlow 打印的内容、traceback（错误回溯），或 nvidia-smi 的表格。</translation>
+    </message>
+    <message>
+        <source>Paste</source>
+        <translation>粘贴</translation>
+    </message>
+    <message>
+        <source>Replace the text with what is on the clipboard.</source>
+        <translation>用剪贴板中的内容替换当前文本。</translation>
+    </message>
+    <message>
+        <source>Open file…</source>
+        <translation>打开文件…</translation>
+    </message>
+    <message>
+        <source>Read a saved log or output file (you can also drop it here).</source>
+        <translation>读取已保存的日志或输出文件（也可以直接把文件拖到这里）。</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>清空</translation>
+    </message>
+    <message>
+        <source>Copy result</source>
+        <translation>复制结果</translation>
+    </message>
+    <message>
+        <source>Copy the explanation as Markdown, to paste into a chat or an issue.</source>
+        <translation>把解读结果复制为 Markdown，方便粘贴到聊天或问题报告（issue）里。</translation>
+    </message>
+    <message>
+        <source>the file is larger than {limit}</source>
+        <translation>文件大于 {limit}</translation>
+    </message>
+    <message>
+        <source>Cannot read {path}</source>
+        <translation>无法读取 {path}</translation>
+    </message>
+    <message>
+        <source>Open a log or output file</source>
+        <translation>打开日志或输出文件</translation>
+    </message>
+    <message>
+        <source>Text files (*.txt *.log *.out *.xml *.h);;All files (*)</source>
+        <translation>文本文件 (*.txt *.log *.out *.xml *.h);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>From {path}.</source>
+        <translation>来自 {path}。</translation>
+    </message>
+    <message>
+        <source>This text is large ({size}): only its beginning is shown here, but all of it is read. Click Clear to paste something else.</source>
+        <translation>这段文本很大（{size}）：这里只显示开头部分，但会读取全部内容。点击“清空”即可粘贴其他内容。</translation>
+    </message>
+    <message>
+        <source>The explainer is not available in this version yet.</source>
+        <translation>这个版本还没有解读功能。</translation>
+    </message>
+    <message>
+        <source>Your text is kept; it will be read once the explainer is installed.</source>
+        <translation>你的文本已保留；装上解读功能后就会读取它。</translation>
+    </message>
+    <message>
+        <source>The text could not be explained: {error}.</source>
+        <translation>无法解读这段文本：{error}。</translation>
+    </message>
+    <message>
+        <source>Please report it, with the text you pasted.</source>
+        <translation>请报告这个问题，并附上你粘贴的文本。</translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation>正在读取…</translation>
+    </message>
+</context>
+<context>
+    <name>ExplanationView</name>
+    <message>
+        <source>Facts read from the text</source>
+        <translation>从文本中读到的信息</translation>
+    </message>
+    <message>
+        <source>Fact</source>
+        <translation>信息项</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Paste the text that puzzles you above.</source>
+        <translation>在上方粘贴让你困惑的文本。</translation>
+    </message>
+    <message>
+        <source>A TensorFlow log, a Python error, pip&apos;s error, or the output of nvidia-smi or nvcc --version: the explanation and the fix appear here as you paste or type.</source>
+        <translation>TensorFlow 日志、Python 错误、pip 的报错，或 nvidia-smi、nvcc --version 的输出：一边粘贴或输入，解读和解决方法就会显示在这里。</translation>
+    </message>
+    <message>
+        <source>Looks like: {kind}</source>
+        <translation>看起来是：{kind}</translation>
+    </message>
+    <message>
+        <source>Nothing we recognise in this text.</source>
+        <translation>这段文本中没有我们能识别的内容。</translation>
+    </message>
+    <message>
+        <source>It matches no problem we know. Paste the whole output, from the command you ran to its last line: the cause is often a few lines above the final error.</source>
+        <translation>它与我们已知的任何问题都不匹配。请粘贴完整的输出，从你运行的命令一直到最后一行：原因往往在最终报错的前几行。</translation>
+    </message>
+    <message>
+        <source>Most likely cause</source>
+        <translation>最可能的原因</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n other finding(s)</source>
+        <translation>
+            <numerusform>其他 %n 个诊断项</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>FindingCard</name>
+    <message>
+        <source>Show or hide the details and the fix</source>
+        <translation>显示或隐藏详情和解决方法</translation>
+    </message>
+    <message>
+        <source>How to fix</source>
+        <translation>解决方法</translation>
+    </message>
+    <message>
+        <source>Why we think so</source>
+        <translation>判断依据</translation>
+    </message>
+    <message>
+        <source>Finding id: {id}</source>
+        <translation>诊断项 ID：{id}</translation>
+    </message>
+    <message>
+        <source>Sources: {sources}</source>
+        <translation>来源：{sources}</translation>
+    </message>
+</context>
+<context>
+    <name>FindingsText</name>
+    <message>
+        <source>Problem</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>提示</translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <source>Run in PowerShell:</source>
+        <translation>在 PowerShell 中运行：</translation>
+    </message>
+    <message>
+        <source>Run in Command Prompt (cmd):</source>
+        <translation>在命令提示符（cmd）中运行：</translation>
+    </message>
+    <message>
+        <source>Run in a terminal (bash):</source>
+        <translation>在终端（bash）中运行：</translation>
+    </message>
+    <message>
+        <source>Run:</source>
+        <translation>运行：</translation>
+    </message>
+    <message>
+        <source>Or:</source>
+        <translation>或者：</translation>
+    </message>
+    <message>
+        <source>TensorFlow log</source>
+        <translation>TensorFlow 日志</translation>
+    </message>
+    <message>
+        <source>Python error (traceback)</source>
+        <translation>Python 错误（traceback）</translation>
+    </message>
+    <message>
+        <source>nvidia-smi output</source>
+        <translation>nvidia-smi 输出</translation>
+    </message>
+    <message>
+        <source>nvidia-smi -q -x output (XML)</source>
+        <translation>nvidia-smi -q -x 输出（XML）</translation>
+    </message>
+    <message>
+        <source>nvcc --version output</source>
+        <translation>nvcc --version 输出</translation>
+    </message>
+    <message>
+        <source>cuDNN version header</source>
+        <translation>cuDNN 版本头文件</translation>
+    </message>
+    <message>
+        <source>TensorFlow build information</source>
+        <translation>TensorFlow 构建信息</translation>
+    </message>
+    <message>
+        <source>pip error</source>
+        <translation>pip 错误</translation>
+    </message>
+    <message>
+        <source>unknown kind of text</source>
+        <translation>未知类型的文本</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>TensorFlow {version}</source>
+        <translation>TensorFlow {version}</translation>
+    </message>
+    <message>
+        <source>TensorFlow not found</source>
+        <translation>未找到 TensorFlow</translation>
+    </message>
+    <message>
+        <source>GPU ready: yes, GPUs seen: {n}</source>
+        <translation>GPU 可用：是，识别到的 GPU：{n} 块</translation>
+    </message>
+    <message>
+        <source>GPU ready: no</source>
+        <translation>GPU 可用：否</translation>
+    </message>
+    <message>
+        <source>TensorFlow can use your GPU</source>
+        <translation>TensorFlow 可以使用你的 GPU</translation>
+    </message>
+    <message>
+        <source>TensorFlow cannot use your GPU yet</source>
+        <translation>TensorFlow 暂时还不能使用你的 GPU</translation>
+    </message>
+    <message>
+        <source>Knowledge base {version} ({date})</source>
+        <translation>知识库 {version}（{date}）</translation>
+    </message>
+    <message>
+        <source> (fix this first)</source>
+        <translation>（先解决这个）</translation>
+    </message>
+    <message>
+        <source>Evidence:</source>
+        <translation>依据：</translation>
+    </message>
+    <message>
+        <source>How to fix:</source>
+        <translation>解决方法：</translation>
+    </message>
+    <message>
+        <source>Finding id: `{id}`</source>
+        <translation>诊断项 ID：`{id}`</translation>
+    </message>
+    <message>
+        <source>Recommendation: {title}</source>
+        <translation>建议：{title}</translation>
+    </message>
+    <message>
+        <source>TensorFlow GPU diagnosis</source>
+        <translation>TensorFlow GPU 诊断</translation>
+    </message>
+    <message>
+        <source>This computer</source>
+        <translation>这台电脑</translation>
+    </message>
+    <message>
+        <source>What the pasted text says</source>
+        <translation>粘贴的文本说明了什么</translation>
+    </message>
+    <message>
+        <source>Kind of text: {kind}</source>
+        <translation>文本类型：{kind}</translation>
+    </message>
+    <message>
+        <source>Nothing in this text matches a problem we know.</source>
+        <translation>这段文本中没有与已知问题相符的内容。</translation>
+    </message>
+    <message>
+        <source>Facts read from the text:</source>
+        <translation>从文本中读到的信息：</translation>
+    </message>
+</context>
+<context>
+    <name>JobController</name>
+    <message>
+        <source>the work ended without a result</source>
+        <translation>任务结束但没有结果</translation>
+    </message>
+</context>
+<context>
+    <name>LinkBox</name>
+    <message>
+        <source>Open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <source>Open this page in your web browser.</source>
+        <translation>在网页浏览器中打开这个页面。</translation>
+    </message>
+    <message>
+        <source>Could not open a browser: copy the address.</source>
+        <translation>无法打开浏览器：请复制这个地址。</translation>
+    </message>
+</context>
+<context>
+    <name>MiniMonitor</name>
+    <message>
+        <source>Dock</source>
+        <translation>放回页面</translation>
+    </message>
+    <message>
+        <source>The live monitor is in its own window.</source>
+        <translation>实时监视器已在独立窗口中。</translation>
+    </message>
+    <message>
+        <source>TF GPU Assistant: live monitor</source>
+        <translation>TF GPU 助手：实时监视器</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>不可用</translation>
+    </message>
+    <message>
+        <source>CPU {value}</source>
+        <translation>CPU {value}</translation>
+    </message>
+    <message>
+        <source>RAM {value}</source>
+        <translation>内存 {value}</translation>
+    </message>
+    <message>
+        <source>Monitor: could not start ({error})</source>
+        <translation>监视器：无法启动（{error}）</translation>
+    </message>
+    <message>
+        <source>GPU {index}: lost (stopped answering)</source>
+        <translation>GPU {index}：已丢失（不再响应）</translation>
+    </message>
+    <message>
+        <source>GPU: lost (stopped answering)</source>
+        <translation>GPU：已丢失（不再响应）</translation>
+    </message>
+    <message>
+        <source>GPU {index} {value}</source>
+        <translation>GPU {index} {value}</translation>
+    </message>
+    <message>
+        <source>GPU {index} memory {value}</source>
+        <translation>GPU {index} 显存 {value}</translation>
+    </message>
+    <message>
+        <source>GPU {value}</source>
+        <translation>GPU {value}</translation>
+    </message>
+    <message>
+        <source>GPU memory {value}</source>
+        <translation>GPU 显存 {value}</translation>
+    </message>
+    <message>
+        <source>GPU: reading…</source>
+        <translation>GPU：读取中…</translation>
+    </message>
+    <message>
+        <source>GPU: n/a (no NVIDIA driver)</source>
+        <translation>GPU：不可用（没有 NVIDIA 驱动）</translation>
+    </message>
+    <message>
+        <source>GPU: n/a (the NVIDIA driver does not answer)</source>
+        <translation>GPU：不可用（NVIDIA 驱动没有响应）</translation>
+    </message>
+    <message>
+        <source>GPU: n/a (no NVIDIA GPU found)</source>
+        <translation>GPU：不可用（未找到 NVIDIA GPU）</translation>
+    </message>
+    <message>
+        <source>GPU: n/a (NVML error)</source>
+        <translation>GPU：不可用（NVML 出错）</translation>
+    </message>
+    <message>
+        <source>Put the monitor back in the page.</source>
+        <translation>把监视器放回页面中。</translation>
+    </message>
+    <message>
+        <source>Pop out</source>
+        <translation>弹出</translation>
+    </message>
+    <message>
+        <source>Open the monitor in a small window that stays on top, to watch your own training or another page.</source>
+        <translation>在一个始终置顶的小窗口中打开监视器，以便观察你自己的训练或其他页面。</translation>
+    </message>
+</context>
+<context>
+    <name>MonitorFigures</name>
+    <message>
+        <source>This computer</source>
+        <translation>本机</translation>
+    </message>
+    <message>
+        <source>GPU {index} · {name}</source>
+        <translation>GPU {index} · {name}</translation>
+    </message>
+    <message>
+        <source>n/a (GPU lost)</source>
+        <translation>不可用（GPU 已丢失）</translation>
+    </message>
+    <message>
+        <source>n/a ({reason})</source>
+        <translation>不可用（{reason}）</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>不可用</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>stopped answering (lost)</source>
+        <translation>不再响应（已丢失）</translation>
+    </message>
+    <message>
+        <source>{v} %</source>
+        <translation>{v} %</translation>
+    </message>
+    <message>
+        <source>Load</source>
+        <translation>负载</translation>
+    </message>
+    <message>
+        <source>Memory controller</source>
+        <translation>显存控制器</translation>
+    </message>
+    <message>
+        <source>Memory used</source>
+        <translation>已用显存</translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation>温度</translation>
+    </message>
+    <message>
+        <source>{v} °C</source>
+        <translation>{v} °C</translation>
+    </message>
+    <message>
+        <source>Fan</source>
+        <translation>风扇</translation>
+    </message>
+    <message>
+        <source>{v} W</source>
+        <translation>{v} W</translation>
+    </message>
+    <message>
+        <source>{draw} W of {limit} W</source>
+        <translation>{draw} W / {limit} W</translation>
+    </message>
+    <message>
+        <source>Power</source>
+        <translation>功耗</translation>
+    </message>
+    <message>
+        <source>{v} MHz</source>
+        <translation>{v} MHz</translation>
+    </message>
+    <message>
+        <source>Clocks</source>
+        <translation>频率</translation>
+    </message>
+    <message>
+        <source>SM {sm}, memory {memory}</source>
+        <translation>SM {sm}，显存 {memory}</translation>
+    </message>
+    <message>
+        <source>Performance state</source>
+        <translation>性能状态</translation>
+    </message>
+    <message>
+        <source>Held back by</source>
+        <translation>降频原因</translation>
+    </message>
+    <message>
+        <source>{v} MiB/s</source>
+        <translation>{v} MiB/s</translation>
+    </message>
+    <message>
+        <source>PCIe</source>
+        <translation>PCIe</translation>
+    </message>
+    <message>
+        <source>received {rx}, sent {tx}</source>
+        <translation>接收 {rx}，发送 {tx}</translation>
+    </message>
+    <message>
+        <source>{used} MiB</source>
+        <translation>{used} MiB</translation>
+    </message>
+    <message>
+        <source>{used} of {total} MiB ({percent} %)</source>
+        <translation>{used} / {total} MiB（{percent} %）</translation>
+    </message>
+    <message>
+        <source>nothing (full speed allowed)</source>
+        <translation>无（允许全速运行）</translation>
+    </message>
+    <message>
+        <source>{total} % ({cores} cores, the busiest at {busiest} %)</source>
+        <translation>{total} %（{cores} 个核心，最忙的为 {busiest} %）</translation>
+    </message>
+    <message>
+        <source>CPU {cpu} of one core, memory {rss}</source>
+        <translation>CPU 占单核的 {cpu}，内存 {rss}</translation>
+    </message>
+    <message>
+        <source>{v} MiB</source>
+        <translation>{v} MiB</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>RAM used</source>
+        <translation>已用内存</translation>
+    </message>
+    <message>
+        <source>This app</source>
+        <translation>本应用</translation>
+    </message>
+    <message>
+        <source>NVIDIA driver</source>
+        <translation>NVIDIA 驱动</translation>
+    </message>
+</context>
+<context>
+    <name>MonitorPage</name>
+    <message>
+        <source>Monitor</source>
+        <translation>监视器</translation>
+    </message>
+    <message>
+        <source>What the GPU, the CPU and the memory are doing now, and over the last minutes. Leave it open while TensorFlow runs to see the GPU work.</source>
+        <translation>GPU、CPU 和内存现在以及过去几分钟的状态。TensorFlow 运行时保持此页打开，即可看到 GPU 在工作。</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>Freeze the plots; sampling stops unless a CSV log is running.</source>
+        <translation>冻结图表；除非正在记录 CSV，否则停止采样。</translation>
+    </message>
+    <message>
+        <source>1 minute</source>
+        <translation>1 分钟</translation>
+    </message>
+    <message>
+        <source>5 minutes</source>
+        <translation>5 分钟</translation>
+    </message>
+    <message>
+        <source>10 minutes</source>
+        <translation>10 分钟</translation>
+    </message>
+    <message>
+        <source>{seconds} s</source>
+        <translation>{seconds} 秒</translation>
+    </message>
+    <message>
+        <source>How often the figures are read. Changing it starts the plots afresh.</source>
+        <translation>读取数据的间隔。更改后图表会重新开始。</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Copy the current figures as text, to paste into a chat or an issue.</source>
+        <translation>把当前数据复制为文本，以便粘贴到聊天或 issue 中。</translation>
+    </message>
+    <message>
+        <source>Show:</source>
+        <translation>显示：</translation>
+    </message>
+    <message>
+        <source>Read every:</source>
+        <translation>读取间隔：</translation>
+    </message>
+    <message>
+        <source>Now</source>
+        <translation>当前</translation>
+    </message>
+    <message>
+        <source>Processes</source>
+        <translation>进程</translation>
+    </message>
+    <message>
+        <source>The monitor could not start: {error}</source>
+        <translation>监视器无法启动：{error}</translation>
+    </message>
+    <message>
+        <source>Log the monitor to a CSV file</source>
+        <translation>把监视数据记录到 CSV 文件</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Cannot log to a CSV file: {error}</source>
+        <translation>无法记录到 CSV 文件：{error}</translation>
+    </message>
+    <message>
+        <source>Logging to {path}: {rows} rows so far.</source>
+        <translation>正在记录到 {path}：已写入 {rows} 行。</translation>
+    </message>
+    <message>
+        <source>CSV logging stopped: {error}</source>
+        <translation>CSV 记录已停止：{error}</translation>
+    </message>
+    <message>
+        <source>Logged {rows} rows to {path}.</source>
+        <translation>已将 {rows} 行记录到 {path}。</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <source>Stop logging</source>
+        <translation>停止记录</translation>
+    </message>
+    <message>
+        <source>Log to CSV…</source>
+        <translation>记录到 CSV…</translation>
+    </message>
+    <message>
+        <source>Stop writing the CSV file.</source>
+        <translation>停止写入 CSV 文件。</translation>
+    </message>
+    <message>
+        <source>Write every reading to a CSV file (one row per GPU), readable by Excel, pandas or GPU-Z users.</source>
+        <translation>把每次读数写入 CSV 文件（每个 GPU 一行），可用 Excel、pandas 打开，GPU-Z 用户也很熟悉。</translation>
+    </message>
+</context>
+<context>
+    <name>MonitorPlots</name>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>RAM used</source>
+        <translation>已用内存</translation>
+    </message>
+    <message>
+        <source>Utilisation, % (GPU: solid load, dashed memory controller)</source>
+        <translation>利用率，%（GPU：实线为负载，虚线为显存控制器）</translation>
+    </message>
+    <message>
+        <source>GPU memory used, MiB (the top of the plot is the GPU&apos;s total)</source>
+        <translation>已用显存，MiB（图表顶部为 GPU 显存总量）</translation>
+    </message>
+    <message>
+        <source>GPU temperature, °C (dashed: fan, %)</source>
+        <translation>GPU 温度，°C（虚线：风扇，%）</translation>
+    </message>
+    <message>
+        <source>GPU power, W (dashed: the power limit)</source>
+        <translation>GPU 功耗，W（虚线：功耗上限）</translation>
+    </message>
+    <message>
+        <source>GPU clocks, MHz (solid: SM, dashed: memory)</source>
+        <translation>GPU 频率，MHz（实线：SM，虚线：显存）</translation>
+    </message>
+    <message>
+        <source>PCIe traffic, MiB/s (solid: received, dashed: sent)</source>
+        <translation>PCIe 流量，MiB/s（实线：接收，虚线：发送）</translation>
+    </message>
+    <message>
+        <source>GPU {index} · {name}</source>
+        <translation>GPU {index} · {name}</translation>
+    </message>
+    <message>
+        <source>GPU {index}</source>
+        <translation>GPU {index}</translation>
+    </message>
+    <message>
+        <source>seconds before now</source>
+        <translation>距现在的秒数</translation>
+    </message>
+</context>
+<context>
+    <name>MonitorWords</name>
+    <message>
+        <source>waiting for the first reading</source>
+        <translation>正在等待第一次读数</translation>
+    </message>
+    <message>
+        <source>connecting to the NVIDIA driver…</source>
+        <translation>正在连接 NVIDIA 驱动…</translation>
+    </message>
+    <message>
+        <source>the NVIDIA driver does not answer</source>
+        <translation>NVIDIA 驱动没有响应</translation>
+    </message>
+    <message>
+        <source>no NVIDIA driver</source>
+        <translation>没有 NVIDIA 驱动</translation>
+    </message>
+    <message>
+        <source>the NVIDIA driver sees no GPU</source>
+        <translation>NVIDIA 驱动找不到 GPU</translation>
+    </message>
+    <message>
+        <source>NVML error</source>
+        <translation>NVML 出错</translation>
+    </message>
+    <message>
+        <source>the GPU stopped answering</source>
+        <translation>GPU 不再响应</translation>
+    </message>
+    <message>
+        <source>Connecting to the NVIDIA driver (NVML)… CPU and memory are measured meanwhile.</source>
+        <translation>正在连接 NVIDIA 驱动（NVML）… 同时照常测量 CPU 和内存。</translation>
+    </message>
+    <message>
+        <source>The NVIDIA driver does not answer: there are no GPU figures until it does. CPU and memory are still measured.</source>
+        <translation>NVIDIA 驱动没有响应：在它响应之前没有 GPU 数据。CPU 和内存仍在测量。</translation>
+    </message>
+    <message>
+        <source>No NVIDIA driver was found, so there are no GPU figures. CPU and memory are still measured.</source>
+        <translation>未找到 NVIDIA 驱动，因此没有 GPU 数据。CPU 和内存仍在测量。</translation>
+    </message>
+    <message>
+        <source>The NVIDIA driver is running but sees no GPU.</source>
+        <translation>NVIDIA 驱动正在运行，但找不到 GPU。</translation>
+    </message>
+    <message>
+        <source>NVML (the NVIDIA driver&apos;s monitoring library) failed, so there are no GPU figures.</source>
+        <translation>NVML（NVIDIA 驱动的监控库）出错，因此没有 GPU 数据。</translation>
+    </message>
+    <message>
+        <source>GPU {index} ({name}) stopped answering (lost: it fell off the bus or the driver was reset); its figures stop here.</source>
+        <translation>GPU {index}（{name}）不再响应（已丢失：从总线上掉线或驱动被重置）；它的数据到此为止。</translation>
+    </message>
+    <message>
+        <source>NVML says: {reason}</source>
+        <translation>NVML 报告：{reason}</translation>
+    </message>
+    <message>
+        <source>n/a ({reason})</source>
+        <translation>不可用（{reason}）</translation>
+    </message>
+    <message>
+        <source>GPU: n/a ({reason})</source>
+        <translation>GPU：不可用（{reason}）</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>不可用</translation>
+    </message>
+</context>
+<context>
+    <name>PeakGauges</name>
+    <message>
+        <source>GPU matmul, float32</source>
+        <translation>GPU 矩阵乘法，float32</translation>
+    </message>
+    <message>
+        <source>GPU matmul, float16/bfloat16</source>
+        <translation>GPU 矩阵乘法，float16/bfloat16</translation>
+    </message>
+    <message>
+        <source>GPU memory bandwidth</source>
+        <translation>GPU 显存带宽</translation>
+    </message>
+    <message>
+        <source>CPU matmul, float32</source>
+        <translation>CPU 矩阵乘法，float32</translation>
+    </message>
+    <message>
+        <source>% of peak</source>
+        <translation>占峰值的百分比</translation>
+    </message>
+    <message>
+        <source>not measured</source>
+        <translation>未测</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>不可用</translation>
+    </message>
+    <message>
+        <source>The peak of this hardware is not known, so there is no % of peak.</source>
+        <translation>不知道这块硬件的峰值，所以没有峰值百分比。</translation>
+    </message>
+    <message>
+        <source>{value}; peak unknown</source>
+        <translation>{value}；峰值未知</translation>
+    </message>
+    <message>
+        <source>{value} of {peak}</source>
+        <translation>{value} / {peak}</translation>
+    </message>
+</context>
+<context>
+    <name>ProcessTable</name>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>PID</source>
+        <translation>PID</translation>
+    </message>
+    <message>
+        <source>Process</source>
+        <translation>进程</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>GPU memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>graphics</source>
+        <translation>图形</translation>
+    </message>
+    <message>
+        <source>compute and graphics</source>
+        <translation>计算和图形</translation>
+    </message>
+    <message>
+        <source>{mib} MiB</source>
+        <translation>{mib} MiB</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>不可用</translation>
+    </message>
+    <message>
+        <source>GPU {index}: stopped answering (lost), no process list.</source>
+        <translation>GPU {index}：不再响应（已丢失），没有进程列表。</translation>
+    </message>
+    <message>
+        <source>GPU {index}: NVML gives no process list ({reason}).</source>
+        <translation>GPU {index}：NVML 不提供进程列表（{reason}）。</translation>
+    </message>
+    <message>
+        <source>GPU {index}: NVML gives no process list.</source>
+        <translation>GPU {index}：NVML 不提供进程列表。</translation>
+    </message>
+    <message>
+        <source>GPU {index}: Windows (WDDM driver mode) does not tell how much GPU memory each process uses.</source>
+        <translation>GPU {index}：Windows（WDDM 驱动模式）不提供每个进程使用的显存。</translation>
+    </message>
+    <message>
+        <source>GPU {index}: no process is using it.</source>
+        <translation>GPU {index}：没有进程在使用它。</translation>
+    </message>
+    <message>
+        <source>No process list: {reason}.</source>
+        <translation>没有进程列表：{reason}。</translation>
+    </message>
+</context>
+<context>
+    <name>ResultsTable</name>
+    <message>
+        <source>Test</source>
+        <translation>测试</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Spread</source>
+        <translation>波动</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>次数</translation>
+    </message>
+    <message>
+        <source>% of peak</source>
+        <translation>峰值占比</translation>
+    </message>
+    <message>
+        <source>vs CPU</source>
+        <translation>相对 CPU</translation>
+    </message>
+    <message>
+        <source>Δ vs previous</source>
+        <translation>与之前相比 Δ</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>No figure</source>
+        <translation>无数据</translation>
+    </message>
+    <message>
+        <source>size reduced after running out of memory</source>
+        <translation>内存不足，已缩小规模</translation>
+    </message>
+    <message>
+        <source>median absolute deviation of the timed runs</source>
+        <translation>计时运行的中位数绝对偏差</translation>
+    </message>
+    <message>
+        <source>before: {before}, now: {after}</source>
+        <translation>之前：{before}，现在：{after}</translation>
+    </message>
+</context>
+<context>
+    <name>ScalingChart</name>
+    <message>
+        <source>devices</source>
+        <translation>设备数</translation>
+    </message>
+    <message>
+        <source>images/s</source>
+        <translation>图像/秒</translation>
+    </message>
+    <message>
+        <source>These devices are one CPU split in two: this checks that MirroredStrategy works here; it is not a speed measurement.</source>
+        <translation>这些设备是把一颗 CPU 拆成了两个：这里只是检查 MirroredStrategy 能否运行，不是速度测量。</translation>
+    </message>
+    <message>
+        <source>Bars: images per second on 1, 2, … devices. Dashed line: perfect scaling. The percentage is the scaling efficiency.</source>
+        <translation>柱形：在 1、2……个设备上每秒处理的图像数。虚线：理想的线性扩展。百分比是扩展效率。</translation>
+    </message>
+</context>
+<context>
+    <name>ScanController</name>
+    <message>
+        <source>the scan ended without a result</source>
+        <translation>扫描结束了，但没有得到结果</translation>
+    </message>
+</context>
+<context>
+    <name>ScanView</name>
+    <message>
+        <source>OK</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <source>Not found</source>
+        <translation>未找到</translation>
+    </message>
+    <message>
+        <source>Problem</source>
+        <translation>有问题</translation>
+    </message>
+    <message>
+        <source>Not supported</source>
+        <translation>不支持</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>TensorFlow in {python}</source>
+        <translation>{python} 中的 TensorFlow</translation>
+    </message>
+    <message>
+        <source>Operating system</source>
+        <extracomment>The scan steps that have a section of their own, in the page&apos;s order.</extracomment>
+        <translation>操作系统</translation>
+    </message>
+    <message>
+        <source>NVIDIA driver and GPUs</source>
+        <translation>NVIDIA 驱动和显卡</translation>
+    </message>
+    <message>
+        <source>CUDA toolkits</source>
+        <translation>CUDA 工具包</translation>
+    </message>
+    <message>
+        <source>cuDNN</source>
+        <translation>cuDNN</translation>
+    </message>
+    <message>
+        <source>Python environments</source>
+        <translation>Python 环境</translation>
+    </message>
+    <message>
+        <source>Not supported on this system</source>
+        <translation>此系统不支持</translation>
+    </message>
+    <message>
+        <source>What to do</source>
+        <translation>怎么做</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>错误信息</translation>
+    </message>
+    <message>
+        <source>Reason code</source>
+        <translation>原因代码</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>依据</translation>
+    </message>
+    <message>
+        <source>how this was found ({n})</source>
+        <translation>检测依据（{n} 条）</translation>
+    </message>
+    <message>
+        <source>Unknown system</source>
+        <translation>未知系统</translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <source>Build</source>
+        <translation>内部版本号</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>Running inside WSL</source>
+        <translation>运行在 WSL 中</translation>
+    </message>
+    <message>
+        <source>yes, WSL {n}</source>
+        <translation>是，WSL {n}</translation>
+    </message>
+    <message>
+        <source>GPU passed through to WSL</source>
+        <translation>显卡已直通到 WSL</translation>
+    </message>
+    <message>
+        <source>WSL installed</source>
+        <translation>已安装 WSL</translation>
+    </message>
+    <message>
+        <source> (default)</source>
+        <translation>（默认）</translation>
+    </message>
+    <message>
+        <source>WSL distro</source>
+        <translation>WSL 发行版</translation>
+    </message>
+    <message>
+        <source>{name}{default}: WSL {version}, {state}</source>
+        <translation>{name}{default}：WSL {version}，{state}</translation>
+    </message>
+    <message>
+        <source>GPU {index}</source>
+        <translation>显卡 {index}</translation>
+    </message>
+    <message>
+        <source>Compute capability</source>
+        <translation>计算能力</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>{gib:.1f} GiB</source>
+        <translation>{gib:.1f} GiB</translation>
+    </message>
+    <message>
+        <source>Driver model</source>
+        <translation>驱动模式</translation>
+    </message>
+    <message>
+        <source>n/a: {why}</source>
+        <translation>无法读取：{why}</translation>
+    </message>
+    <message>
+        <source>UUID</source>
+        <extracomment>GpuInfo fields shown as rows of a GPU (``unavailable`` reasons of other fields get a row of their own).</extracomment>
+        <translation>UUID</translation>
+    </message>
+    <message>
+        <source>PCI bus</source>
+        <translation>PCI 总线</translation>
+    </message>
+    <message>
+        <source>Power limit</source>
+        <translation>功耗上限</translation>
+    </message>
+    <message>
+        <source>Max graphics clock</source>
+        <translation>最高核心频率</translation>
+    </message>
+    <message>
+        <source>Max memory clock</source>
+        <translation>最高显存频率</translation>
+    </message>
+    <message>
+        <source>{watts:g} W</source>
+        <translation>{watts:g} W</translation>
+    </message>
+    <message>
+        <source>{mhz} MHz</source>
+        <translation>{mhz} MHz</translation>
+    </message>
+    <message>
+        <source>Driver {driver}, supports CUDA up to {cuda}</source>
+        <translation>驱动 {driver}，最高支持 CUDA {cuda}</translation>
+    </message>
+    <message>
+        <source>GPUs: {n}</source>
+        <translation>显卡：{n} 块</translation>
+    </message>
+    <message>
+        <source>No NVIDIA driver found</source>
+        <translation>未找到 NVIDIA 驱动</translation>
+    </message>
+    <message>
+        <source>Driver version</source>
+        <translation>驱动版本</translation>
+    </message>
+    <message>
+        <source>Highest CUDA this driver supports</source>
+        <translation>此驱动支持的最高 CUDA 版本</translation>
+    </message>
+    <message>
+        <source>Read through</source>
+        <translation>读取方式</translation>
+    </message>
+    <message>
+        <source>nvidia-smi</source>
+        <translation>nvidia-smi</translation>
+    </message>
+    <message>
+        <source>Installed: {versions}</source>
+        <translation>已安装：{versions}</translation>
+    </message>
+    <message>
+        <source>No CUDA toolkit found</source>
+        <translation>未找到 CUDA 工具包</translation>
+    </message>
+    <message>
+        <source>CUDA_PATH</source>
+        <translation>CUDA_PATH</translation>
+    </message>
+    <message>
+        <source>First on PATH</source>
+        <translation>PATH 中排在最前</translation>
+    </message>
+    <message>
+        <source>nvcc on PATH</source>
+        <translation>PATH 中的 nvcc</translation>
+    </message>
+    <message>
+        <source>CUDA {version}</source>
+        <translation>CUDA {version}</translation>
+    </message>
+    <message>
+        <source>Full version</source>
+        <translation>完整版本</translation>
+    </message>
+    <message>
+        <source>nvcc</source>
+        <translation>nvcc</translation>
+    </message>
+    <message>
+        <source>yes (entry {n})</source>
+        <translation>是（第 {n} 项）</translation>
+    </message>
+    <message>
+        <source>bin folder on PATH</source>
+        <translation>bin 文件夹在 PATH 中</translation>
+    </message>
+    <message>
+        <source>Found through</source>
+        <translation>发现途径</translation>
+    </message>
+    <message>
+        <source>No cuDNN found</source>
+        <translation>未找到 cuDNN</translation>
+    </message>
+    <message>
+        <source>cuDNN {version}</source>
+        <translation>cuDNN {version}</translation>
+    </message>
+    <message>
+        <source>Header</source>
+        <translation>头文件</translation>
+    </message>
+    <message>
+        <source>Inside CUDA toolkit</source>
+        <translation>所在 CUDA 工具包</translation>
+    </message>
+    <message>
+        <source>Library</source>
+        <translation>库文件</translation>
+    </message>
+    <message>
+        <source>Check “{step}” failed</source>
+        <translation>检查步骤“{step}”失败</translation>
+    </message>
+    <message>
+        <source>Libraries load-tested</source>
+        <translation>库加载测试</translation>
+    </message>
+    <message>
+        <source>{loaded} of {n} could be loaded</source>
+        <translation>{n} 个中有 {loaded} 个能加载</translation>
+    </message>
+    <message>
+        <source>loaded</source>
+        <translation>已加载</translation>
+    </message>
+    <message>
+        <source>no reason given</source>
+        <translation>没有给出原因</translation>
+    </message>
+    <message>
+        <source>cannot be loaded: {why}</source>
+        <translation>无法加载：{why}</translation>
+    </message>
+    <message>
+        <source>Installed more than once</source>
+        <translation>重复安装</translation>
+    </message>
+    <message>
+        <source>{name}: versions {versions}</source>
+        <translation>{name}：版本 {versions}</translation>
+    </message>
+    <message>
+        <source>TensorFlow</source>
+        <translation>TensorFlow</translation>
+    </message>
+    <message>
+        <source>not checked</source>
+        <translation>未检查</translation>
+    </message>
+    <message>
+        <source>not installed</source>
+        <translation>未安装</translation>
+    </message>
+    <message>
+        <source>Import error</source>
+        <translation>导入错误</translation>
+    </message>
+    <message>
+        <source>Why no GPU</source>
+        <translation>为什么没有 GPU</translation>
+    </message>
+    <message>
+        <source>Not installed</source>
+        <translation>未安装</translation>
+    </message>
+    <message>
+        <source>Something is wrong here</source>
+        <translation>这里有问题</translation>
+    </message>
+    <message>
+        <source>missing (cuDNN 8.3 and later needs it)</source>
+        <translation>缺失（cuDNN 8.3 及以上需要它）</translation>
+    </message>
+    <message>
+        <source>GPUs seen: {n}</source>
+        <translation>识别到的 GPU：{n} 块</translation>
+    </message>
+    <message>
+        <source>GPU ready</source>
+        <translation>GPU 可用</translation>
+    </message>
+    <message>
+        <source>No GPU</source>
+        <translation>没有 GPU</translation>
+    </message>
+    <message>
+        <source>yes: CUDA {cuda}, cuDNN {cudnn}</source>
+        <translation>是：CUDA {cuda}，cuDNN {cudnn}</translation>
+    </message>
+    <message>
+        <source>no: this TensorFlow can only use the CPU</source>
+        <translation>否：这个 TensorFlow 只能使用 CPU</translation>
+    </message>
+    <message>
+        <source>Missing libraries</source>
+        <translation>缺少的库</translation>
+    </message>
+    <message>
+        <source>GPUs seen: unknown</source>
+        <translation>识别到的 GPU：未知</translation>
+    </message>
+    <message>
+        <source>GPU unknown</source>
+        <translation>GPU 未知</translation>
+    </message>
+    <message>
+        <source>TensorFlow did not list its GPUs and gave no reason</source>
+        <translation>TensorFlow 没有列出它的 GPU，也没有说明原因</translation>
+    </message>
+    <message>
+        <source>Built with CUDA</source>
+        <translation>带 CUDA 编译</translation>
+    </message>
+    <message>
+        <source>GPU seen</source>
+        <translation>识别到的 GPU</translation>
+    </message>
+    <message>
+        <source>CUDA libraries loaded</source>
+        <translation>已加载的 CUDA 库</translation>
+    </message>
+    <message>
+        <source>NVIDIA pip packages</source>
+        <translation>NVIDIA 的 pip 包</translation>
+    </message>
+    <message>
+        <source>Python {details}</source>
+        <translation>Python {details}</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>this is the Python running this app</source>
+        <translation>这是正在运行本程序的 Python</translation>
+    </message>
+    <message>
+        <source>Prefix</source>
+        <translation>环境目录</translation>
+    </message>
+    <message>
+        <source>Bits</source>
+        <translation>位数</translation>
+    </message>
+    <message>
+        <source>Pythons: {envs} · with TensorFlow: {tf} · TensorFlow sees a GPU: {gpu}</source>
+        <translation>Python：{envs} 个 · 装有 TensorFlow：{tf} 个 · TensorFlow 识别到 GPU：{gpu} 个</translation>
+    </message>
+    <message>
+        <source>No Python found</source>
+        <translation>未找到 Python</translation>
+    </message>
+    <message>
+        <source>Python and TensorFlow</source>
+        <translation>Python 与 TensorFlow</translation>
+    </message>
+    <message>
+        <source>Why unknown</source>
+        <translation>为什么未知</translation>
+    </message>
+    <message>
+        <source>No TensorFlow</source>
+        <translation>没有 TensorFlow</translation>
+    </message>
+    <message>
+        <source>Microsoft Store placeholder</source>
+        <translation>Microsoft Store 占位程序</translation>
+    </message>
+    <message>
+        <source>Typing “python” in a terminal opens the Microsoft Store instead of running a Python ({path}).</source>
+        <translation>在终端里输入“python”会打开 Microsoft Store，而不是运行 Python（{path}）。</translation>
+    </message>
+    <message>
+        <source>TF GPU Assistant {version}: system check of {when} ({seconds:.1f} s)</source>
+        <translation>TF GPU 助手 {version}：{when} 的系统检查（用时 {seconds:.1f} 秒）</translation>
+    </message>
+    <message>
+        <source>The check was stopped before the end; some results are missing.</source>
+        <translation>检查在完成前被停止，部分结果缺失。</translation>
+    </message>
+    <message>
+        <source>Inside WSL 2</source>
+        <translation>WSL 2 内部</translation>
+    </message>
+    <message>
+        <source>Distros: {distros} · TensorFlow sees a GPU in: {ready}</source>
+        <translation>发行版：{distros} · TensorFlow 能看到 GPU 的：{ready}</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Pythons: {n}</source>
+        <translation>Python：{n} 个</translation>
+    </message>
+    <message>
+        <source>nvidia-smi inside WSL</source>
+        <translation>WSL 内的 nvidia-smi</translation>
+    </message>
+</context>
+<context>
+    <name>SpeedupChart</name>
+    <message>
+        <source>No speed-ups yet: they appear when a run has both halves of a pair (GPU and CPU, float16 and float32, XLA on and off).</source>
+        <translation>暂无加速比：一次运行同时测到一对结果（GPU 与 CPU、float16 与 float32、XLA 开与关）时才会显示。</translation>
+    </message>
+    <message>
+        <source>GPU vs CPU</source>
+        <translation>GPU 对比 CPU</translation>
+    </message>
+    <message>
+        <source>lower precision vs float32</source>
+        <translation>低精度对比 float32</translation>
+    </message>
+    <message>
+        <source>XLA on vs off</source>
+        <translation>XLA 开对比关</translation>
+    </message>
+    <message>
+        <source>baseline (1x)</source>
+        <translation>基准（1 倍）</translation>
+    </message>
+    <message>
+        <source>Speed-ups (times as fast as the baseline, log scale)</source>
+        <translation>加速比（相对基准的倍数，对数刻度）</translation>
+    </message>
+    <message>
+        <source>{test}: GPU vs CPU</source>
+        <translation>{test}：GPU 对比 CPU</translation>
+    </message>
+    <message>
+        <source>{test}: {contender} vs {baseline}</source>
+        <translation>{test}：{contender} 对比 {baseline}</translation>
+    </message>
+</context>
+<context>
+    <name>SystemPage</name>
+    <message>
+        <source>Your system</source>
+        <translation>你的系统</translation>
+    </message>
+    <message>
+        <source>We look at the graphics driver, CUDA, cuDNN and every Python on this computer. Nothing is installed or changed.</source>
+        <translation>我们会检查显卡驱动、CUDA、cuDNN，以及这台电脑上的每一个 Python。不会安装或修改任何东西。</translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>详情</translation>
+    </message>
+    <message>
+        <source>Select a line above to read it in full here.</source>
+        <translation>在上方选中一行，即可在这里查看完整内容。</translation>
+    </message>
+    <message>
+        <source>Re-check</source>
+        <translation>重新检查</translation>
+    </message>
+    <message>
+        <source>Run every check again, e.g. after you changed something.</source>
+        <translation>重新运行所有检查，例如在你修改了某些设置之后。</translation>
+    </message>
+    <message>
+        <source>Copy as text</source>
+        <translation>复制为文本</translation>
+    </message>
+    <message>
+        <source>Copy the whole result, to paste into a chat or an issue.</source>
+        <translation>复制完整结果，方便粘贴到聊天或问题报告（issue）里。</translation>
+    </message>
+    <message>
+        <source>Ready to check this computer.</source>
+        <translation>准备检查这台电脑。</translation>
+    </message>
+    <message>
+        <source>Copied to the clipboard.</source>
+        <translation>已复制到剪贴板。</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>正在启动…</translation>
+    </message>
+    <message>
+        <source>Checking your computer… this takes a few seconds, up to a minute.</source>
+        <translation>正在检查你的电脑…需要几秒钟，最多一分钟。</translation>
+    </message>
+    <message>
+        <source>%v of %m checks done</source>
+        <translation>已完成 %v / %m 项检查</translation>
+    </message>
+    <message>
+        <source>Done: {step}</source>
+        <translation>已完成：{step}</translation>
+    </message>
+    <message>
+        <source>The result could not be shown: {error}. Click Re-check to try again; if it keeps failing, please report it.</source>
+        <translation>检查结果无法显示：{error}。点击“重新检查”再试一次；如果一直失败，请报告这个问题。</translation>
+    </message>
+    <message>
+        <source>The check was stopped; some results are missing. Click Re-check to run it again.</source>
+        <translation>检查已停止，部分结果缺失。点击“重新检查”可再次运行。</translation>
+    </message>
+    <message>
+        <source>Check finished in {seconds:.1f} s.</source>
+        <translation>检查完成，用时 {seconds:.1f} 秒。</translation>
+    </message>
+    <message>
+        <source>No problem found in these checks.</source>
+        <translation>这些检查都没有发现问题。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n part(s) need your attention: select one to read what to do.</source>
+        <translation>
+            <numerusform>有 %n 项需要注意：选中一项即可查看该怎么做。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The check could not finish: {error}. Click Re-check to try again; if it keeps failing, please report it.</source>
+        <translation>检查未能完成：{error}。点击“重新检查”再试一次；如果一直失败，请报告这个问题。</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Checking…</source>
+        <translation>正在检查…</translation>
+    </message>
+    <message>
+        <source>Found; now asking TensorFlow in each one whether it sees the GPU…</source>
+        <translation>已找到；正在逐个询问其中的 TensorFlow 能否识别到 GPU…</translation>
+    </message>
+    <message>
+        <source>Checked</source>
+        <translation>已检查</translation>
+    </message>
+    <message>
+        <source>TensorFlow checked in {done} of {total} Pythons…</source>
+        <translation>已在 {done} / {total} 个 Python 中检查 TensorFlow…</translation>
+    </message>
+</context>
+<context>
+    <name>TfgpuWizard</name>
+    <message>
+        <source>TF GPU Assistant</source>
+        <translation>TF GPU 助手</translation>
+    </message>
+</context>
+<context>
+    <name>WelcomePage</name>
+    <message>
+        <source>Welcome to TF GPU Assistant</source>
+        <translation>欢迎使用 TF GPU 助手</translation>
+    </message>
+    <message>
+        <source>From “I have an NVIDIA card” to “TensorFlow runs on it”.</source>
+        <translation>从“我有一块 NVIDIA 显卡”到“TensorFlow 在它上面跑起来”。</translation>
+    </message>
+    <message>
+        <source>What this app does</source>
+        <translation>这个程序做什么</translation>
+    </message>
+    <message>
+        <source>TensorFlow needs several pieces to use your graphics card: the NVIDIA driver, the CUDA and cuDNN libraries in versions that match, and a Python in which TensorFlow is installed. This app checks each of them on this computer.</source>
+        <translation>TensorFlow 要用上你的显卡，需要几样东西：NVIDIA 驱动、版本相互匹配的 CUDA 和 cuDNN 库，以及一个装有 TensorFlow 的 Python。本程序会在这台电脑上逐一检查它们。</translation>
+    </message>
+    <message>
+        <source>What you get</source>
+        <translation>你会得到什么</translation>
+    </message>
+    <message>
+        <source>When something is missing or does not match, it tells you why in plain words and what to do about it. After each fix, one click checks again.</source>
+        <translation>如果缺了什么或者版本对不上，它会用通俗的话告诉你原因，以及该怎么解决。每修好一处，点一下就能重新检查。</translation>
+    </message>
+    <message>
+        <source>What happens next</source>
+        <translation>接下来会发生什么</translation>
+    </message>
+    <message>
+        <source>Click &lt;b&gt;Next&lt;/b&gt;. The app looks at this computer: the driver, CUDA, cuDNN and every Python it can find, and it starts TensorFlow in each of them to ask whether it sees the GPU. This takes a few seconds, up to a minute. Nothing is installed or changed.</source>
+        <translation>点击&lt;b&gt;下一步&lt;/b&gt;。程序会检查这台电脑：驱动、CUDA、cuDNN 以及能找到的每一个 Python，并在每个 Python 中启动 TensorFlow，看它能否识别到 GPU。这需要几秒钟，最多一分钟。不会安装或修改任何东西。</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>The app speaks English and Simplified Chinese and follows your system language. To choose, start it with &lt;code&gt;tfgpu gui --lang en&lt;/code&gt; or &lt;code&gt;tfgpu gui --lang zh_CN&lt;/code&gt;.</source>
+        <translation>本程序支持英文和简体中文，默认跟随系统语言。如需指定，请用 &lt;code&gt;tfgpu gui --lang en&lt;/code&gt; 或 &lt;code&gt;tfgpu gui --lang zh_CN&lt;/code&gt; 启动。</translation>
+    </message>
+</context>
+<context>
+    <name>core</name>
+    <message>
+        <source>This is a bug in tfgpu; the rest of the scan is still valid.</source>
+        <translation>这是 tfgpu 自身的程序错误（bug）；其余的检查结果仍然有效。</translation>
+    </message>
+    <message>
+        <source>No CUDA toolkit was found. Linux TensorFlow installed with pip (tensorflow[and-cuda]) brings its own CUDA libraries and does not need one; native Windows TensorFlow needs the toolkit version it was built for.</source>
+        <translation>没有找到 CUDA 工具包。在 Linux 上用 pip 安装的 TensorFlow（tensorflow[and-cuda]）自带 CUDA 库，不需要单独安装工具包；原生 Windows 版 TensorFlow 则需要安装它编译时所用版本的工具包。</translation>
+    </message>
+    <message>
+        <source>CUDA_PATH points to {path}, which is not a CUDA toolkit (it was probably uninstalled). Point it at an installed toolkit or remove it.</source>
+        <translation>CUDA_PATH 指向 {path}，但那里不是 CUDA 工具包（很可能已被卸载）。请把它改为指向已安装的工具包，或者删除这个变量。</translation>
+    </message>
+    <message>
+        <source>cuDNN for TensorFlow exists only for Windows and Linux.</source>
+        <translation>供 TensorFlow 使用的 cuDNN 只有 Windows 和 Linux 版本。</translation>
+    </message>
+    <message>
+        <source>No cuDNN library was found. On Linux, tensorflow[and-cuda] installs cuDNN as a pip package inside the Python environment (not checked here). On Windows, copy cuDNN&apos;s bin, include and lib files into the CUDA toolkit folder, or add its bin folder to PATH.</source>
+        <translation>没有找到 cuDNN 库。在 Linux 上，tensorflow[and-cuda] 会把 cuDNN 作为 pip 包装进 Python 环境里（这里不检查）。在 Windows 上，请把 cuDNN 的 bin、include 和 lib 文件复制到 CUDA 工具包文件夹中，或者把它的 bin 文件夹加入 PATH。</translation>
+    </message>
+    <message>
+        <source>cuDNN is installed in {folder}, but that folder is not on PATH.</source>
+        <translation>cuDNN 安装在 {folder}，但这个文件夹不在 PATH 中。</translation>
+    </message>
+    <message>
+        <source>This cuDNN needs zlibwapi.dll, which was not found. Put it in a folder on PATH.</source>
+        <translation>这个版本的 cuDNN 需要 zlibwapi.dll，但没有找到它。请把它放到 PATH 中的某个文件夹里。</translation>
+    </message>
+    <message>
+        <source>zlibwapi.dll is in {folder}, which is not on PATH or in System32.</source>
+        <translation>zlibwapi.dll 位于 {folder}，但这个文件夹既不在 PATH 中，也不是 System32。</translation>
+    </message>
+    <message>
+        <source>No NVIDIA driver is installed: its management library (nvml.dll on Windows, libnvidia-ml.so.1 on Linux) is not on this computer. Install the NVIDIA driver for your GPU from nvidia.com, restart, then re-check.</source>
+        <translation>没有安装 NVIDIA 驱动：这台电脑上没有它的管理库（Windows 上是 nvml.dll，Linux 上是 libnvidia-ml.so.1）。请从 nvidia.com 下载适合你显卡的 NVIDIA 驱动并安装，重启电脑，然后重新检查。</translation>
+    </message>
+    <message>
+        <source>The NVIDIA driver is installed but not running. On Linux this usually happens after a kernel update when the driver module was not rebuilt for the new kernel: install DKMS and reinstall the driver (or boot the previous kernel), then restart. On Windows, reinstall the driver and restart.</source>
+        <translation>NVIDIA 驱动已安装，但没有在运行。在 Linux 上，这通常发生在内核更新后、驱动模块没有为新内核重新编译的时候：请安装 DKMS 并重新安装驱动（或者改用之前的内核启动），然后重启。在 Windows 上，请重新安装驱动并重启。</translation>
+    </message>
+    <message>
+        <source>The NVIDIA driver is running but sees no GPU. Check that the card is enabled (BIOS, Device Manager, a laptop&apos;s hybrid-graphics setting) and, in a container or VM, that the GPU was passed through.</source>
+        <translation>NVIDIA 驱动正在运行，但没有识别到任何 GPU。请检查显卡是否已启用（BIOS、设备管理器、笔记本电脑的混合显卡/双显卡设置）；如果是在容器或虚拟机里，请确认 GPU 已直通进去。</translation>
+    </message>
+    <message>
+        <source>The NVIDIA driver was updated but the old driver is still loaded, so the two halves do not match. Restart the computer.</source>
+        <translation>NVIDIA 驱动已经更新，但旧驱动仍处于加载状态，新旧两部分版本对不上。请重启电脑。</translation>
+    </message>
+    <message>
+        <source>This user is not allowed to talk to the NVIDIA driver (or to run nvidia-smi). Try again as an administrator/root; in a container, start it with GPU access (e.g. docker --gpus all).</source>
+        <translation>当前用户无权访问 NVIDIA 驱动（或无权运行 nvidia-smi）。请以管理员/root 身份重试；如果是在容器里，请在启动容器时开启 GPU 访问（例如 docker --gpus all）。</translation>
+    </message>
+    <message>
+        <source>nvidia-smi ran but its answer could not be understood. Its raw output is kept with this result; reinstalling the NVIDIA driver usually fixes a broken nvidia-smi.</source>
+        <translation>nvidia-smi 运行了，但无法理解它的输出。原始输出已随本结果一并保存；重新安装 NVIDIA 驱动通常可以修复出错的 nvidia-smi。</translation>
+    </message>
+    <message>
+        <source>nvidia-smi did not answer in time, so the driver or the GPU is stuck. Close programs using the GPU and restart the computer.</source>
+        <translation>nvidia-smi 没有及时响应，说明驱动或 GPU 卡住了。请关闭正在使用 GPU 的程序，然后重启电脑。</translation>
+    </message>
+    <message>
+        <source>The NVIDIA driver did not answer in time, so it or the GPU is stuck. Close programs using the GPU and restart the computer.</source>
+        <translation>NVIDIA 驱动没有及时响应，说明驱动或 GPU 卡住了。请关闭正在使用 GPU 的程序，然后重启电脑。</translation>
+    </message>
+    <message>
+        <source>The NVIDIA driver reported an error. Restart the computer; if it persists, reinstall the NVIDIA driver.</source>
+        <translation>NVIDIA 驱动报告了一个错误。请重启电脑；如果问题依旧，请重新安装 NVIDIA 驱动。</translation>
+    </message>
+    <message>
+        <source>Neither NVIDIA&apos;s management library nor nvidia-smi could be used, so no NVIDIA driver was found. If this computer has an NVIDIA GPU, install its driver from nvidia.com.</source>
+        <translation>NVIDIA 的管理库和 nvidia-smi 都无法使用，所以没有找到 NVIDIA 驱动。如果这台电脑装有 NVIDIA 显卡，请从 nvidia.com 安装它的驱动。</translation>
+    </message>
+    <message>
+        <source>NVIDIA GPUs with TensorFlow are supported on Windows and Linux only.</source>
+        <translation>只有 Windows 和 Linux 支持用 NVIDIA GPU 运行 TensorFlow。</translation>
+    </message>
+    <message>
+        <source>WSL 1 cannot use the GPU; convert this distro with `wsl --set-version &lt;distro&gt; 2`.</source>
+        <translation>WSL 1 无法使用 GPU；请运行 `wsl --set-version &lt;distro&gt; 2`（把 &lt;distro&gt; 换成发行版名称），把这个发行版转换为 WSL 2。</translation>
+    </message>
+    <message>
+        <source>Python {version} is too old for TensorFlow checks (needs {min_python}+); use a newer Python for TensorFlow.</source>
+        <translation>Python {version} 太旧，无法进行 TensorFlow 检查（需要 {min_python} 及以上）；请用更新的 Python 来运行 TensorFlow。</translation>
+    </message>
+    <message>
+        <source>This interpreter is listed but no longer exists (left behind by an uninstall).</source>
+        <translation>这个解释器仍被列出，但实际已经不存在了（卸载后遗留的记录）。</translation>
+    </message>
+    <message>
+        <source>This file cannot be run: it is not marked as a program, or this user may not run it.</source>
+        <translation>这个文件无法运行：它没有被标记为可执行程序，或者当前用户无权运行它。</translation>
+    </message>
+    <message>
+        <source>This interpreter did not answer in time; it may hang on start-up.</source>
+        <translation>这个解释器没有及时响应；它可能在启动时卡住了。</translation>
+    </message>
+    <message>
+        <source>This program is named like Python but did not answer like one.</source>
+        <translation>这个程序的名字像 Python，但它的响应不像 Python。</translation>
+    </message>
+    <message>
+        <source>No Python was found. Install Python from python.org (3.10 for TensorFlow 2.10 on Windows).</source>
+        <translation>没有找到 Python。请从 python.org 安装 Python（如果要在 Windows 上使用 TensorFlow 2.10，请选 3.10）。</translation>
+    </message>
+    <message>
+        <source>Pythons were found but none of them could be used; see each entry.</source>
+        <translation>找到了 Python，但没有一个能用；请查看每一项的详情。</translation>
+    </message>
+    <message>
+        <source>The check was cancelled; run it again.</source>
+        <translation>检查已取消；请重新运行。</translation>
+    </message>
+    <message>
+        <source>This file could not be run as a Python interpreter.</source>
+        <translation>这个文件无法作为 Python 解释器运行。</translation>
+    </message>
+    <message>
+        <source>TensorFlow did not answer in time. Close other programs using the GPU and re-check; if it keeps hanging, run `python -c &quot;import tensorflow&quot;` in that environment to see where.</source>
+        <translation>TensorFlow 没有及时响应。请关闭其他正在使用 GPU 的程序，然后重新检查；如果仍然卡住，请在该环境中运行 `python -c &quot;import tensorflow&quot;`，看看卡在哪里。</translation>
+    </message>
+    <message>
+        <source>The checker and its helper script do not match; reinstall TF GPU Assistant.</source>
+        <translation>检查程序与它的辅助脚本版本不匹配；请重新安装 TF GPU 助手。</translation>
+    </message>
+    <message>
+        <source>This program printed something that is not the checker&apos;s answer; is it really a Python interpreter?</source>
+        <translation>这个程序输出了一些不属于检查程序应答的内容；它真的是 Python 解释器吗？</translation>
+    </message>
+    <message>
+        <source>This program ran but said nothing; it is not a Python interpreter.</source>
+        <translation>这个程序运行了，但没有任何输出；它不是 Python 解释器。</translation>
+    </message>
+    <message>
+        <source>TensorFlow is not installed in this environment.</source>
+        <translation>这个环境中没有安装 TensorFlow。</translation>
+    </message>
+    <message>
+        <source>`import tensorflow` fails in this environment; the exact error is below.</source>
+        <translation>在这个环境中 `import tensorflow` 失败；具体错误见下方。</translation>
+    </message>
+    <message>
+        <source>The checker&apos;s answer could not be read.</source>
+        <translation>无法读取检查程序的应答。</translation>
+    </message>
+    <message>
+        <source>TensorFlow imported, but asking it for its GPUs failed, so whether it sees one is unknown. The error below is TensorFlow&apos;s own; re-check after closing other programs that use the GPU.</source>
+        <translation>TensorFlow 已成功导入，但向它查询 GPU 时出错，因此无法确定它能否识别到 GPU。下面是 TensorFlow 自己给出的错误信息；请关闭其他正在使用 GPU 的程序后重新检查。</translation>
+    </message>
+    <message>
+        <source>This Python is too old to check (the checker needs {min_python} or newer). Use a newer Python environment for TensorFlow.</source>
+        <translation>这个 Python 太旧，无法检查（检查程序需要 {min_python} 或更新版本）。请为 TensorFlow 使用更新的 Python 环境。</translation>
+    </message>
+    <message>
+        <source>TensorFlow crashed on a CPU instruction: this processor lacks an instruction set the build needs.</source>
+        <translation>TensorFlow 在执行某条 CPU 指令时崩溃：这台电脑的处理器缺少这个 TensorFlow 版本所需的指令集。</translation>
+    </message>
+    <message>
+        <source>The helper process crashed before answering; the last TensorFlow log lines usually say why. Try `python -c &quot;import tensorflow&quot;` in that environment.</source>
+        <translation>辅助进程在给出应答之前就崩溃了；TensorFlow 日志的最后几行通常会说明原因。请在该环境中运行 `python -c &quot;import tensorflow&quot;` 试试。</translation>
+    </message>
+    <message>
+        <source>No NVIDIA GPU found</source>
+        <translation>没有找到 NVIDIA GPU</translation>
+    </message>
+    <message>
+        <source>No working NVIDIA driver</source>
+        <translation>没有可用的 NVIDIA 驱动</translation>
+    </message>
+    <message>
+        <source>NVIDIA driver and its library do not match</source>
+        <translation>NVIDIA 驱动与它的库版本不匹配</translation>
+    </message>
+    <message>
+        <source>WSL cannot see the Windows GPU</source>
+        <translation>WSL 看不到 Windows 的 GPU</translation>
+    </message>
+    <message>
+        <source>The container cannot reach the GPU</source>
+        <translation>容器无法访问 GPU</translation>
+    </message>
+    <message>
+        <source>TensorFlow 2.11+ has no GPU support on native Windows</source>
+        <translation>TensorFlow 2.11 及以上版本在原生 Windows 上不支持 GPU</translation>
+    </message>
+    <message>
+        <source>The tensorflow-gpu package no longer exists</source>
+        <translation>tensorflow-gpu 这个包已经不再提供</translation>
+    </message>
+    <message>
+        <source>32-bit Python cannot run TensorFlow</source>
+        <translation>32 位 Python 无法运行 TensorFlow</translation>
+    </message>
+    <message>
+        <source>No TensorFlow build for this Python version</source>
+        <translation>没有适用于这个 Python 版本的 TensorFlow</translation>
+    </message>
+    <message>
+        <source>Several TensorFlow packages are installed together</source>
+        <translation>同时安装了多个 TensorFlow 包</translation>
+    </message>
+    <message>
+        <source>This TensorFlow is a CPU-only build</source>
+        <translation>这个 TensorFlow 是仅支持 CPU 的版本</translation>
+    </message>
+    <message>
+        <source>Microsoft Visual C++ runtime is missing</source>
+        <translation>缺少 Microsoft Visual C++ 运行库</translation>
+    </message>
+    <message>
+        <source>TensorFlow fails to import</source>
+        <translation>TensorFlow 导入失败</translation>
+    </message>
+    <message>
+        <source>This GPU is too old (or too new) for this TensorFlow build</source>
+        <translation>这块 GPU 对这个 TensorFlow 版本来说太旧（或太新）</translation>
+    </message>
+    <message>
+        <source>The NVIDIA driver is too old for this CUDA</source>
+        <translation>NVIDIA 驱动太旧，不支持这个 CUDA 版本</translation>
+    </message>
+    <message>
+        <source>The GPU is hidden by CUDA_VISIBLE_DEVICES</source>
+        <translation>GPU 被 CUDA_VISIBLE_DEVICES 隐藏了</translation>
+    </message>
+    <message>
+        <source>Installed CUDA version does not match this TensorFlow</source>
+        <translation>已安装的 CUDA 版本与这个 TensorFlow 不匹配</translation>
+    </message>
+    <message>
+        <source>The CUDA runtime libraries TF needs are missing</source>
+        <translation>缺少 TensorFlow 需要的 CUDA 运行库</translation>
+    </message>
+    <message>
+        <source>Installed cuDNN version does not match this TensorFlow</source>
+        <translation>已安装的 cuDNN 版本与这个 TensorFlow 不匹配</translation>
+    </message>
+    <message>
+        <source>cuDNN is missing</source>
+        <translation>缺少 cuDNN</translation>
+    </message>
+    <message>
+        <source>zlibwapi.dll is missing (cuDNN 8.3+ on Windows)</source>
+        <translation>缺少 zlibwapi.dll（Windows 上的 cuDNN 8.3 及以上版本需要它）</translation>
+    </message>
+    <message>
+        <source>The libraries are installed but not on the search path</source>
+        <translation>库已安装，但不在搜索路径中</translation>
+    </message>
+    <message>
+        <source>XLA cannot find libdevice (CUDA data dir)</source>
+        <translation>XLA 找不到 libdevice（CUDA 数据目录）</translation>
+    </message>
+    <message>
+        <source>PTX from a newer CUDA than the driver or ptxas understands</source>
+        <translation>PTX 来自更新的 CUDA，驱动或 ptxas 无法识别</translation>
+    </message>
+    <message>
+        <source>Memory growth was set after the GPU was initialised</source>
+        <translation>在 GPU 初始化之后才设置显存按需增长</translation>
+    </message>
+    <message>
+        <source>The GPU ran out of memory</source>
+        <translation>GPU 显存不足</translation>
+    </message>
+    <message>
+        <source>The TensorFlow check did not finish</source>
+        <translation>TensorFlow 检查没有完成</translation>
+    </message>
+    <message>
+        <source>tfgpu could not finish this check</source>
+        <translation>tfgpu 未能完成这项检查</translation>
+    </message>
+    <message>
+        <source>TensorFlow lists no GPU, cause not identified</source>
+        <translation>TensorFlow 没有列出 GPU，原因未能确定</translation>
+    </message>
+    <message>
+        <source>TensorFlow is not installed here</source>
+        <translation>这里没有安装 TensorFlow</translation>
+    </message>
+    <message>
+        <source>CUDA_PATH points to a missing toolkit</source>
+        <translation>CUDA_PATH 指向的工具包不存在</translation>
+    </message>
+    <message>
+        <source>Per-process GPU memory is not reported under WDDM</source>
+        <translation>WDDM 模式下不显示每个进程的显存占用</translation>
+    </message>
+    <message>
+        <source>Harmless notices only</source>
+        <translation>只有无害的提示信息</translation>
+    </message>
+    <message>
+        <source>TensorFlow can use the GPU</source>
+        <translation>TensorFlow 可以使用 GPU</translation>
+    </message>
+    <message>
+        <source>TF_CONFIG does not describe a usable cluster</source>
+        <translation>TF_CONFIG 描述的集群无法使用</translation>
+    </message>
+    <message>
+        <source>A worker&apos;s port is already in use</source>
+        <translation>某个 worker 的端口已被占用</translation>
+    </message>
+    <message>
+        <source>The workers never met, or a collective timed out</source>
+        <translation>worker 之间没能互相连接，或集合通信超时</translation>
+    </message>
+    <message>
+        <source>NCCL is not available here</source>
+        <translation>这里没有可用的 NCCL</translation>
+    </message>
+    <message>
+        <source>Keras 3 model.fit does not run under MultiWorkerMirroredStrategy</source>
+        <translation>Keras 3 的 model.fit 无法在 MultiWorkerMirroredStrategy 下运行</translation>
+    </message>
+    <message>
+        <source>The diagnosis itself failed ({error}); this is a bug in tfgpu. The scan is still valid.</source>
+        <translation>诊断本身出错了（{error}）；这是 tfgpu 自身的程序错误（bug）。检查结果仍然有效。</translation>
+    </message>
+    <message>
+        <source>TensorFlow listed no GPU here and no rule explains why.</source>
+        <translation>TensorFlow 在这里没有列出任何 GPU，也没有规则能解释原因。</translation>
+    </message>
+    <message>
+        <source>No Python environment was found on this computer.</source>
+        <translation>这台电脑上没有找到 Python 环境。</translation>
+    </message>
+    <message>
+        <source>Check that TensorFlow now lists the GPU (a non-empty list):</source>
+        <translation>确认 TensorFlow 现在能列出 GPU（列表不为空）：</translation>
+    </message>
+    <message>
+        <source>Download and install the latest NVIDIA driver for your GPU, then restart.</source>
+        <translation>下载并安装适合你显卡的最新 NVIDIA 驱动，然后重启。</translation>
+    </message>
+    <message>
+        <source>On Ubuntu the packaged driver is the simplest route:</source>
+        <translation>在 Ubuntu 上，用系统软件源提供的驱动最简单：</translation>
+    </message>
+    <message>
+        <source>Then check that the driver answers:</source>
+        <translation>然后确认驱动能正常响应：</translation>
+    </message>
+    <message>
+        <source>In WSL2 the GPU comes from the Windows NVIDIA driver: install or update it on Windows (not inside Linux), then run &apos;wsl --shutdown&apos;.</source>
+        <translation>在 WSL2 中，GPU 由 Windows 上的 NVIDIA 驱动提供：请在 Windows 上（而不是在 Linux 里）安装或更新驱动，然后运行 &apos;wsl --shutdown&apos;。</translation>
+    </message>
+    <message>
+        <source>Do not install a Linux NVIDIA driver inside WSL. See NVIDIA&apos;s guide:</source>
+        <translation>不要在 WSL 里安装 Linux 版 NVIDIA 驱动。参见 NVIDIA 的指南：</translation>
+    </message>
+    <message>
+        <source>The driver was updated but the old kernel module is still loaded. Restart the computer:</source>
+        <translation>驱动已经更新，但旧的内核模块仍处于加载状态。请重启电脑：</translation>
+    </message>
+    <message>
+        <source>In Windows PowerShell, update WSL and make sure the distribution runs as WSL 2:</source>
+        <translation>在 Windows PowerShell 中更新 WSL，并确保该发行版以 WSL 2 运行：</translation>
+    </message>
+    <message>
+        <source>Install the current NVIDIA driver on Windows (it provides the GPU to WSL):</source>
+        <translation>在 Windows 上安装最新的 NVIDIA 驱动（由它把 GPU 提供给 WSL）：</translation>
+    </message>
+    <message>
+        <source>NVIDIA&apos;s CUDA on WSL guide:</source>
+        <translation>NVIDIA 的 CUDA on WSL 指南：</translation>
+    </message>
+    <message>
+        <source>Stay on native Windows with TensorFlow 2.10, the last version with GPU support there, in a Python 3.10 conda environment with CUDA 11.2 and cuDNN 8.1:</source>
+        <translation>继续使用原生 Windows：在 Python 3.10 的 conda 环境中使用 TensorFlow 2.10（Windows 上最后一个支持 GPU 的版本），搭配 CUDA 11.2 和 cuDNN 8.1：</translation>
+    </message>
+    <message>
+        <source>Install WSL2 with Ubuntu (PowerShell as administrator), then restart:</source>
+        <translation>安装带 Ubuntu 的 WSL2（以管理员身份运行 PowerShell），然后重启：</translation>
+    </message>
+    <message>
+        <source>Inside Ubuntu, create a virtual environment and install TensorFlow with its CUDA libraries:</source>
+        <translation>在 Ubuntu 中创建一个虚拟环境，并安装 TensorFlow 及其 CUDA 库：</translation>
+    </message>
+    <message>
+        <source>Check it inside Ubuntu:</source>
+        <translation>在 Ubuntu 中检查：</translation>
+    </message>
+    <message>
+        <source>Remove the CPU-only package:</source>
+        <translation>卸载仅支持 CPU 的包：</translation>
+    </message>
+    <message>
+        <source>Install TensorFlow with its CUDA libraries:</source>
+        <translation>安装 TensorFlow 及其 CUDA 库：</translation>
+    </message>
+    <message>
+        <source>Use a Python version TensorFlow publishes wheels for (the recommendation below names one), in its own virtual environment.</source>
+        <translation>使用 TensorFlow 提供了 wheel 包的 Python 版本（下面的建议中会给出一个），并为它单独创建虚拟环境。</translation>
+    </message>
+    <message>
+        <source>Python downloads:</source>
+        <translation>Python 下载页面：</translation>
+    </message>
+    <message>
+        <source>Install the 64-bit Python (&quot;Windows installer (64-bit)&quot;) and create the environment with it.</source>
+        <translation>安装 64 位 Python（&quot;Windows installer (64-bit)&quot;），并用它创建环境。</translation>
+    </message>
+    <message>
+        <source>Remove every TensorFlow package, then install exactly one:</source>
+        <translation>卸载所有 TensorFlow 包，然后只安装其中一个：</translation>
+    </message>
+    <message>
+        <source>Install one package:</source>
+        <translation>只安装一个包：</translation>
+    </message>
+    <message>
+        <source>Install the Microsoft Visual C++ Redistributable (x64), then open a new terminal:</source>
+        <translation>安装 Microsoft Visual C++ Redistributable (x64)，然后打开一个新的终端：</translation>
+    </message>
+    <message>
+        <source>With winget:</source>
+        <translation>使用 winget：</translation>
+    </message>
+    <message>
+        <source>Install TensorFlow together with the CUDA libraries it was built with (no system CUDA needed):</source>
+        <translation>安装 TensorFlow 及其编译时所用的 CUDA 库（系统里不需要安装 CUDA）：</translation>
+    </message>
+    <message>
+        <source>Install CUDA {cuda} (the version this TensorFlow was built for) from NVIDIA&apos;s archive.</source>
+        <translation>从 NVIDIA 的历史版本页面安装 CUDA {cuda}（这个 TensorFlow 编译时所用的版本）。</translation>
+    </message>
+    <message>
+        <source>Install it into a conda environment instead:</source>
+        <translation>或者改为安装到 conda 环境中：</translation>
+    </message>
+    <message>
+        <source>Install the CUDA version your TensorFlow was built for (see the table):</source>
+        <translation>安装你的 TensorFlow 编译时所用的 CUDA 版本（见对照表）：</translation>
+    </message>
+    <message>
+        <source>Then open a new terminal so the new PATH is seen.</source>
+        <translation>然后打开一个新的终端，让新的 PATH 生效。</translation>
+    </message>
+    <message>
+        <source>CUDA {installed} is installed but this TensorFlow needs CUDA {cuda}. Both can be installed side by side.</source>
+        <translation>已安装 CUDA {installed}，但这个 TensorFlow 需要 CUDA {cuda}。两个版本可以同时安装。</translation>
+    </message>
+    <message>
+        <source>Download cuDNN {cudnn} for CUDA {cuda} from NVIDIA&apos;s archive.</source>
+        <translation>从 NVIDIA 的历史版本页面下载适用于 CUDA {cuda} 的 cuDNN {cudnn}。</translation>
+    </message>
+    <message>
+        <source>Download the cuDNN version your TensorFlow was built for from NVIDIA&apos;s archive.</source>
+        <translation>从 NVIDIA 的历史版本页面下载你的 TensorFlow 编译时所用的 cuDNN 版本。</translation>
+    </message>
+    <message>
+        <source>Copy its bin, include and lib folders into the CUDA folder (C:\Program Files\NVIDIA GPU Computing Toolkit\CUDA\v{cuda}), or add its bin folder to PATH.</source>
+        <translation>把它的 bin、include 和 lib 文件夹复制到 CUDA 文件夹（C:\Program Files\NVIDIA GPU Computing Toolkit\CUDA\v{cuda}）中，或者把它的 bin 文件夹加入 PATH。</translation>
+    </message>
+    <message>
+        <source>Install it with conda:</source>
+        <translation>用 conda 安装：</translation>
+    </message>
+    <message>
+        <source>Install it (Debian/Ubuntu packages, or the tar archive into /usr/local/cuda), then refresh the loader cache:</source>
+        <translation>安装它（使用 Debian/Ubuntu 软件包，或把 tar 压缩包解压到 /usr/local/cuda），然后刷新动态链接库缓存：</translation>
+    </message>
+    <message>
+        <source>cuDNN 8.3+ on Windows needs zlibwapi.dll. Install it with conda into the environment:</source>
+        <translation>Windows 上的 cuDNN 8.3 及以上版本需要 zlibwapi.dll。用 conda 把它安装到环境中：</translation>
+    </message>
+    <message>
+        <source>Follow NVIDIA&apos;s cuDNN 8 install guide (&apos;Installing Zlib&apos;) and put zlibwapi.dll in a folder on PATH.</source>
+        <translation>按照 NVIDIA 的 cuDNN 8 安装指南（&apos;Installing Zlib&apos; 一节）操作，把 zlibwapi.dll 放到 PATH 中的某个文件夹里。</translation>
+    </message>
+    <message>
+        <source>Add the folder to your user PATH (PowerShell; this reads the user PATH only, unlike setx which can truncate it), then open a new terminal:</source>
+        <translation>把该文件夹加入你的用户 PATH（在 PowerShell 中；这里只读写用户 PATH，不像 setx 那样可能把它截断），然后打开一个新的终端：</translation>
+    </message>
+    <message>
+        <source>Add the folder to the library search path, now and for new shells:</source>
+        <translation>把该文件夹加入库搜索路径，对当前终端和以后新开的终端都生效：</translation>
+    </message>
+    <message>
+        <source>Register it with the loader for every user:</source>
+        <translation>为所有用户在动态链接器中注册它：</translation>
+    </message>
+    <message>
+        <source>Install the CUDA compiler package (it contains libdevice) into the environment:</source>
+        <translation>把 CUDA 编译器包（其中包含 libdevice）安装到环境中：</translation>
+    </message>
+    <message>
+        <source>Point XLA at a CUDA toolkit folder that has nvvm/libdevice:</source>
+        <translation>让 XLA 指向一个含有 nvvm/libdevice 的 CUDA 工具包文件夹：</translation>
+    </message>
+    <message>
+        <source>Use the ptxas of TensorFlow&apos;s own CUDA version (first on PATH):</source>
+        <translation>使用与 TensorFlow 自身 CUDA 版本一致的 ptxas（放在 PATH 的最前面）：</translation>
+    </message>
+    <message>
+        <source>TensorFlow {tf} is the last version that runs on compute capability {cc}. Install it in a Python it supports:</source>
+        <translation>TensorFlow {tf} 是能在计算能力 {cc} 上运行的最后一个版本。请在它支持的 Python 中安装：</translation>
+    </message>
+    <message>
+        <source>This GPU cannot run the prebuilt TensorFlow; use the CPU, or a newer GPU.</source>
+        <translation>这块 GPU 无法运行预编译的 TensorFlow；请使用 CPU，或者换一块更新的 GPU。</translation>
+    </message>
+    <message>
+        <source>Call set_memory_growth first, before anything creates a tensor or a model:</source>
+        <translation>先调用 set_memory_growth，要在创建任何张量或模型之前：</translation>
+    </message>
+    <message>
+        <source>Set it without code changes, before Python starts:</source>
+        <translation>不改代码的办法：在 Python 启动之前设置它：</translation>
+    </message>
+    <message>
+        <source>Use a smaller batch size (halve it until it fits), or a smaller model / input size.</source>
+        <translation>使用更小的批大小（batch size，不断减半直到能放下），或者更小的模型/输入尺寸。</translation>
+    </message>
+    <message>
+        <source>Close other programs using the GPU; see what holds memory:</source>
+        <translation>关闭其他正在使用 GPU 的程序；查看是谁占用了显存：</translation>
+    </message>
+    <message>
+        <source>Let TensorFlow allocate memory as needed instead of all at once:</source>
+        <translation>让 TensorFlow 按需分配显存，而不是一次性全部占用：</translation>
+    </message>
+    <message>
+        <source>Mixed precision halves activation memory on GPUs with Tensor Cores:</source>
+        <translation>在带 Tensor Core 的 GPU 上，混合精度可以让激活值占用的显存减半：</translation>
+    </message>
+    <message>
+        <source>Unset CUDA_VISIBLE_DEVICES (or set it to the GPU index, e.g. 0) before starting Python:</source>
+        <translation>在启动 Python 之前取消设置 CUDA_VISIBLE_DEVICES（或把它设为 GPU 编号，例如 0）：</translation>
+    </message>
+    <message>
+        <source>On native Windows the last GPU build is 2.10; install it by its real name:</source>
+        <translation>在原生 Windows 上，最后一个 GPU 版本是 2.10；请用它的真实包名安装：</translation>
+    </message>
+    <message>
+        <source>Install the plain package with its CUDA libraries instead:</source>
+        <translation>改为安装普通的 TensorFlow 包及其 CUDA 库：</translation>
+    </message>
+    <message>
+        <source>Install the NVIDIA Container Toolkit on the host (the NVIDIA driver must already work there):</source>
+        <translation>在宿主机上安装 NVIDIA Container Toolkit（宿主机上的 NVIDIA 驱动必须已经能正常工作）：</translation>
+    </message>
+    <message>
+        <source>Register it with Docker and restart Docker:</source>
+        <translation>把它注册到 Docker，然后重启 Docker：</translation>
+    </message>
+    <message>
+        <source>Start the container with the GPU passed in, and check it:</source>
+        <translation>启动容器时把 GPU 传进去，然后检查：</translation>
+    </message>
+    <message>
+        <source>See the recommendation below for the exact TensorFlow to install here.</source>
+        <translation>要在这里安装哪个 TensorFlow，请参见下面的建议。</translation>
+    </message>
+    <message>
+        <source>Nothing to install: TensorFlow {tf} uses your GPU</source>
+        <translation>无需安装任何东西：TensorFlow {tf} 能使用你的 GPU</translation>
+    </message>
+    <message>
+        <source>Use {python}. Run the benchmark to see how fast it is.</source>
+        <translation>使用 {python}。运行基准测试，看看它有多快。</translation>
+    </message>
+    <message>
+        <source>No NVIDIA GPU to use: TensorFlow will run on the CPU</source>
+        <translation>没有可用的 NVIDIA GPU：TensorFlow 将在 CPU 上运行</translation>
+    </message>
+    <message>
+        <source>CUDA needs an NVIDIA GPU. The plain package runs on the CPU.</source>
+        <translation>CUDA 需要 NVIDIA GPU。普通的 TensorFlow 包可以在 CPU 上运行。</translation>
+    </message>
+    <message>
+        <source>Install TensorFlow:</source>
+        <translation>安装 TensorFlow：</translation>
+    </message>
+    <message>
+        <source>Install TensorFlow {tf} with the CUDA and cuDNN libraries it was built with:</source>
+        <translation>安装 TensorFlow {tf} 及其编译时所用的 CUDA 和 cuDNN 库：</translation>
+    </message>
+    <message>
+        <source>Install TensorFlow {tf}:</source>
+        <translation>安装 TensorFlow {tf}：</translation>
+    </message>
+    <message>
+        <source>Install CUDA {cuda} and cuDNN {cudnn} (this TensorFlow predates the pip CUDA packages):</source>
+        <translation>安装 CUDA {cuda} 和 cuDNN {cudnn}（这个 TensorFlow 比 pip 版 CUDA 包出现得早）：</translation>
+    </message>
+    <message>
+        <source>Check that TensorFlow lists the GPU:</source>
+        <translation>确认 TensorFlow 能列出 GPU：</translation>
+    </message>
+    <message>
+        <source>Your GPU (compute capability {cc}) is not supported by newer TensorFlow; {tf} is the newest that runs on it.</source>
+        <translation>你的 GPU（计算能力 {cc}）不受更新版本的 TensorFlow 支持；{tf} 是能在它上面运行的最新版本。</translation>
+    </message>
+    <message>
+        <source>On Linux the pip package brings its own CUDA and cuDNN: only the NVIDIA driver is needed on the system. Use Python {python} in a virtual environment.</source>
+        <translation>在 Linux 上，pip 包自带 CUDA 和 cuDNN：系统里只需要 NVIDIA 驱动。请在虚拟环境中使用 Python {python}。</translation>
+    </message>
+    <message>
+        <source>Install TensorFlow {tf} with pip in a virtual environment</source>
+        <translation>在虚拟环境中用 pip 安装 TensorFlow {tf}</translation>
+    </message>
+    <message>
+        <source>Open your WSL 2 distribution &apos;{distro}&apos;:</source>
+        <translation>打开你的 WSL 2 发行版“{distro}”：</translation>
+    </message>
+    <message>
+        <source>Stay on native Windows with TensorFlow 2.10 (the last native GPU version), Python 3.10, CUDA 11.2 and cuDNN 8.1 through conda:</source>
+        <translation>继续使用原生 Windows：通过 conda 使用 TensorFlow 2.10（最后一个原生支持 GPU 的版本）、Python 3.10、CUDA 11.2 和 cuDNN 8.1：</translation>
+    </message>
+    <message>
+        <source>Use TensorFlow {tf} in WSL2</source>
+        <translation>在 WSL2 中使用 TensorFlow {tf}</translation>
+    </message>
+    <message>
+        <source>TensorFlow after 2.10 has no GPU support on native Windows; in WSL2 (Ubuntu inside Windows) the current version uses your GPU through the Windows driver.</source>
+        <translation>2.10 之后的 TensorFlow 在原生 Windows 上不支持 GPU；在 WSL2（Windows 里的 Ubuntu）中，最新版本可以通过 Windows 驱动使用你的 GPU。</translation>
+    </message>
+    <message>
+        <source>Create a Python 3.10 conda environment with CUDA 11.2, cuDNN 8.1 and TensorFlow 2.10:</source>
+        <translation>创建一个 Python 3.10 的 conda 环境，装上 CUDA 11.2、cuDNN 8.1 和 TensorFlow 2.10：</translation>
+    </message>
+    <message>
+        <source>Install CUDA 11.2 and cuDNN 8.1 from NVIDIA, add their bin folders to PATH, and pip install &quot;tensorflow&lt;2.11&quot; in a Python 3.7-3.10.</source>
+        <translation>从 NVIDIA 安装 CUDA 11.2 和 cuDNN 8.1，把它们的 bin 文件夹加入 PATH，然后在 Python 3.7-3.10 中运行 pip install &quot;tensorflow&lt;2.11&quot;。</translation>
+    </message>
+    <message>
+        <source>Use TensorFlow 2.10 on native Windows</source>
+        <translation>在原生 Windows 上使用 TensorFlow 2.10</translation>
+    </message>
+    <message>
+        <source>This Windows cannot run WSL2 with GPU support (it needs Windows 10 build 19044 or Windows 11), so TensorFlow 2.10 is the newest version that can use the GPU here.</source>
+        <translation>这个 Windows 无法运行支持 GPU 的 WSL2（需要 Windows 10 内部版本 19044 或 Windows 11），所以 TensorFlow 2.10 是这里能使用 GPU 的最新版本。</translation>
+    </message>
+    <message>
+        <source>Inside it, create a virtual environment and install TensorFlow:</source>
+        <translation>在其中创建一个虚拟环境并安装 TensorFlow：</translation>
+    </message>
+    <message>
+        <source>Check it inside WSL:</source>
+        <translation>在 WSL 中检查：</translation>
+    </message>
+    <message>
+        <source>Create a virtual environment with Python {python}:</source>
+        <translation>用 Python {python} 创建一个虚拟环境：</translation>
+    </message>
+    <message>
+        <source>Install Python {python} (no Python here has TensorFlow wheels), then create a virtual environment with it:</source>
+        <translation>安装 Python {python}（这里的 Python 都没有对应的 TensorFlow wheel 包），然后用它创建虚拟环境：</translation>
+    </message>
+    <message>
+        <source>Driver {driver} is too old for CUDA {cuda} (needs {minimum} or newer). Update it first:</source>
+        <translation>驱动 {driver} 对 CUDA {cuda} 来说太旧（需要 {minimum} 或更新版本）。请先更新驱动：</translation>
+    </message>
+    <message>
+        <source>No prebuilt TensorFlow runs on this GPU</source>
+        <translation>没有预编译的 TensorFlow 能在这块 GPU 上运行</translation>
+    </message>
+    <message>
+        <source>Compute capability {cc} is below every TensorFlow build&apos;s minimum. TensorFlow still runs on the CPU.</source>
+        <translation>计算能力 {cc} 低于所有 TensorFlow 版本的最低要求。TensorFlow 仍然可以在 CPU 上运行。</translation>
+    </message>
+    <message>
+        <source>Install the CPU package:</source>
+        <translation>安装 CPU 版的包：</translation>
+    </message>
+    <message>
+        <source>Python {version} here is a 32-bit build; TensorFlow has 64-bit wheels only.</source>
+        <translation>这里的 Python {version} 是 32 位版本；TensorFlow 只提供 64 位的 wheel 包。</translation>
+    </message>
+    <message>
+        <source>TensorFlow was not checked in this environment (the scan skipped it).</source>
+        <translation>这个环境中没有检查 TensorFlow（扫描时跳过了它）。</translation>
+    </message>
+    <message>
+        <source>The TensorFlow check stopped early ({reason}) at stage &apos;{stage}&apos;.</source>
+        <translation>TensorFlow 检查在“{stage}”阶段提前停止了（{reason}）。</translation>
+    </message>
+    <message>
+        <source>Python {version} is too old for any TensorFlow this tool can check.</source>
+        <translation>Python {version} 太旧，本工具能检查的所有 TensorFlow 版本都不支持它。</translation>
+    </message>
+    <message>
+        <source>TensorFlow {tf} lists {count} GPU(s): {names}.</source>
+        <translation>TensorFlow {tf} 列出了 {count} 块 GPU：{names}。</translation>
+    </message>
+    <message>
+        <source>import tensorflow failed: {error}</source>
+        <translation>import tensorflow 失败：{error}</translation>
+    </message>
+    <message>
+        <source>TensorFlow {tf} ({build}) imported and listed no GPU; its log lines are the evidence.</source>
+        <translation>TensorFlow {tf}（{build}）已导入，但没有列出 GPU；它的日志行就是依据。</translation>
+    </message>
+    <message>
+        <source>Python {version} is too old for TensorFlow 2.</source>
+        <translation>Python {version} 对 TensorFlow 2 来说太旧。</translation>
+    </message>
+    <message>
+        <source>This interpreter could not be run ({reason}).</source>
+        <translation>无法运行这个解释器（{reason}）。</translation>
+    </message>
+    <message>
+        <source>No TensorFlow package in {python}.</source>
+        <translation>{python} 中没有 TensorFlow 包。</translation>
+    </message>
+    <message>
+        <source>TensorFlow publishes no {platform} wheel for Python {version}; pip would answer &apos;No matching distribution found&apos;.</source>
+        <translation>TensorFlow 没有为 Python {version} 发布 {platform} 的 wheel 包；pip 会提示 &apos;No matching distribution found&apos;。</translation>
+    </message>
+    <message>
+        <source>Installed together: {packages}. They share one folder and overwrite each other.</source>
+        <translation>同时安装了：{packages}。它们共用同一个文件夹，会互相覆盖。</translation>
+    </message>
+    <message>
+        <source>TensorFlow {tf} on native Windows is CPU-only: GPU builds for Windows ended with 2.10.</source>
+        <translation>原生 Windows 上的 TensorFlow {tf} 只能使用 CPU：Windows 版的 GPU 支持到 2.10 为止。</translation>
+    </message>
+    <message>
+        <source>TensorFlow {tf} here was built without CUDA (is_cuda_build is False), so it never looks for a GPU.</source>
+        <translation>这里的 TensorFlow {tf} 编译时没有启用 CUDA（is_cuda_build 为 False），所以它根本不会去找 GPU。</translation>
+    </message>
+    <message>
+        <source>CUDA_VISIBLE_DEVICES is set to &apos;{value}&apos;, which hides every GPU from TensorFlow.</source>
+        <translation>CUDA_VISIBLE_DEVICES 被设为 &apos;{value}&apos;，这会让 TensorFlow 看不到任何 GPU。</translation>
+    </message>
+    <message>
+        <source>{gpu} has compute capability {cc}; TensorFlow {tf} needs at least {minimum}.</source>
+        <translation>{gpu} 的计算能力是 {cc}；TensorFlow {tf} 至少需要 {minimum}。</translation>
+    </message>
+    <message>
+        <source>Driver {driver} supports CUDA up to {have}; TensorFlow {tf} uses CUDA {need}.</source>
+        <translation>驱动 {driver} 最高支持 CUDA {have}；TensorFlow {tf} 使用的是 CUDA {need}。</translation>
+    </message>
+    <message>
+        <source>TensorFlow could not load {libraries}, and no matching CUDA is installed (installed: {installed}).</source>
+        <translation>TensorFlow 无法加载 {libraries}，而且没有安装匹配的 CUDA（已安装：{installed}）。</translation>
+    </message>
+    <message>
+        <source>TensorFlow looks for {libraries}, which belongs to another CUDA version than the one installed ({installed}).</source>
+        <translation>TensorFlow 要找的 {libraries} 属于另一个 CUDA 版本，而不是已安装的版本（{installed}）。</translation>
+    </message>
+    <message>
+        <source>TensorFlow could not load {libraries}: cuDNN is not installed (installed: {installed}).</source>
+        <translation>TensorFlow 无法加载 {libraries}：没有安装 cuDNN（已安装：{installed}）。</translation>
+    </message>
+    <message>
+        <source>TensorFlow looks for {libraries}, but the cuDNN installed is another major version ({installed}).</source>
+        <translation>TensorFlow 要找的是 {libraries}，但已安装的 cuDNN 是另一个主版本（{installed}）。</translation>
+    </message>
+    <message>
+        <source>{libraries} exists in {folders}, but that folder is not on the library search path.</source>
+        <translation>{libraries} 位于 {folders}，但这个文件夹不在库搜索路径中。</translation>
+    </message>
+    <message>
+        <source>TensorFlow could not load the NVIDIA driver library {libraries}.</source>
+        <translation>TensorFlow 无法加载 NVIDIA 驱动库 {libraries}。</translation>
+    </message>
+    <message>
+        <source>TensorFlow could not load {libraries} from the Microsoft Visual C++ runtime.</source>
+        <translation>TensorFlow 无法加载 Microsoft Visual C++ 运行库中的 {libraries}。</translation>
+    </message>
+    <message>
+        <source>cuDNN could not load {libraries}.</source>
+        <translation>cuDNN 无法加载 {libraries}。</translation>
+    </message>
+    <message>
+        <source>macOS has no NVIDIA CUDA support; TensorFlow runs on the CPU or Apple&apos;s Metal plugin.</source>
+        <translation>macOS 不支持 NVIDIA CUDA；TensorFlow 在 CPU 上运行，或者通过 Apple 的 Metal 插件运行。</translation>
+    </message>
+    <message>
+        <source>Neither NVML nor nvidia-smi could reach an NVIDIA driver ({reason}). Without a driver no program can use the GPU.</source>
+        <translation>NVML 和 nvidia-smi 都无法连接到 NVIDIA 驱动（{reason}）。没有驱动，任何程序都无法使用 GPU。</translation>
+    </message>
+    <message>
+        <source>The NVIDIA kernel module and the driver library have different versions ({reason}); this happens after a driver update until the computer is restarted.</source>
+        <translation>NVIDIA 内核模块与驱动库的版本不同（{reason}）；更新驱动后、重启电脑之前就会出现这种情况。</translation>
+    </message>
+    <message>
+        <source>The NVIDIA driver answers but reports no GPU ({reason}). In a container, start it with the GPU passed through (docker run --gpus all).</source>
+        <translation>NVIDIA 驱动有响应，但报告没有 GPU（{reason}）。如果是在容器里，请在启动时把 GPU 直通进去（docker run --gpus all）。</translation>
+    </message>
+    <message>
+        <source>This distribution runs under WSL 1, which has no GPU access; convert it to WSL 2.</source>
+        <translation>这个发行版运行在 WSL 1 下，无法访问 GPU；请把它转换为 WSL 2。</translation>
+    </message>
+    <message>
+        <source>/dev/dxg is missing, so the Windows GPU driver is not passed into WSL.</source>
+        <translation>缺少 /dev/dxg，说明 Windows 的 GPU 驱动没有传入 WSL。</translation>
+    </message>
+    <message>
+        <source>{names} name a folder without a CUDA toolkit. Remove them or point them at an installed toolkit.</source>
+        <translation>{names} 指向的文件夹里没有 CUDA 工具包。请删除它们，或把它们改为指向已安装的工具包。</translation>
+    </message>
+    <message>
+        <source>cuDNN 8.3+ is installed but zlibwapi.dll is nowhere on this computer; cuDNN will fail to load.</source>
+        <translation>已安装 cuDNN 8.3 及以上版本，但这台电脑上哪里都没有 zlibwapi.dll；cuDNN 将无法加载。</translation>
+    </message>
+    <message>
+        <source>zlibwapi.dll exists ({path}) but not in a folder on PATH, so cuDNN cannot load it.</source>
+        <translation>zlibwapi.dll 存在（{path}），但不在 PATH 中的文件夹里，所以 cuDNN 无法加载它。</translation>
+    </message>
+    <message>
+        <source>{gpu} runs in WDDM mode: per-process GPU memory shows as n/a. Nothing to fix.</source>
+        <translation>{gpu} 运行在 WDDM 模式下：每个进程的显存占用显示为 n/a。无需处理。</translation>
+    </message>
+    <message>
+        <source>cuDNN could not load {lib}. cuDNN 8.3 and later on Windows need zlibwapi.dll, which is installed separately.</source>
+        <translation>cuDNN 无法加载 {lib}。Windows 上的 cuDNN 8.3 及以上版本需要 zlibwapi.dll，它需要单独安装。</translation>
+    </message>
+    <message>
+        <source>TensorFlow could not find {lib} from the Microsoft Visual C++ 2015-2022 Redistributable.</source>
+        <translation>TensorFlow 找不到 Microsoft Visual C++ 2015-2022 Redistributable 中的 {lib}。</translation>
+    </message>
+    <message>
+        <source>TensorFlow looked for the CUDA runtime ({libs}) and did not find it, so it runs on the CPU. That is fine when you do not want to use a GPU; to use one, install the CUDA version this TensorFlow needs.</source>
+        <translation>TensorFlow 查找了 CUDA 运行库（{libs}）但没有找到，所以它在 CPU 上运行。如果你本来就不想用 GPU，这没有问题；如果要使用 GPU，请安装这个 TensorFlow 所需的 CUDA 版本。</translation>
+    </message>
+    <message>
+        <source>TensorFlow could not load {libs}, although CUDA {installed} is installed: its library folder is not on the search path (PATH on Windows, LD_LIBRARY_PATH on Linux).</source>
+        <translation>TensorFlow 无法加载 {libs}，尽管已安装 CUDA {installed}：它的库文件夹不在搜索路径中（Windows 上是 PATH，Linux 上是 LD_LIBRARY_PATH）。</translation>
+    </message>
+    <message>
+        <source>TensorFlow looks for the CUDA {wanted} libraries ({libs}), but the CUDA installed here is {installed}. Each TensorFlow release loads only the CUDA version it was built with.</source>
+        <translation>TensorFlow 要找的是 CUDA {wanted} 的库（{libs}），但这里安装的 CUDA 是 {installed}。每个 TensorFlow 版本只会加载它编译时所用的 CUDA 版本。</translation>
+    </message>
+    <message>
+        <source>TensorFlow could not load {libs}: the CUDA {wanted} libraries it was built for are not installed (or not on the search path).</source>
+        <translation>TensorFlow 无法加载 {libs}：它编译时所用的 CUDA {wanted} 库没有安装（或不在搜索路径中）。</translation>
+    </message>
+    <message>
+        <source>TensorFlow could not load {libs}: the CUDA libraries it was built for are not installed (or not on the search path).</source>
+        <translation>TensorFlow 无法加载 {libs}：它编译时所用的 CUDA 库没有安装（或不在搜索路径中）。</translation>
+    </message>
+    <message>
+        <source>TensorFlow could not load some of its GPU libraries, although CUDA {installed} is installed: its library folder is not on the search path. TF_CPP_MAX_VLOG_LEVEL=1 shows which files failed.</source>
+        <translation>TensorFlow 无法加载它的部分 GPU 库，尽管已安装 CUDA {installed}：它的库文件夹不在搜索路径中。设置 TF_CPP_MAX_VLOG_LEVEL=1 可以看到哪些文件加载失败。</translation>
+    </message>
+    <message>
+        <source>TensorFlow could not load its GPU libraries: it needs CUDA {wanted}, but the CUDA installed here is {installed}. TF_CPP_MAX_VLOG_LEVEL=1 shows which files failed.</source>
+        <translation>TensorFlow 无法加载它的 GPU 库：它需要 CUDA {wanted}，但这里安装的 CUDA 是 {installed}。设置 TF_CPP_MAX_VLOG_LEVEL=1 可以看到哪些文件加载失败。</translation>
+    </message>
+    <message>
+        <source>TensorFlow could not load its GPU libraries: the CUDA {wanted} libraries it was built for are not installed (or not on the search path). TF_CPP_MAX_VLOG_LEVEL=1 shows which files failed.</source>
+        <translation>TensorFlow 无法加载它的 GPU 库：它编译时所用的 CUDA {wanted} 库没有安装（或不在搜索路径中）。设置 TF_CPP_MAX_VLOG_LEVEL=1 可以看到哪些文件加载失败。</translation>
+    </message>
+    <message>
+        <source>TensorFlow could not load its GPU libraries: the CUDA and cuDNN libraries it was built for are not installed (or not on the search path). TF_CPP_MAX_VLOG_LEVEL=1 shows which files failed.</source>
+        <translation>TensorFlow 无法加载它的 GPU 库：它编译时所用的 CUDA 和 cuDNN 库没有安装（或不在搜索路径中）。设置 TF_CPP_MAX_VLOG_LEVEL=1 可以看到哪些文件加载失败。</translation>
+    </message>
+    <message>
+        <source>TensorFlow could not load {libs}, although cuDNN {installed} is installed: its folder is not on the search path (PATH on Windows, LD_LIBRARY_PATH on Linux).</source>
+        <translation>TensorFlow 无法加载 {libs}，尽管已安装 cuDNN {installed}：它的文件夹不在搜索路径中（Windows 上是 PATH，Linux 上是 LD_LIBRARY_PATH）。</translation>
+    </message>
+    <message>
+        <source>TensorFlow looks for cuDNN {wanted} ({libs}), but cuDNN {installed} is installed. TensorFlow needs the cuDNN major version it was built with.</source>
+        <translation>TensorFlow 要找的是 cuDNN {wanted}（{libs}），但已安装的是 cuDNN {installed}。TensorFlow 需要与它编译时主版本相同的 cuDNN。</translation>
+    </message>
+    <message>
+        <source>TensorFlow could not load {libs}: cuDNN {version} is not installed for the CUDA version TensorFlow uses (or not on the search path).</source>
+        <translation>TensorFlow 无法加载 {libs}：没有为 TensorFlow 所用的 CUDA 版本安装 cuDNN {version}（或者它不在搜索路径中）。</translation>
+    </message>
+    <message>
+        <source>TensorFlow could not load {libs} although a CUPTI folder is on LD_LIBRARY_PATH: the CUPTI there is another CUDA version, or missing.</source>
+        <translation>虽然 LD_LIBRARY_PATH 中有一个 CUPTI 文件夹，TensorFlow 仍无法加载 {libs}：那里的 CUPTI 属于另一个 CUDA 版本，或者已经缺失。</translation>
+    </message>
+    <message>
+        <source>TensorFlow could not load {libs}. CUPTI comes with the CUDA toolkit (extras/CUPTI/lib64), a folder that is not on LD_LIBRARY_PATH ({path}).</source>
+        <translation>TensorFlow 无法加载 {libs}。CUPTI 随 CUDA 工具包提供（extras/CUPTI/lib64），但这个文件夹不在 LD_LIBRARY_PATH 中（{path}）。</translation>
+    </message>
+    <message>
+        <source>TensorFlow could not load {libs}. CUPTI comes with the CUDA toolkit (extras/CUPTI/lib64 or extras\CUPTI\lib64), a folder that is not on the library search path.</source>
+        <translation>TensorFlow 无法加载 {libs}。CUPTI 随 CUDA 工具包提供（extras/CUPTI/lib64 或 extras\CUPTI\lib64），但这个文件夹不在库搜索路径中。</translation>
+    </message>
+    <message>
+        <source>TensorFlow {tf} on native Windows is a CPU-only build: GPU support on Windows ended with TensorFlow {last}. Use WSL2 with tensorflow[and-cuda], or TensorFlow {last} in Python {python} with CUDA {cuda} and cuDNN {cudnn}.</source>
+        <translation>原生 Windows 上的 TensorFlow {tf} 是仅支持 CPU 的版本：Windows 上的 GPU 支持到 TensorFlow {last} 为止。请在 WSL2 中使用 tensorflow[and-cuda]，或者在 Python {python} 中使用 TensorFlow {last}，搭配 CUDA {cuda} 和 cuDNN {cudnn}。</translation>
+    </message>
+    <message>
+        <source>TensorFlow {tf} on native Windows is a CPU-only build: newer TensorFlow releases have no GPU support on native Windows. Use WSL2 with tensorflow[and-cuda].</source>
+        <translation>原生 Windows 上的 TensorFlow {tf} 是仅支持 CPU 的版本：较新的 TensorFlow 在原生 Windows 上不支持 GPU。请在 WSL2 中使用 tensorflow[and-cuda]。</translation>
+    </message>
+    <message>
+        <source>This TensorFlow was built without CUDA (is_cuda_build is False), so it never uses a GPU. Install a GPU build: tensorflow[and-cuda] on Linux or WSL2 (on native Windows only old releases have one).</source>
+        <translation>这个 TensorFlow 编译时没有启用 CUDA（is_cuda_build 为 False），所以它永远不会使用 GPU。请安装 GPU 版本：在 Linux 或 WSL2 上安装 tensorflow[and-cuda]（原生 Windows 上只有旧版本才有 GPU 版）。</translation>
+    </message>
+    <message>
+        <source>tensorflow-cpu {version} is installed: a CPU-only package.</source>
+        <translation>已安装 tensorflow-cpu {version}：这是一个仅支持 CPU 的包。</translation>
+    </message>
+    <message>
+        <source>Several TensorFlow packages are installed together ({packages}); they overwrite each other&apos;s files. Uninstall all of them, then install one.</source>
+        <translation>同时安装了多个 TensorFlow 包（{packages}）；它们会互相覆盖对方的文件。请把它们全部卸载，然后只安装一个。</translation>
+    </message>
+    <message>
+        <source>pip installed the tensorflow-gpu name, which is an empty stub since TensorFlow 2.12. The GPU build is the plain tensorflow package (tensorflow[and-cuda] on Linux and WSL2).</source>
+        <translation>pip 安装的是 tensorflow-gpu 这个名字，而从 TensorFlow 2.12 起它只是一个空壳包。GPU 版本就是普通的 tensorflow 包（在 Linux 和 WSL2 上用 tensorflow[and-cuda]）。</translation>
+    </message>
+    <message>
+        <source>Docker found no GPU device driver for --gpus: the NVIDIA Container Toolkit is not installed or Docker was not restarted after configuring it.</source>
+        <translation>Docker 找不到用于 --gpus 的 GPU 设备驱动：没有安装 NVIDIA Container Toolkit，或者配置后没有重启 Docker。</translation>
+    </message>
+    <message>
+        <source>This Python is 32-bit; TensorFlow is published only for 64-bit Python. Install 64-bit Python (python.org: &quot;Windows installer (64-bit)&quot;).</source>
+        <translation>这个 Python 是 32 位的；TensorFlow 只为 64 位 Python 发布。请安装 64 位 Python（python.org：&quot;Windows installer (64-bit)&quot;）。</translation>
+    </message>
+    <message>
+        <source>pip has no TensorFlow {wanted} for this Python ({python}): it only offers {first} to {last}. Use a Python version that TensorFlow {wanted} supports (or a newer TensorFlow).</source>
+        <translation>pip 上没有适用于这个 Python（{python}）的 TensorFlow {wanted}：它只提供 {first} 到 {last}。请使用 TensorFlow {wanted} 支持的 Python 版本（或者使用更新的 TensorFlow）。</translation>
+    </message>
+    <message>
+        <source>pip found no TensorFlow wheel for Python {python} ({platform}). TensorFlow publishes wheels for Python {mm} only from a recent release on (newest: {latest}); older TensorFlow releases, an old pip or an outdated mirror offer none. Use a Python version the TensorFlow you need supports.</source>
+        <translation>pip 找不到适用于 Python {python}（{platform}）的 TensorFlow wheel 包。TensorFlow 从较新的某个版本起才为 Python {mm} 发布 wheel 包（最新：{latest}）；较旧的 TensorFlow 版本、旧版 pip 或过时的镜像源都不提供。请使用你需要的 TensorFlow 所支持的 Python 版本。</translation>
+    </message>
+    <message>
+        <source>pip found no TensorFlow wheel for Python {python} ({platform}): no TensorFlow release supports this Python version. Install a Python version TensorFlow supports.</source>
+        <translation>pip 找不到适用于 Python {python}（{platform}）的 TensorFlow wheel 包：没有任何 TensorFlow 版本支持这个 Python 版本。请安装 TensorFlow 支持的 Python 版本。</translation>
+    </message>
+    <message>
+        <source>pip found no TensorFlow wheel for this Python version or platform. Check the Python version (python --version) against the versions TensorFlow supports, and that Python is 64-bit.</source>
+        <translation>pip 找不到适用于这个 Python 版本或平台的 TensorFlow wheel 包。请对照 TensorFlow 支持的版本检查你的 Python 版本（python --version），并确认 Python 是 64 位的。</translation>
+    </message>
+    <message>
+        <source>cuDNN 8.3 and later on Windows need zlibwapi.dll, which is not found.</source>
+        <translation>Windows 上的 cuDNN 8.3 及以上版本需要 zlibwapi.dll，但没有找到它。</translation>
+    </message>
+    <message>
+        <source>TensorFlow crashed with an illegal instruction: this CPU lacks an instruction set (AVX) the TensorFlow build needs.</source>
+        <translation>TensorFlow 因非法指令而崩溃：这台电脑的 CPU 缺少这个 TensorFlow 版本所需的指令集（AVX）。</translation>
+    </message>
+    <message>
+        <source>Importing TensorFlow failed: {line}</source>
+        <translation>导入 TensorFlow 失败：{line}</translation>
+    </message>
+    <message>
+        <source>This Python has no TensorFlow package (ModuleNotFoundError). Install it into the Python you run.</source>
+        <translation>这个 Python 中没有 TensorFlow 包（ModuleNotFoundError）。请把它安装到你实际运行的那个 Python 中。</translation>
+    </message>
+    <message>
+        <source>CUDA_VISIBLE_DEVICES is set to &quot;{value}&quot;, which hides every GPU from TensorFlow.</source>
+        <translation>CUDA_VISIBLE_DEVICES 被设为 &quot;{value}&quot;，这会让 TensorFlow 看不到任何 GPU。</translation>
+    </message>
+    <message>
+        <source>TensorFlow lists no GPU and the text does not say why. Run with TF_CPP_MIN_LOG_LEVEL=0 and TF_CPP_MAX_VLOG_LEVEL=1 to see which library fails to load.</source>
+        <translation>TensorFlow 没有列出 GPU，文本中也没有说明原因。请设置 TF_CPP_MIN_LOG_LEVEL=0 和 TF_CPP_MAX_VLOG_LEVEL=1 后再运行，查看是哪个库加载失败。</translation>
+    </message>
+    <message>
+        <source>These lines are harmless notices ({notices}); nothing here stops TensorFlow from using the GPU.</source>
+        <translation>这些行只是无害的提示信息（{notices}）；这里没有任何内容会阻止 TensorFlow 使用 GPU。</translation>
+    </message>
+    <message>
+        <source>The NVIDIA driver {driver} works and sees {count} GPU(s): {names}. It supports CUDA up to {cuda}.</source>
+        <translation>NVIDIA 驱动 {driver} 工作正常，识别到 {count} 块 GPU：{names}。它最高支持 CUDA {cuda}。</translation>
+    </message>
+    <message>
+        <source>The CUDA toolkit {cuda} is installed and nvcc works. (TensorFlow needs the CUDA version it was built with; pip&apos;s tensorflow[and-cuda] brings its own.)</source>
+        <translation>CUDA 工具包 {cuda} 已安装，nvcc 可以正常工作。（TensorFlow 需要它编译时所用的 CUDA 版本；pip 的 tensorflow[and-cuda] 自带 CUDA。）</translation>
+    </message>
+    <message>
+        <source>This is the header of cuDNN {cudnn}: cuDNN is installed.</source>
+        <translation>这是 cuDNN {cudnn} 的头文件：cuDNN 已安装。</translation>
+    </message>
+    <message>
+        <source>This TensorFlow is a GPU build for CUDA {cuda} and cuDNN {cudnn}; those must be installed to use it.</source>
+        <translation>这个 TensorFlow 是针对 CUDA {cuda} 和 cuDNN {cudnn} 编译的 GPU 版本；要使用它，必须安装这两者。</translation>
+    </message>
+    <message>
+        <source>TensorFlow found the GPU{name} and can use it.</source>
+        <translation>TensorFlow 找到了 GPU{name}，可以使用它。</translation>
+    </message>
+    <message>
+        <source>The NVIDIA kernel module and the driver library are different versions, usually after a driver update without a reboot. Reboot (or reload the nvidia module).</source>
+        <translation>NVIDIA 内核模块与驱动库的版本不同，通常是因为更新驱动后没有重启。请重启（或重新加载 nvidia 模块）。</translation>
+    </message>
+    <message>
+        <source>The NVIDIA driver is loaded but lists no GPU (a VM or container without GPU access, or no NVIDIA card).</source>
+        <translation>NVIDIA 驱动已加载，但没有列出任何 GPU（可能是没有 GPU 访问权限的虚拟机或容器，或者根本没有 NVIDIA 显卡）。</translation>
+    </message>
+    <message>
+        <source>CUDA_VISIBLE_DEVICES is set to &quot;{value}&quot;, which hides every GPU, so CUDA reports no device.</source>
+        <translation>CUDA_VISIBLE_DEVICES 被设为 &quot;{value}&quot;，隐藏了所有 GPU，所以 CUDA 报告没有设备。</translation>
+    </message>
+    <message>
+        <source>TensorFlow found no NVIDIA driver and runs on the CPU. On a machine (or container) without a GPU this is expected; to use a GPU, install the NVIDIA driver (for Docker: run with --gpus all).</source>
+        <translation>TensorFlow 没有找到 NVIDIA 驱动，因此在 CPU 上运行。在没有 GPU 的机器（或容器）上这是正常的；如果要使用 GPU，请安装 NVIDIA 驱动（Docker 请加上 --gpus all 运行）。</translation>
+    </message>
+    <message>
+        <source>Inside WSL, TensorFlow found no GPU driver: the Windows NVIDIA driver provides it through /dev/dxg. Install or update the NVIDIA driver on Windows (not inside WSL) and use WSL 2.</source>
+        <translation>在 WSL 中，TensorFlow 没有找到 GPU 驱动：它由 Windows 上的 NVIDIA 驱动通过 /dev/dxg 提供。请在 Windows 上（而不是在 WSL 里）安装或更新 NVIDIA 驱动，并使用 WSL 2。</translation>
+    </message>
+    <message>
+        <source>nvidia-smi cannot talk to an NVIDIA driver: the driver is not installed, or its kernel module is not loaded (not built for the running kernel, or blocked by Secure Boot).</source>
+        <translation>nvidia-smi 无法与 NVIDIA 驱动通信：驱动没有安装，或者它的内核模块没有加载（没有为正在运行的内核编译，或者被安全启动 Secure Boot 拦截）。</translation>
+    </message>
+    <message>
+        <source>TensorFlow cannot start CUDA: no working NVIDIA driver ({error}). Install the NVIDIA driver for your GPU, then reboot.</source>
+        <translation>TensorFlow 无法启动 CUDA：没有可用的 NVIDIA 驱动（{error}）。请安装适合你显卡的 NVIDIA 驱动，然后重启。</translation>
+    </message>
+    <message>
+        <source>The NVIDIA driver {driver} is too old for CUDA {cuda}, which needs driver {need} or newer. Update the NVIDIA driver.</source>
+        <translation>NVIDIA 驱动 {driver} 对 CUDA {cuda} 来说太旧，后者需要 {need} 或更新版本的驱动。请更新 NVIDIA 驱动。</translation>
+    </message>
+    <message>
+        <source>The NVIDIA driver is too old for the CUDA {cuda} runtime TensorFlow loaded. Update the NVIDIA driver.</source>
+        <translation>对于 TensorFlow 加载的 CUDA {cuda} 运行库来说，NVIDIA 驱动太旧了。请更新 NVIDIA 驱动。</translation>
+    </message>
+    <message>
+        <source>The NVIDIA driver is too old for the CUDA runtime TensorFlow loaded. Update the NVIDIA driver.</source>
+        <translation>对于 TensorFlow 加载的 CUDA 运行库来说，NVIDIA 驱动太旧了。请更新 NVIDIA 驱动。</translation>
+    </message>
+    <message>
+        <source>TensorFlow was built with cuDNN {compiled}, but the cuDNN it loaded is {runtime}. It needs the same major version and an equal or newer minor version.</source>
+        <translation>TensorFlow 编译时使用的是 cuDNN {compiled}，但它加载的 cuDNN 是 {runtime}。两者的主版本必须相同，次版本要相同或更新。</translation>
+    </message>
+    <message>
+        <source>cuDNN did not load although cuDNN {installed} is installed: TensorFlow loads another cuDNN (an older copy earlier on the search path) or needs another version (this TensorFlow: {needed}).</source>
+        <translation>虽然已安装 cuDNN {installed}，cuDNN 仍没有加载：TensorFlow 加载了另一个 cuDNN（搜索路径中更靠前的旧副本），或者需要其他版本（这个 TensorFlow 需要：{needed}）。</translation>
+    </message>
+    <message>
+        <source>TensorFlow has no working cuDNN (&quot;DNN library is not found&quot;): cuDNN is not installed or did not load (this TensorFlow needs cuDNN {needed}).</source>
+        <translation>TensorFlow 没有可用的 cuDNN（&quot;DNN library is not found&quot;）：cuDNN 没有安装或没能加载（这个 TensorFlow 需要 cuDNN {needed}）。</translation>
+    </message>
+    <message>
+        <source>TensorFlow has no working cuDNN (&quot;DNN library is not found&quot;): cuDNN is not installed or did not load.</source>
+        <translation>TensorFlow 没有可用的 cuDNN（&quot;DNN library is not found&quot;）：cuDNN 没有安装或没能加载。</translation>
+    </message>
+    <message>
+        <source>A GPU setting (memory growth, visible devices or a memory limit) was changed after TensorFlow had already initialised the GPU. Set it right after importing TensorFlow, before any model or tensor is created.</source>
+        <translation>在 TensorFlow 已经初始化 GPU 之后，又修改了 GPU 设置（显存按需增长、可见设备或显存上限）。请在导入 TensorFlow 后立即设置，要在创建任何模型或张量之前。</translation>
+    </message>
+    <message>
+        <source>The GPU ran out of memory while allocating {size}. Use a smaller batch or model, enable memory growth, or close other programs that use the GPU.</source>
+        <translation>GPU 在分配 {size} 时显存不足。请使用更小的批大小或模型、开启显存按需增长，或者关闭其他正在使用 GPU 的程序。</translation>
+    </message>
+    <message>
+        <source>The GPU ran out of memory. Use a smaller batch or model, enable memory growth, or close other programs that use the GPU.</source>
+        <translation>GPU 显存不足。请使用更小的批大小或模型、开启显存按需增长，或者关闭其他正在使用 GPU 的程序。</translation>
+    </message>
+    <message>
+        <source>cuDNN/cuBLAS could not initialise, which almost always means TensorFlow had already reserved the GPU memory. Enable memory growth (or lower the memory fraction) before building the model.</source>
+        <translation>cuDNN/cuBLAS 无法初始化，这几乎总是因为 TensorFlow 已经预先占满了 GPU 显存。请在构建模型之前开启显存按需增长（或降低显存占用比例）。</translation>
+    </message>
+    <message>
+        <source>The GPU allocator ran short of memory but TensorFlow carried on (&quot;not a failure&quot;): it may run slower. A smaller batch avoids it.</source>
+        <translation>GPU 显存分配器一度显存紧张，但 TensorFlow 继续运行了（&quot;not a failure&quot;）：运行可能会变慢。使用更小的批大小可以避免。</translation>
+    </message>
+    <message>
+        <source>XLA cannot find libdevice (nvvm/libdevice/libdevice.10.bc). Install the CUDA nvcc component (e.g. the nvidia-cuda-nvcc pip package) or point XLA_FLAGS=--xla_gpu_cuda_data_dir at a CUDA toolkit folder.</source>
+        <translation>XLA 找不到 libdevice（nvvm/libdevice/libdevice.10.bc）。请安装 CUDA 的 nvcc 组件（例如 pip 包 nvidia-cuda-nvcc），或者用 XLA_FLAGS=--xla_gpu_cuda_data_dir 指向一个 CUDA 工具包文件夹。</translation>
+    </message>
+    <message>
+        <source>XLA cannot run ptxas from a CUDA toolkit, so it falls back to the driver (slower; some ops may fail). Install the CUDA nvcc component (e.g. the nvidia-cuda-nvcc pip package).</source>
+        <translation>XLA 无法运行 CUDA 工具包中的 ptxas，因此改由驱动来编译（更慢；部分运算可能失败）。请安装 CUDA 的 nvcc 组件（例如 pip 包 nvidia-cuda-nvcc）。</translation>
+    </message>
+    <message>
+        <source>The GPU has compute capability {cc}, below the {minimum} this TensorFlow build needs, so TensorFlow ignores it. The last TensorFlow for this GPU is {last}.</source>
+        <translation>这块 GPU 的计算能力是 {cc}，低于这个 TensorFlow 版本要求的 {minimum}，所以 TensorFlow 会忽略它。支持这块 GPU 的最后一个 TensorFlow 版本是 {last}。</translation>
+    </message>
+    <message>
+        <source>The GPU has compute capability {cc}, below the {minimum} this TensorFlow build needs, so TensorFlow ignores it.</source>
+        <translation>这块 GPU 的计算能力是 {cc}，低于这个 TensorFlow 版本要求的 {minimum}，所以 TensorFlow 会忽略它。</translation>
+    </message>
+    <message>
+        <source>The ptxas XLA uses is older than this GPU or than TensorFlow&apos;s CUDA. Install the ptxas of TensorFlow&apos;s CUDA version (nvidia-cuda-nvcc) or a newer CUDA toolkit.</source>
+        <translation>XLA 使用的 ptxas 比这块 GPU 或 TensorFlow 的 CUDA 版本更旧。请安装与 TensorFlow 的 CUDA 版本一致的 ptxas（nvidia-cuda-nvcc），或者更新的 CUDA 工具包。</translation>
+    </message>
+    <message>
+        <source>The driver supports CUDA {driver} but XLA&apos;s ptxas is {ptxas}; XLA compiles more slowly. Update the NVIDIA driver.</source>
+        <translation>驱动支持 CUDA {driver}，但 XLA 的 ptxas 是 {ptxas}；XLA 编译会更慢。请更新 NVIDIA 驱动。</translation>
+    </message>
+    <message>
+        <source>This TensorFlow has no GPU kernels built for compute capability {cc}; it compiles them from PTX at start-up (slow the first time, and it may fail on GPUs newer than the build).</source>
+        <translation>这个 TensorFlow 没有为计算能力 {cc} 编译 GPU 内核；它会在启动时从 PTX 编译这些内核（第一次会很慢，而且在比该版本更新的 GPU 上可能失败）。</translation>
+    </message>
+    <message>
+        <source>This GPU (compute capability {cc}) is newer than every architecture in this TensorFlow build, and TensorFlow&apos;s compiler cannot produce code for it. Use a TensorFlow release that supports this GPU (or a nightly build).</source>
+        <translation>这块 GPU（计算能力 {cc}）比这个 TensorFlow 版本支持的所有架构都新，TensorFlow 的编译器无法为它生成代码。请使用支持这块 GPU 的 TensorFlow 版本（或 nightly 版本）。</translation>
+    </message>
+    <message>
+        <source>This GPU is newer than every architecture in this TensorFlow build, and TensorFlow&apos;s compiler cannot produce code for it. Use a TensorFlow release that supports this GPU (or a nightly build).</source>
+        <translation>这块 GPU 比这个 TensorFlow 版本支持的所有架构都新，TensorFlow 的编译器无法为它生成代码。请使用支持这块 GPU 的 TensorFlow 版本（或 nightly 版本）。</translation>
+    </message>
+    <message>
+        <source>The GPU code TensorFlow uses is PTX from a newer CUDA than this driver (or ptxas) understands. Update the NVIDIA driver, or use a TensorFlow built for an older CUDA.</source>
+        <translation>TensorFlow 使用的 GPU 代码是来自更新 CUDA 的 PTX，这个驱动（或 ptxas）无法识别。请更新 NVIDIA 驱动，或者使用针对更旧 CUDA 编译的 TensorFlow。</translation>
+    </message>
+    <message>
+        <source>TensorFlow {tf} has no GPU code for compute capability {cc}. The last TensorFlow for this GPU is {last}.</source>
+        <translation>TensorFlow {tf} 没有针对计算能力 {cc} 的 GPU 代码。支持这块 GPU 的最后一个 TensorFlow 版本是 {last}。</translation>
+    </message>
+    <message>
+        <source>TensorFlow is not installed in this environment, so there is nothing to benchmark. Install it first (the Diagnosis page, or `tfgpu doctor`, gives the exact command).</source>
+        <translation>这个环境里没有安装 TensorFlow，所以无从测试。请先安装（“诊断”页或 `tfgpu doctor` 会给出准确的命令）。</translation>
+    </message>
+    <message>
+        <source>TensorFlow is installed but does not import: {message}. `tfgpu doctor` explains why.</source>
+        <translation>TensorFlow 已安装但无法导入：{message}。`tfgpu doctor` 会说明原因。</translation>
+    </message>
+    <message>
+        <source>This Python is too old to run the benchmark (it needs 3.7 or newer): {message}</source>
+        <translation>这个 Python 版本太旧，无法运行测试（需要 3.7 或更新）：{message}</translation>
+    </message>
+    <message>
+        <source>The benchmark could not run: {message}</source>
+        <translation>测试无法运行：{message}</translation>
+    </message>
+    <message>
+        <source>The benchmark process died: {message}. The figures measured before it are kept.</source>
+        <translation>测试进程意外退出：{message}。之前测得的数据已保留。</translation>
+    </message>
+    <message>
+        <source>The GPU tests were skipped: {message}. Only the CPU was measured; the Diagnosis page (`tfgpu doctor`) says why TensorFlow does not see the GPU.</source>
+        <translation>已跳过 GPU 测试：{message}。只测了 CPU；“诊断”页（`tfgpu doctor`）会说明 TensorFlow 为什么看不到 GPU。</translation>
+    </message>
+    <message>
+        <source>Some of the benchmark&apos;s output could not be read: {message}</source>
+        <translation>测试的部分输出无法读取：{message}</translation>
+    </message>
+    <message>
+        <source>Out of memory even at the smallest size: {message}</source>
+        <translation>即使用最小规模也内存不足：{message}</translation>
+    </message>
+    <message>
+        <source>Not supported here: {message}</source>
+        <translation>此处不支持：{message}</translation>
+    </message>
+    <message>
+        <source>Not run: {message}</source>
+        <translation>未运行：{message}</translation>
+    </message>
+    <message>
+        <source>Failed: {message}</source>
+        <translation>失败：{message}</translation>
+    </message>
+    <message>
+        <source>Your {gpu} reached {value} TFLOPS in a float32 matrix multiply ({percent}% of its peak).</source>
+        <translation>你的 {gpu} 在 float32 矩阵乘法中达到 {value} TFLOPS（为其峰值的 {percent}%）。</translation>
+    </message>
+    <message>
+        <source>Your {gpu} reached {value} TFLOPS in a float32 matrix multiply (its peak is not in our knowledge base, so no % of peak).</source>
+        <translation>你的 {gpu} 在 float32 矩阵乘法中达到 {value} TFLOPS（知识库中没有它的峰值，因此没有峰值百分比）。</translation>
+    </message>
+    <message>
+        <source>Skipped, the suite&apos;s time ran out: {message}.</source>
+        <translation>已跳过，该组测试的时间已用完：{message}。</translation>
+    </message>
+    <message>
+        <source>A test did not finish and the benchmark process was stopped: {message}.</source>
+        <translation>有测试迟迟没有完成，测试进程已被停止：{message}。</translation>
+    </message>
+    <message>
+        <source>TensorFlow did not start within {message}: its import (or the first use of the GPU) hangs. Close other programs using the GPU and try again; `tfgpu doctor` checks the installation.</source>
+        <translation>TensorFlow 在 {message} 内没有启动：导入（或首次使用 GPU）卡住了。请关闭其他占用 GPU 的程序后重试；`tfgpu doctor` 可检查安装情况。</translation>
+    </message>
+    <message>
+        <source>TensorFlow crashed while it was starting ({message}); nothing was measured. `tfgpu doctor` says why it cannot start.</source>
+        <translation>TensorFlow 在启动时崩溃（{message}），没有测得任何数据。`tfgpu doctor` 会说明它为什么无法启动。</translation>
+    </message>
+    <message>
+        <source>Nothing was measured: only the GPU was asked for, and {message}. The Diagnosis page (`tfgpu doctor`) says why TensorFlow does not see the GPU.</source>
+        <translation>没有测得任何数据：只选择了 GPU，但 {message}。“诊断”页（`tfgpu doctor`）会说明 TensorFlow 为什么看不到 GPU。</translation>
+    </message>
+    <message>
+        <source>That is {ratio}x your CPU at float32 matrix multiply.</source>
+        <translation>在 float32 矩阵乘法上是你的 CPU 的 {ratio} 倍。</translation>
+    </message>
+    <message>
+        <source>In {dtype} it reached {value} TFLOPS ({ratio}x float32).</source>
+        <translation>使用 {dtype} 时达到 {value} TFLOPS（float32 的 {ratio} 倍）。</translation>
+    </message>
+    <message>
+        <source>Mixed precision (mixed_float16) trained {ratio}x as fast as float32.</source>
+        <translation>混合精度（mixed_float16）的训练速度是 float32 的 {ratio} 倍。</translation>
+    </message>
+    <message>
+        <source>XLA (jit_compile) made the training step {ratio}x as fast.</source>
+        <translation>XLA（jit_compile）使训练步骤快到原来的 {ratio} 倍。</translation>
+    </message>
+    <message>
+        <source>XLA (jit_compile) made the training step slower here ({ratio}x as fast); small models, and the CPU, often gain nothing from it.</source>
+        <translation>在这里 XLA（jit_compile）反而让训练步骤变慢了（原来速度的 {ratio} 倍）；小模型和 CPU 往往从中得不到好处。</translation>
+    </message>
+    <message>
+        <source>Your CPU reached {value} GFLOPS in a float32 matrix multiply ({percent}% of its estimated peak).</source>
+        <translation>你的 CPU 在 float32 矩阵乘法中达到 {value} GFLOPS（为估算峰值的 {percent}%）。</translation>
+    </message>
+    <message>
+        <source>Your CPU reached {value} GFLOPS in a float32 matrix multiply, {percent}% of the peak estimated from its clock: it runs faster than the clock we could read (turbo).</source>
+        <translation>你的 CPU 在 float32 矩阵乘法中达到 {value} GFLOPS，为按其频率估算的峰值的 {percent}%：它实际运行频率高于我们读到的频率（睿频）。</translation>
+    </message>
+    <message>
+        <source>Your CPU reached {value} GFLOPS in a float32 matrix multiply (its peak could not be derived).</source>
+        <translation>你的 CPU 在 float32 矩阵乘法中达到 {value} GFLOPS（无法推算其峰值）。</translation>
+    </message>
+    <message>
+        <source>The benchmark was cancelled; the figures measured so far are shown.</source>
+        <translation>测试已取消；显示的是已测得的数据。</translation>
+    </message>
+    <message>
+        <source>The benchmark did not finish every test; the reasons are listed.</source>
+        <translation>测试没有全部完成；原因已列出。</translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>application clock setting</source>
+        <translation>应用程序频率设置</translation>
+    </message>
+    <message>
+        <source>power cap</source>
+        <translation>功耗上限</translation>
+    </message>
+    <message>
+        <source>hardware slowdown</source>
+        <translation>硬件降速</translation>
+    </message>
+    <message>
+        <source>sync boost</source>
+        <translation>同步加速</translation>
+    </message>
+    <message>
+        <source>thermal limit</source>
+        <translation>温度限制</translation>
+    </message>
+    <message>
+        <source>hardware thermal slowdown</source>
+        <translation>硬件过热降速</translation>
+    </message>
+    <message>
+        <source>power brake</source>
+        <translation>功耗制动</translation>
+    </message>
+    <message>
+        <source>display clock setting</source>
+        <translation>显示频率设置</translation>
+    </message>
+    <message>
+        <source>other reason</source>
+        <translation>其他原因</translation>
+    </message>
+    <message>
+        <source>n/a (WDDM)</source>
+        <translation>不可用（WDDM）</translation>
+    </message>
+    <message>
+        <source>A worker could not listen on its loopback port (another program took it first). Run the check again: it picks new free ports.</source>
+        <translation>有一个 worker 无法监听它的本机回环端口（另一个程序先占用了它）。请再运行一次检查：它会重新选取空闲端口。</translation>
+    </message>
+    <message>
+        <source>The two workers on this machine did not finish meeting and training within {seconds} s: {errors}</source>
+        <translation>本机上的两个 worker 没能在 {seconds} 秒内完成连接和训练：{errors}</translation>
+    </message>
+    <message>
+        <source>The two-worker test did not complete: {errors}</source>
+        <translation>双 worker 测试没有完成：{errors}</translation>
+    </message>
+    <message>
+        <source>TF_CONFIG is {size} characters long: it is not a cluster description.</source>
+        <translation>TF_CONFIG 长达 {size} 个字符：这不是集群描述。</translation>
+    </message>
+    <message>
+        <source>TF_CONFIG is not valid JSON ({error}). Write it as one JSON object, e.g. {example}.</source>
+        <translation>TF_CONFIG 不是有效的 JSON（{error}）。请把它写成一个 JSON 对象，例如 {example}。</translation>
+    </message>
+    <message>
+        <source>TF_CONFIG must be a JSON object with &quot;cluster&quot; and &quot;task&quot;, e.g. {example}.</source>
+        <translation>TF_CONFIG 必须是包含 &quot;cluster&quot; 和 &quot;task&quot; 的 JSON 对象，例如 {example}。</translation>
+    </message>
+    <message>
+        <source>TF_CONFIG has no &quot;cluster&quot;: list every machine by role, e.g. {example}.</source>
+        <translation>TF_CONFIG 中没有 &quot;cluster&quot;：请按角色列出每台机器，例如 {example}。</translation>
+    </message>
+    <message>
+        <source>TF_CONFIG names a &quot;master&quot;: TensorFlow 2 calls that role &quot;chief&quot;. Rename it.</source>
+        <translation>TF_CONFIG 中写的是 &quot;master&quot;：TensorFlow 2 把这个角色叫做 &quot;chief&quot;。请改名。</translation>
+    </message>
+    <message>
+        <source>TF_CONFIG has an unknown role &quot;{role}&quot;; the roles are chief, worker, ps and evaluator.</source>
+        <translation>TF_CONFIG 中有未知角色 &quot;{role}&quot;；可用的角色是 chief、worker、ps 和 evaluator。</translation>
+    </message>
+    <message>
+        <source>The &quot;{role}&quot; entry must be a list of &quot;host:port&quot; strings.</source>
+        <translation>&quot;{role}&quot; 一项必须是 &quot;host:port&quot; 字符串的列表。</translation>
+    </message>
+    <message>
+        <source>TF_CONFIG lists {count} chiefs; there is at most one.</source>
+        <translation>TF_CONFIG 列出了 {count} 个 chief；最多只能有一个。</translation>
+    </message>
+    <message>
+        <source>TF_CONFIG has no &quot;task&quot;: each machine must say which entry of the cluster it is, e.g. &quot;task&quot;: {task}.</source>
+        <translation>TF_CONFIG 中没有 &quot;task&quot;：每台机器都必须说明自己是集群中的哪一项，例如 &quot;task&quot;: {task}。</translation>
+    </message>
+    <message>
+        <source>&quot;task&quot; must be an object with &quot;type&quot; and &quot;index&quot;.</source>
+        <translation>&quot;task&quot; 必须是包含 &quot;type&quot; 和 &quot;index&quot; 的对象。</translation>
+    </message>
+    <message>
+        <source>&quot;task&quot; must have a &quot;type&quot; (a role name) and an integer &quot;index&quot;.</source>
+        <translation>&quot;task&quot; 必须有 &quot;type&quot;（角色名）和整数 &quot;index&quot;。</translation>
+    </message>
+    <message>
+        <source>This machine&apos;s task is &quot;{role}&quot;, but the cluster has no &quot;{role}&quot; list.</source>
+        <translation>本机的任务是 &quot;{role}&quot;，但集群中没有 &quot;{role}&quot; 列表。</translation>
+    </message>
+    <message>
+        <source>This machine&apos;s task index is {index}, but the &quot;{role}&quot; list has {count} entries (indexes 0 to {last}).</source>
+        <translation>本机的任务序号是 {index}，但 &quot;{role}&quot; 列表只有 {count} 项（序号 0 到 {last}）。</translation>
+    </message>
+    <message>
+        <source>{where} is &quot;{address}&quot;: write it as host:port with a port from 1 to 65535.</source>
+        <translation>{where} 是 &quot;{address}&quot;：请写成 host:port，端口在 1 到 65535 之间。</translation>
+    </message>
+    <message>
+        <source>{where} and {other} are the same address ({address}): every task needs its own host:port.</source>
+        <translation>{where} 和 {other} 是同一个地址（{address}）：每个任务都需要自己的 host:port。</translation>
+    </message>
+    <message>
+        <source>Port {port} (this machine&apos;s own entry) is already in use by another program: the worker cannot listen there. Stop that program, or choose a free port in TF_CONFIG.</source>
+        <translation>端口 {port}（本机自己的那一项）已被另一个程序占用：worker 无法在那里监听。请停止那个程序，或在 TF_CONFIG 中换一个空闲端口。</translation>
+    </message>
+    <message>
+        <source>The distributed runtime could not listen on its host:port: another program (often an earlier run still alive) holds that port. Stop it, or give this task a free port in TF_CONFIG, then check the set-up with `tfgpu cluster check`.</source>
+        <translation>分布式运行时无法监听它的 host:port：另一个程序（常常是之前还没退出的运行）占用了这个端口。请停止它，或在 TF_CONFIG 中给这个任务换一个空闲端口，然后用 `tfgpu cluster check` 检查配置。</translation>
+    </message>
+    <message>
+        <source>NCCL all-reduce was asked for, but this TensorFlow has no NCCL (Windows builds never do). Use tf.distribute.MirroredStrategy(cross_device_ops=tf.distribute.HierarchicalCopyAllReduce()).</source>
+        <translation>程序要求使用 NCCL all-reduce，但这个 TensorFlow 没有 NCCL（Windows 版本从来都没有）。请使用 tf.distribute.MirroredStrategy(cross_device_ops=tf.distribute.HierarchicalCopyAllReduce())。</translation>
+    </message>
+    <message>
+        <source>Keras 3&apos;s model.fit does not work under MultiWorkerMirroredStrategy. Train with a custom loop (strategy.run and strategy.reduce), or install tf-keras and set TF_USE_LEGACY_KERAS=1.</source>
+        <translation>Keras 3 的 model.fit 在 MultiWorkerMirroredStrategy 下无法工作。请用自定义训练循环（strategy.run 和 strategy.reduce），或安装 tf-keras 并设置 TF_USE_LEGACY_KERAS=1。</translation>
+    </message>
+    <message>
+        <source>A collective operation between workers was aborted or timed out: a worker was not started, crashed, or cannot be reached on its port. Start every worker with the same TF_CONFIG (only &quot;task&quot; differs), open the ports between the machines, and check with `tfgpu cluster check --smoke`.</source>
+        <translation>worker 之间的集合通信被中止或超时：有 worker 没有启动、崩溃了，或者它的端口连不上。请用相同的 TF_CONFIG 启动每个 worker（只有 &quot;task&quot; 不同），打开机器之间的端口，并用 `tfgpu cluster check --smoke` 检查。</translation>
+    </message>
+    <message>
+        <source>Scaling on {count} logical CPU devices: a code-path check of MirroredStrategy, not a speed measurement (the devices share one CPU).</source>
+        <translation>在 {count} 个逻辑 CPU 设备上的扩展测试：这只是检查 MirroredStrategy 的代码路径，不是速度测量（这些设备共用同一颗 CPU）。</translation>
+    </message>
+    <message>
+        <source>Scaling: {count} {kind} devices train {speedup}x as fast as one ({efficiency}% scaling efficiency, {collective}).</source>
+        <translation>扩展：{count} 个 {kind} 设备的训练速度是单个设备的 {speedup} 倍（扩展效率 {efficiency}%，{collective}）。</translation>
+    </message>
+    <message>
+        <source>Windows long paths are off, so pip cannot install TensorFlow</source>
+        <translation>Windows 未启用长路径，pip 无法安装 TensorFlow</translation>
+    </message>
+    <message>
+        <source>In PowerShell opened with &quot;Run as administrator&quot;, allow paths longer than 260 characters, then open a new terminal and run pip again:</source>
+        <translation>在“以管理员身份运行”打开的 PowerShell 中允许超过 260 个字符的路径，然后打开新的终端，再次运行 pip：</translation>
+    </message>
+    <message>
+        <source>Without admin rights: make the environment in a short folder (for example C:\tf\venv) and install there.</source>
+        <translation>没有管理员权限时：在路径较短的文件夹中创建环境（例如 C:\tf\venv），并在其中安装。</translation>
+    </message>
+    <message>
+        <source>pip could not write one of TensorFlow&apos;s files because its full path is longer than Windows allows by default (260 characters). Turn on long paths (needs admin), or use a shorter folder.</source>
+        <translation>pip 无法写入 TensorFlow 的某个文件，因为它的完整路径超过了 Windows 默认允许的长度（260 个字符）。请启用长路径（需要管理员权限），或使用更短的文件夹。</translation>
+    </message>
+    <message>
+        <source>Could not look inside the WSL distro {distro}; open it once (wsl -d {distro}) and check again.</source>
+        <translation>无法查看 WSL 发行版 {distro} 的内部；请先打开它一次（wsl -d {distro}），然后重新检查。</translation>
+    </message>
+</context>
 </TS>

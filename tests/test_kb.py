@@ -226,7 +226,7 @@ def test_cc_support_and_min_cc():
     assert kb.cc_support("2.21.0", "8.6") == "native"
     assert kb.cc_support("2.21.0", "7.5") == "native"  # runs the sm_70 cubins
     assert kb.cc_support("2.21.0", "9.0") == "ptx-jit"
-    assert kb.cc_support("2.21.0", "12.0") == "ptx-jit"  # the rule; Blackwell is reported to fail
+    assert kb.cc_support("2.21.0", "12.0") == "unsupported"  # arch_rules blackwell-no-pypi-tf wins over PTX JIT
     assert kb.cc_support("2.16.1", "8.9") == "native"
     assert kb.cc_support("2.15.0", "8.6") == "ptx-jit"
     assert kb.cc_support("2.17.0", "5.2") == "unsupported"

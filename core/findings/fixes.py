@@ -366,14 +366,23 @@ def _container_gpu(ctx: FixContext) -> list[FixStep]:
 
 
 def _cudnn_gpu_too_old(ctx: FixContext) -> list[FixStep]:
-    cutoff = kb.cudnn_floor_for(ctx.compute_capability)
-    pin = cutoff.pip_pin if cutoff else None
-    if not pin:
-        return [step(QT_TRANSLATE_NOOP("core", "Install a cuDNN release that still supports this GPU (see NVIDIA's support matrix)."),
-                     url=links.CUDNN_ARCHIVE)]
-    return [step(QT_TRANSLATE_NOOP("core", "Go back to the last cuDNN for this GPU ({last}), still inside the range TensorFlow accepts:"),
-                 command=pip_install(ctx, pin), shell=shell_for(ctx), last=cutoff.last_supporting if cutoff else "?"),
-            verify_step(ctx)]
+    known = kb.cudnn_floor_for(ctx.compute_capability)
+    cutoff = known if ctx.compute_capability else next(iter(kb.cudnn_cutoffs()), None)
+    if cutoff is None or not cutoff.pip_pin:
+        return [step(QT_TRANSLATE_NOOP("core", "Install a cuDNN release that supports this GPU: the one your TensorFlow was "
+                                               "built with (see NVIDIA's support matrix)."), url=links.CUDNN_ARCHIVE)]
+    if known is not None:
+        first = step(QT_TRANSLATE_NOOP("core", "Go back to the last cuDNN for this GPU ({last}), still inside the range TensorFlow accepts:"),
+                     command=pip_install(ctx, cutoff.pip_pin), shell=shell_for(ctx), last=cutoff.last_supporting)
+    else:
+        first = step(QT_TRANSLATE_NOOP("core", "If the GPU is older than compute capability {cc} (GTX 9xx/10xx, P100, V100), go back "
+                                               "to the last cuDNN for it ({last}):"),
+                     command=pip_install(ctx, cutoff.pip_pin), shell=shell_for(ctx), cc=cutoff.cc_below, last=cutoff.last_supporting)
+    python = ctx.python_exe or ("python" if ctx.windows else "python3")
+    conv = 'import tensorflow as tf; print(tf.nn.conv2d(tf.ones([1, 8, 8, 1]), tf.ones([3, 3, 1, 1]), 1, "SAME").device)'
+    return [first,
+            step(QT_TRANSLATE_NOOP("core", "Check that a convolution (which needs cuDNN) now runs on the GPU (the device ends in GPU:0):"),
+                 command=command([python, "-c", conv], shell_for(ctx), bare_program=True), shell=shell_for(ctx))]
 
 
 def _tf_missing(ctx: FixContext) -> list[FixStep]:

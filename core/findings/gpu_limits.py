@@ -32,8 +32,8 @@ _OPTION_TEXT = {
                                   "servers, JetPack wheels for Jetson; which release covers which board is not "
                                   "confirmed):")),
     "cpu": (
-        QT_TRANSLATE_NOOP("core", "Or run TensorFlow on the CPU (the PyPI package works without a GPU):"),
-        QT_TRANSLATE_NOOP("core", "Or run TensorFlow on the CPU (the PyPI package works without a GPU):")),
+        QT_TRANSLATE_NOOP("core", "Run TensorFlow on the CPU instead (the PyPI package works without a GPU):"),
+        QT_TRANSLATE_NOOP("core", "Run TensorFlow on the CPU instead (the PyPI package works without a GPU):")),
 }
 _OTHER_OPTION = QT_TRANSLATE_NOOP("core", "Option: {option}")
 
@@ -65,8 +65,10 @@ def unsupported_gpu_rule(cc: str | None, gpu_name: str | None = None, tf_version
 
 
 def unsupported_gpu_detail(rule: kb.ArchRule, gpu: str | None, cc: str | None) -> TrText:
-    template = _RULE_DETAIL.get(rule.id, _OTHER_RULE)
-    return TrText(template, gpu=gpu or "this GPU", cc=cc or "?", why=rule.text)
+    template = _RULE_DETAIL.get(rule.id)
+    if template is None:
+        return TrText(_OTHER_RULE, gpu=gpu or "this GPU", cc=cc or "?", why=rule.text)
+    return TrText(template, gpu=gpu or "this GPU", cc=cc or "?")
 
 
 def unsupported_gpu_steps(rule: kb.ArchRule, os_name: str, python_exe: str | None = None) -> list[FixStep]:
@@ -104,6 +106,19 @@ def cudnn_too_old_detail(cutoff: kb.CudnnCutoff, gpu: str | None, cc: str | None
                 "with TensorFlow {tf}[and-cuda] unless told otherwise; cuDNN then cannot create a handle for this "
                 "GPU. Keep cuDNN below {floor} ({pin})."),
         gpu=gpu or "This GPU", cc=cc or "?", floor=floor, tf=tf_version or "", pin=cutoff.pip_pin)
+
+
+def cudnn_arch_mismatch_detail(gpu: str | None, cc: str | None) -> TrText:
+    """CUDNN_STATUS_ARCH_MISMATCH where no cut-off explains it (the GPU or the cuDNN is not known)."""
+    cutoff = next(iter(kb.cudnn_cutoffs()), None)
+    return TrText(QT_TRANSLATE_NOOP(
+        "core", "cuDNN reports CUDNN_STATUS_ARCH_MISMATCH: the cuDNN that TensorFlow loaded has no kernels for {gpu} "
+                "(compute capability {cc}). On GPUs below compute capability {cc_below} (GTX 9xx/10xx, P100, V100) "
+                "this is cuDNN {floor} or newer: keep it below {floor} ({pin}). Otherwise install the cuDNN release "
+                "your TensorFlow was built with."),
+        gpu=gpu or "the GPU", cc=cc or "?", cc_below=cutoff.cc_below if cutoff else "?",
+        floor=(versions.dotted_major_minor(cutoff.cudnn_min) or cutoff.cudnn_min) if cutoff else "?",
+        pin=cutoff.pip_pin if cutoff else "?")
 
 
 def and_cuda_specs(tf_version: str | None, cc: str | None) -> list[str]:

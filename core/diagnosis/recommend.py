@@ -66,6 +66,7 @@ class RouteInput:
     wsl2_distro: str | None = None  # an installed WSL 2 distribution
     first: tuple[FixStep, ...] = ()  # a machine blocker's fix (driver), before anything else
     wanted_python: str | None = None  # a Python the user asked for (major.minor), for the notes
+    scanned: bool = True  # the Pythons are what a scan found (False: ``tfgpu kb recommend``, none known)
 
 
 @dataclass
@@ -106,7 +107,7 @@ def route_input_for(gpu_name: str, os_name: str, python: str | None = None) -> R
     mm = major_minor(python) if python else None
     pythons = (PythonChoice(executable="python" if os_name == "windows" else f"python{mm}", version=mm),) if mm else ()
     return RouteInput(os=os_name, cc=spec.cc if spec else None, gpu_name=spec.name if spec else gpu_name,
-                      pythons=pythons, wanted_python=mm)
+                      pythons=pythons, wanted_python=mm, scanned=False)
 
 
 def recommend_route(inp: RouteInput) -> Recommendation:
@@ -201,13 +202,17 @@ def _linux(inp: RouteInput) -> Recommendation | None:
     in_place = bool(pick.python and pick.python.environment)
     python = pick.python.executable if in_place and pick.python else None  # None: ~/tf
     if not in_place:
-        steps += _python_steps(pick)
+        steps += _python_steps(pick, inp.scanned)
     notes: list[TrText] = []
     if build.and_cuda:
         specs = and_cuda_specs(build.version, cc)
-        steps.append(step(QT_TRANSLATE_NOOP("core", "Install TensorFlow {tf} with the CUDA and cuDNN libraries it was built with:"),
-                          command=_pip_command(python, ["-m", "pip", "install", *specs]),
-                          shell=Shell.BASH, url=links.TF_PIP, tf=build.version))
+        if specs[1:]:
+            text = QT_TRANSLATE_NOOP("core", "Install TensorFlow {tf} with its CUDA libraries, keeping cuDNN at a release "
+                                             "that still supports this GPU ({pins}):")
+        else:
+            text = QT_TRANSLATE_NOOP("core", "Install TensorFlow {tf} with the CUDA and cuDNN libraries it was built with:")
+        steps.append(step(text, command=_pip_command(python, ["-m", "pip", "install", *specs]), shell=Shell.BASH,
+                          url=links.TF_PIP, tf=build.version, **({"pins": " ".join(specs[1:])} if specs[1:] else {})))
         notes += _pin_notes(build, cc, specs)
     else:
         steps.append(step(QT_TRANSLATE_NOOP("core", "Install TensorFlow {tf}:"), tf=build.version, shell=Shell.BASH,
@@ -290,10 +295,12 @@ def _make_venv(python: str) -> str:
     return f"{command([python, '-m', 'venv'], Shell.BASH, bare_program=True)} {HOME_VENV}"
 
 
-def _python_steps(pick: _Pick) -> list[FixStep]:
-    if pick.python:
+def _python_steps(pick: _Pick, scanned: bool = True) -> list[FixStep]:
+    """Make ~/tf with the picked interpreter; ``scanned``: say so when no Python the scan found fits."""
+    if pick.python or not scanned:
+        python = pick.python.executable if pick.python else f"python{pick.python_version}"
         return [step(QT_TRANSLATE_NOOP("core", "Create a virtual environment with Python {python}:"), python=pick.python_version,
-                     command=_make_venv(pick.python.executable), shell=Shell.BASH)]
+                     command=_make_venv(python), shell=Shell.BASH, url=None if pick.python else links.PYTHON_DOWNLOADS)]
     return [step(QT_TRANSLATE_NOOP("core", "Install Python {python} (no Python here has TensorFlow wheels), then create a "
                                            "virtual environment with it:"), python=pick.python_version,
                  command=_make_venv(f"python{pick.python_version}"), shell=Shell.BASH, url=links.PYTHON_DOWNLOADS)]

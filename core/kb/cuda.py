@@ -126,13 +126,18 @@ class CudnnCutoff:
     status: str
 
 
-@cache
-def cudnn_cutoffs() -> tuple[CudnnCutoff, ...]:
-    """cudnn_cuda.json rules that drop old GPUs (those with ``cudnn_min`` and ``cc_below``)."""
+def cutoffs_from(rules: list[dict]) -> tuple[CudnnCutoff, ...]:
+    """The cut-off rules (those with ``cudnn_min`` and ``cc_below``) among cudnn_cuda.json rules."""
     return tuple(CudnnCutoff(id=rule["id"], cudnn_min=rule["cudnn_min"], cc_below=rule["cc_below"],
                              last_supporting=rule.get("last_supporting", ""), pip_pin=rule.get("pip_pin", ""),
-                             text=rule["text"], source=rule["source"], status=rule["status"])
-                 for rule in load_kb("cudnn_cuda")["rules"] if rule.get("cudnn_min") and rule.get("cc_below"))
+                             text=rule.get("text", ""), source=rule.get("source", ""), status=rule.get("status", ""))
+                 for rule in rules if rule.get("cudnn_min") and rule.get("cc_below"))
+
+
+@cache
+def cudnn_cutoffs() -> tuple[CudnnCutoff, ...]:
+    """cudnn_cuda.json rules that drop old GPUs (cuDNN 9.11: compute capability below 7.5)."""
+    return cutoffs_from(load_kb("cudnn_cuda")["rules"])
 
 
 def cudnn_drops_gpu(cudnn: str | None, cc: str | None) -> CudnnCutoff | None:

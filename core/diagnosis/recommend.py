@@ -212,7 +212,7 @@ def _linux(inp: RouteInput) -> Recommendation | None:
         else:
             text = QT_TRANSLATE_NOOP("core", "Install TensorFlow {tf} with the CUDA and cuDNN libraries it was built with:")
         steps.append(step(text, command=_pip_command(python, ["-m", "pip", "install", *specs]), shell=Shell.BASH,
-                          url=links.TF_PIP, tf=build.version, **({"pins": " ".join(specs[1:])} if specs[1:] else {})))
+                          url=links.TF_PIP, tf=build.version, pins=" ".join(specs[1:])))
         notes += _pin_notes(build, cc, specs)
     else:
         steps.append(step(QT_TRANSLATE_NOOP("core", "Install TensorFlow {tf}:"), tf=build.version, shell=Shell.BASH,

@@ -74,7 +74,7 @@ def unsupported_gpu_detail(rule: kb.ArchRule, gpu: str | None, cc: str | None) -
 def unsupported_gpu_steps(rule: kb.ArchRule, os_name: str, python_exe: str | None = None) -> list[FixStep]:
     """The rule's options as steps (container, source build, CPU), commands quoted for the user's shell."""
     shell = Shell.POWERSHELL if os_name == "windows" else Shell.BASH
-    steps = []
+    steps: list[FixStep] = []
     for option in rule.options:
         confirmed, unconfirmed = _OPTION_TEXT.get(option.id, (_OTHER_OPTION, _OTHER_OPTION))
         text = TrText(unconfirmed if option.status == "unconfirmed" else confirmed, option=option.text)

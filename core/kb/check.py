@@ -322,7 +322,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     args = parser.parse_args(argv)
     report = run_checks()
-    print(json.dumps(report.to_dict(), indent=2) if args.json else format_report(report))
+    try:
+        print(json.dumps(report.to_dict(), indent=2) if args.json else format_report(report), flush=True)
+    except BrokenPipeError:  # `... | head`: the reader has gone
+        sys.stdout = None  # type: ignore[assignment]  # nothing left to flush at exit
     return 0 if report.ok else 1
 
 

@@ -56,8 +56,8 @@ def gpu_report(name: str) -> dict | None:
     spec = gpu_spec(name)
     if spec is None:
         return None
-    releases = [{"tf": build.version, "linux": _verdict(build, spec, "linux"), "windows": _on_windows(build, spec),
-                 "status": build.status} for build in tf_builds()]
+    releases: list[dict] = [{"tf": build.version, "linux": _verdict(build, spec, "linux"),
+                             "windows": _on_windows(build, spec), "status": build.status} for build in tf_builds()]
     runs = [r["tf"] for r in releases if r["linux"]["verdict"] in ("native", "ptx-jit")]
     rules = arch_rules_for(spec.cc, None, gpu_platform=spec.platform)
     return {"query": name, "gpu": _spec_dict(spec), "rules": [rule_dict(rule) for rule in rules],
@@ -77,7 +77,7 @@ def tf_report(version: str) -> dict | None:
     build = tf_build(version)
     if build is None:
         return None
-    row = next((r for r in load_kb("tf_builds")["rows"] if r["version"] == build.version), {})
+    row: dict = next((r for r in load_kb("tf_builds")["rows"] if r["version"] == build.version), {})
     patch = patch_release(version) if versions.parse(version) != versions.parse(build.version) else None
     pin = row.get("and_cuda_pre_turing_pin") or {}
     return {

@@ -14,7 +14,7 @@ from tfgpu.core.findings.model import FixStep
 from tfgpu.core.i18n import QT_TRANSLATE_NOOP, TrText
 from tfgpu.core.shell import Shell, UnsafeText, command
 
-#: (confirmed template, template for an option the KB marks unconfirmed), per option id.
+# (confirmed template, template for an option the KB marks unconfirmed), per option id.
 _OPTION_TEXT = {
     "ngc-container": (
         QT_TRANSLATE_NOOP("core", "Run NVIDIA's NGC TensorFlow container, whose TensorFlow is built for this GPU:"),

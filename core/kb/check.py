@@ -325,7 +325,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         print(json.dumps(report.to_dict(), indent=2) if args.json else format_report(report), flush=True)
     except BrokenPipeError:  # `... | head`: the reader has gone
-        sys.stdout = None  # type: ignore[assignment]  # nothing left to flush at exit
+        sys.stdout = None  # nothing left to flush at exit
     return 0 if report.ok else 1
 
 

@@ -112,6 +112,8 @@ def env_summary(env: EnvVerdict) -> str:
     )
     if env.gpu_ready:
         ready = translate("FindingsText", "GPU ready: yes, GPUs seen: {n}").format(n=env.gpu_count or 1)
+    elif env.gpu_count:  # listed, but the knowledge base says its kernels cannot run there
+        ready = translate("FindingsText", "GPU ready: no (TensorFlow lists the GPU but cannot run its kernels here)")
     else:
         ready = translate("FindingsText", "GPU ready: no")
     return f"{tf} · {ready}"

@@ -354,3 +354,21 @@ def test_tr_text_translates_the_template_then_fills_it_in(qapp) -> None:
         assert tr_text(TrText("No such text in any translation: {x}", x=1)) == "No such text in any translation: 1"
     finally:
         remove_translators(qapp, translators)
+
+
+def test_a_blackwell_gpu_listed_by_tf_is_shown_as_not_ready_with_the_true_route(qtbot) -> None:
+    from fakes import fake_scan as fs
+    from tfgpu.core.diagnosis.doctor import diagnose
+    from tfgpu.gui.findings_text import env_summary
+
+    tf = fs.tf_ok(LINUX_PY, "2.20.0", gpus=1)
+    scan = fs.scan(drv=fs.driver("581.29", "13.0", [("NVIDIA GeForce RTX 5080", "12.0")]), envs=[fs.env(LINUX_PY, tf=tf)])
+    diagnosis = diagnose(scan)
+    page = DiagnosisPage(PageContext())
+    qtbot.addWidget(page)
+    page.show_diagnosis(diagnosis)
+    assert page.headline.text() != "TensorFlow can use your GPU"
+    assert page.recommendation_title.text() == "No TensorFlow release on PyPI runs on this GPU today"
+    assert "cannot run its kernels" in env_summary(diagnosis.envs[0])
+    notes = [label.text() for label in page.findChildren(type(page.recommendation_title)) if label.text().startswith("Note: ")]
+    assert notes and "blackwell-no-pypi-tf" in notes[0]

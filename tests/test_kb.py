@@ -226,7 +226,7 @@ def test_cc_support_and_min_cc():
     assert kb.cc_support("2.21.0", "8.6") == "native"
     assert kb.cc_support("2.21.0", "7.5") == "native"  # runs the sm_70 cubins
     assert kb.cc_support("2.21.0", "9.0") == "ptx-jit"
-    assert kb.cc_support("2.21.0", "12.0") == "ptx-jit"  # the rule; Blackwell is reported to fail
+    assert kb.cc_support("2.21.0", "12.0") == "unsupported"  # arch_rules blackwell-no-pypi-tf wins over PTX JIT
     assert kb.cc_support("2.16.1", "8.9") == "native"
     assert kb.cc_support("2.15.0", "8.6") == "ptx-jit"
     assert kb.cc_support("2.17.0", "5.2") == "unsupported"
@@ -259,7 +259,8 @@ def test_driver_minimums():
     assert kb.min_driver("11.0", "linux") == "450.51.05"  # 11.0.2 GA, not the RC
     assert kb.min_driver("13.0", "linux") == "580.65.06"
     assert kb.min_driver("13.0", "windows") == "580"  # no bundled Windows driver: the R580 branch
-    assert kb.min_driver("13.2", "linux") == "595"
+    assert kb.min_driver("13.2", "linux") == "595.45.04"  # 13.2 GA toolkit driver (CUDA 13.2 U2 release notes, Table 3)
+    assert kb.min_driver("13.4", "linux") == "615"  # no bundled driver from 13.4: the R615 branch
     assert kb.min_driver("12.5", "wsl") == "555.85"  # WSL runs the Windows driver
     assert kb.min_driver("12", "linux") is None
     assert kb.min_driver("8.0", "linux") is None
@@ -389,7 +390,7 @@ def test_gpu_spec_values_and_laptops():
     t4 = kb.gpu_spec("Tesla T4")
     assert (t4.fp32_tflops, t4.fp16_tflops, t4.mem_bw_gb_s, t4.bf16_tflops) == (8.1, 65, 320, None)
     assert t4.status == "confirmed" and t4.sources
-    assert kb.gpu_spec("NVIDIA GeForce RTX 3060").status == "unconfirmed"  # computed from memory
+    assert kb.gpu_spec("NVIDIA GeForce RTX 3060").status == "derived"  # cores x clock x 2, data rate x bus / 8
     assert kb.gpu_spec("GeForce GTX 1080 Ti").fp16_tflops is None  # no tensor cores
     k80 = kb.gpu_spec("Tesla K80")
     assert (k80.fp32_tflops, k80.mem_bw_gb_s, k80.status) == (4.37, 240, "derived")  # per device
@@ -399,7 +400,7 @@ def test_gpu_spec_values_and_laptops():
 
 def test_kb_meta_is_a_copy():
     meta = kb.kb_meta()
-    assert meta["kb_version"] == "2026.11.21" and "gpus.json" in meta["files"]
+    assert meta["kb_version"] == "2026.11.23" and "gpus.json" in meta["files"]
     meta["files"].clear()
     assert kb.kb_meta()["files"]
 

@@ -1,6 +1,7 @@
 """``diagnose(scan)``: machine findings, one verdict per Python environment, a recommendation.
 
-"GPU ready" is only ever what the TF agent measured: TF in that environment listed a GPU.
+"GPU ready" is only ever what the TF agent measured: TF in that environment listed a GPU, and no
+KB rule says its kernels cannot run there (Blackwell on a PyPI build, a cuDNN that dropped the GPU).
 """
 
 from __future__ import annotations
@@ -60,7 +61,8 @@ def _diagnose(scan: Scan, version: str, date: str) -> Diagnosis:
 def verdict(scan: Scan, env: PythonEnv, machine: list[Finding]) -> EnvVerdict:
     findings = ranked(env_findings(scan, env, machine), root_cause_order())
     tf = env.tensorflow
-    ready = bool(tf and tf.status == Status.OK and tf.gpu_count and tf.gpu_count > 0)
+    listed = bool(tf and tf.status == Status.OK and tf.gpu_count and tf.gpu_count > 0)
+    ready = listed and any(f.id == "gpu-ok" for f in findings)  # listed, and no rule says its kernels cannot run
     if ready:
         primary = next(f for f in findings if f.id == "gpu-ok")
         findings = [primary] + [f for f in findings if f is not primary]

@@ -29,12 +29,15 @@ class EnvVerdict:
 class Recommendation:
     """What to install on this machine: one route, its exact steps, and alternatives."""
 
-    route: str  # "ready", "linux-pip", "wsl2-pip", "wsl2-setup", "windows-native-tf210", "driver-update", "old-gpu", "no-nvidia-gpu"
+    route: str  # "ready", "linux-pip", "wsl2-pip", "wsl2-setup", "windows-native-tf210", "driver-update", "old-gpu",
+    #             "no-pypi-gpu-build" (a per-architecture rule: Blackwell, Arm hosts), "no-nvidia-gpu"
     title: TrText
     detail: TrText
     tf_version: str | None = None
     python: str | None = None  # the interpreter to use, when one fits
     steps: list[FixStep] = field(default_factory=list)
+    gpu_supported: bool | None = None  # does any PyPI TensorFlow run this GPU on this route? None: GPU unknown
+    notes: list[TrText] = field(default_factory=list)  # why a pin or a route, with the KB's sources
 
 
 @dataclass(kw_only=True)

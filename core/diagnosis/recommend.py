@@ -1,4 +1,9 @@
-"""What to install on this machine: the best route for its OS, GPU, driver and Pythons, with exact steps."""
+"""What to install: the best route for an OS, GPU, driver and Pythons, with exact steps.
+
+One recommender: :func:`recommend_route` takes a :class:`RouteInput`. The doctor builds it from a scan
+(:func:`recommend`), ``tfgpu kb recommend`` from its arguments (:func:`route_input_for`); both get the
+same route, steps and notes.
+"""
 
 from __future__ import annotations
 
@@ -10,56 +15,125 @@ from tfgpu.core.diagnosis.model import EnvVerdict, Recommendation
 from tfgpu.core.diagnosis.rules_machine import driver_blocks_gpu, os_kind
 from tfgpu.core.findings import links
 from tfgpu.core.findings.fixes import (
+    HOME_VENV,
     WINDOWS_TF210_CONDA,
     FixContext,
     driver_update,
+    home_venv_command,
+    home_venv_install,
     step,
     wsl_route_steps,
+)
+from tfgpu.core.findings.gpu_limits import (
+    and_cuda_specs,
+    gpu_platform,
+    unsupported_gpu_detail,
+    unsupported_gpu_steps,
 )
 from tfgpu.core.findings.model import Finding, FixStep, Shell
 from tfgpu.core.i18n import QT_TRANSLATE_NOOP, TrText
 from tfgpu.core.probes.base import Status
 from tfgpu.core.scan import Scan
+from tfgpu.core.shell import command
 from tfgpu.core.versions import at_least, major_minor, sort_key
 
 WSL2_MIN_WINDOWS10_BUILD = 19044  # tensorflow.org/install/pip: "WSL2 on Windows 10 19044 or higher"
 LAST_NATIVE_WINDOWS_TF = "2.10.0"
 PREFER_INSTALLED_WITHIN = 3  # builds: an installed Python that fits one of the 3 newest beats installing one
+_VERIFY_CODE = 'import tensorflow as tf; print(tf.config.list_physical_devices("GPU"))'
+
+
+@dataclass(frozen=True)
+class PythonChoice:
+    """A Python the route may use: an interpreter found by the scan, or one the user names (``python3.12``)."""
+
+    executable: str
+    version: str  # major.minor
+    environment: bool = False  # a venv or conda env: install into it rather than making another one
+
+
+@dataclass(frozen=True)
+class RouteInput:
+    """Everything the route depends on."""
+
+    os: str  # "windows" | "wsl" | "linux" | "macos" | "unknown"
+    cc: str | None = None  # the GPU's compute capability
+    gpu_name: str | None = None
+    no_gpu: bool = False  # the driver reports no NVIDIA GPU (or macOS)
+    driver_version: str | None = None
+    pythons: tuple[PythonChoice, ...] = ()  # best first
+    wsl2_possible: bool = True
+    wsl2_distro: str | None = None  # an installed WSL 2 distribution
+    first: tuple[FixStep, ...] = ()  # a machine blocker's fix (driver), before anything else
+    wanted_python: str | None = None  # a Python the user asked for (major.minor), for the notes
+    scanned: bool = True  # the Pythons are what a scan found (False: ``tfgpu kb recommend``, none known)
 
 
 @dataclass
 class _Pick:
     build: kb.TfBuild
-    python: str | None  # an existing interpreter's executable
+    python: PythonChoice | None  # None: install a Python of ``python_version``
     python_version: str  # major.minor
 
 
 def recommend(scan: Scan, envs: list[EnvVerdict], machine: list[Finding]) -> Recommendation:
-    osk = os_kind(scan)
+    """The doctor's recommendation: "ready" when TF already uses the GPU, else :func:`recommend_route`."""
     ready = [v for v in envs if v.gpu_ready]
     if ready:
-        return Recommendation(route="ready", tf_version=ready[0].tf_version, python=ready[0].python,
+        return Recommendation(route="ready", tf_version=ready[0].tf_version, python=ready[0].python, gpu_supported=True,
                               title=TrText(QT_TRANSLATE_NOOP("core", "Nothing to install: TensorFlow {tf} uses your GPU"),
                                            tf=ready[0].tf_version or "?"),
                               detail=TrText(QT_TRANSLATE_NOOP("core", "Use {python}. Run the benchmark to see how fast it is."),
                                             python=ready[0].python))
+    return recommend_route(route_input(scan, machine))
+
+
+def route_input(scan: Scan, machine: list[Finding]) -> RouteInput:
+    """What the route depends on, read from a scan."""
+    osk = os_kind(scan)
     blocker = driver_blocks_gpu(machine)
-    if osk == "macos" or (blocker is not None and blocker.id == "no-nvidia-gpu"):
-        return _no_gpu(osk)
-    cc = _compute_capability(scan)
-    first: list[FixStep] = list(blocker.fix) if blocker is not None else []
-    if osk == "windows":
-        return _windows(scan, cc, first)
-    return _linux(scan, osk, cc, first)
+    gpu = next((g for g in scan.driver.gpus if g.name), None)
+    return RouteInput(
+        os=osk, cc=_compute_capability(scan), gpu_name=gpu.name if gpu else None,
+        no_gpu=osk == "macos" or (blocker is not None and blocker.id == "no-nvidia-gpu"),
+        driver_version=scan.driver.driver_version, pythons=tuple(_python_candidates(scan)),
+        wsl2_possible=_wsl2_possible(scan), wsl2_distro=next((d.name for d in scan.os.wsl_distros if d.version == 2), None),
+        first=tuple(blocker.fix) if blocker is not None else ())
+
+
+def route_input_for(gpu_name: str, os_name: str, python: str | None = None) -> RouteInput:
+    """What the route depends on, from a GPU name, an OS and a Python version (``tfgpu kb recommend``)."""
+    spec = kb.gpu_spec(gpu_name)
+    mm = major_minor(python) if python else None
+    pythons = (PythonChoice(executable="python" if os_name == "windows" else f"python{mm}", version=mm),) if mm else ()
+    return RouteInput(os=os_name, cc=spec.cc if spec else None, gpu_name=spec.name if spec else gpu_name,
+                      pythons=pythons, wanted_python=mm, scanned=False)
+
+
+def recommend_route(inp: RouteInput) -> Recommendation:
+    """The one recommender: the route for this OS, GPU, driver and Pythons, its exact steps and notes."""
+    if inp.os == "macos" or inp.no_gpu:
+        return _no_gpu(inp.os)
+    platform = "windows" if inp.os == "windows" else "linux"
+    if inp.os == "windows":
+        rec = _windows(inp)
+    else:
+        rec = _linux(inp)
+    if rec is None:
+        rec = _unsupported(inp, platform)
+    rec.notes += _python_notes(inp, rec)
+    return rec
 
 
 def _no_gpu(osk: str) -> Recommendation:
-    command = "python3 -m pip install tensorflow tensorflow-metal" if osk == "macos" else "python3 -m pip install tensorflow"
-    return Recommendation(route="no-nvidia-gpu",
+    packages = ["tensorflow", "tensorflow-metal"] if osk == "macos" else ["tensorflow"]
+    shell = Shell.POWERSHELL if osk == "windows" else Shell.BASH
+    python = "python" if shell is Shell.POWERSHELL else "python3"
+    return Recommendation(route="no-nvidia-gpu", gpu_supported=False,
                           title=TrText(QT_TRANSLATE_NOOP("core", "No NVIDIA GPU to use: TensorFlow will run on the CPU")),
                           detail=TrText(QT_TRANSLATE_NOOP("core", "CUDA needs an NVIDIA GPU. The plain package runs on the CPU.")),
-                          steps=[step(QT_TRANSLATE_NOOP("core", "Install TensorFlow:"), command=command, shell=Shell.BASH,
-                                      url=links.TF_PIP)])
+                          steps=[step(QT_TRANSLATE_NOOP("core", "Install TensorFlow:"), shell=shell, url=links.TF_PIP,
+                                      command=command([python, "-m", "pip", "install", *packages], shell, bare_program=True))])
 
 
 def _compute_capability(scan: Scan) -> str | None:
@@ -72,68 +146,83 @@ def _compute_capability(scan: Scan) -> str | None:
     return None
 
 
-def _python_candidates(scan: Scan) -> list[tuple[str, str]]:
-    """(executable, major.minor) of every usable interpreter: newest Python first; for one version,
-    an environment that already has TensorFlow first, then base interpreters (to make a venv from)."""
+def _python_candidates(scan: Scan) -> list[PythonChoice]:
+    """Every usable interpreter: newest Python first; for one version, an environment that already has
+    TensorFlow first, then base interpreters (to make a venv from)."""
     def rank(env) -> tuple:
         has_tf = bool(env.tensorflow and env.tensorflow.installed)
         return (sort_key(major_minor(env.version)), has_tf, env.kind in ("system", "pyenv"))
 
     usable = [env for env in scan.pythons.envs if env.status == Status.OK and env.version and env.bits != 32]
     ranked_envs = sorted(usable, key=rank, reverse=True)
-    return [(env.executable, mm) for env in ranked_envs if (mm := major_minor(env.version))]
+    return [PythonChoice(env.executable, mm, env.kind in ("venv", "conda"))
+            for env in ranked_envs if (mm := major_minor(env.version))]
 
 
-def _is_environment(scan: Scan, executable: str | None) -> bool:
-    """A venv or conda env: install into it rather than making another one."""
-    env = next((e for e in scan.pythons.envs if e.executable == executable), None)
-    return bool(env and env.kind in ("venv", "conda"))
+def _runs(build: kb.TfBuild, inp: RouteInput, platform: str) -> bool:
+    """Does this build run the GPU (natively or by JIT; unknown counts as yes)? Per-architecture rules win."""
+    if not inp.cc and not inp.gpu_name:
+        return True
+    support = kb.gpu_support(build.version, inp.cc, gpu_platform=gpu_platform(inp.gpu_name),
+                             host_os=inp.os if inp.os in ("linux", "wsl", "windows") else None)
+    return support.verdict != "unsupported"
 
 
-def _pick(scan: Scan, platform: str, cc: str | None, *, max_tf: str | None = None) -> _Pick | None:
-    """The newest TF build that runs on this GPU, preferring an installed Python when one of the
-    three newest such builds has a wheel for it; otherwise the newest build with a Python to install."""
+def _pick(inp: RouteInput, platform: str, *, max_tf: str | None = None) -> _Pick | None:
+    """The newest TF build that runs on this GPU, preferring a given Python when one of the three newest
+    such builds has a wheel for it; otherwise the newest build with a Python to install."""
     eligible = [b for b in kb.tf_builds()
                 if (not max_tf or at_least(max_tf, b.version))
                 and (platform != "windows" or b.windows_gpu)
-                and not (cc and kb.cc_support(b.version, cc) == "unsupported")
+                and _runs(b, inp, platform)
                 and b.wheel_pythons.get(platform)]
-    pythons = _python_candidates(scan)
     for build in eligible[:PREFER_INSTALLED_WITHIN]:
-        for exe, version in pythons:
-            if kb.python_has_wheel(build.version, version, platform):
-                return _Pick(build, exe, version)
+        for choice in inp.pythons:
+            if kb.python_has_wheel(build.version, choice.version, platform):
+                return _Pick(build, choice, choice.version)
     if not eligible:
         return None
     return _Pick(eligible[0], None, eligible[0].wheel_pythons[platform][-1])
 
 
-def _linux(scan: Scan, osk: str, cc: str | None, first: list[FixStep]) -> Recommendation:
-    pick = _pick(scan, "linux", cc)
+def _pip_command(python: str | None, args: list[str]) -> str:
+    """``PYTHON ARGS`` for bash; None: the ~/tf virtual environment's Python."""
+    return command([python, *args], Shell.BASH, bare_program=True) if python else home_venv_command(args)
+
+
+def _linux(inp: RouteInput) -> Recommendation | None:
+    pick = _pick(inp, "linux")
     if pick is None:
-        return _cannot(cc)
-    build = pick.build
-    ctx = FixContext(os=osk, tf_version=build.version, python_exe=pick.python, python_version=pick.python_version,
-                     cuda_version=build.linux_cuda, cudnn_version=build.linux_cudnn, compute_capability=cc,
-                     driver_version=scan.driver.driver_version)
-    steps = list(first) + _driver_steps(scan, build.linux_cuda, "windows" if osk == "wsl" else "linux", ctx, first)
-    in_place = _is_environment(scan, pick.python)
-    venv_python = _sh_path(pick.python) if in_place and pick.python else "~/tf/bin/python"
+        return None
+    build, cc = pick.build, inp.cc
+    ctx = FixContext(os=inp.os, tf_version=build.version, python_exe=pick.python.executable if pick.python else None,
+                     python_version=pick.python_version, cuda_version=build.linux_cuda, cudnn_version=build.linux_cudnn,
+                     compute_capability=cc, gpu_name=inp.gpu_name, driver_version=inp.driver_version)
+    steps = list(inp.first) + _driver_steps(inp, build.linux_cuda, "windows" if inp.os == "wsl" else "linux", ctx)
+    in_place = bool(pick.python and pick.python.environment)
+    python = pick.python.executable if in_place and pick.python else None  # None: ~/tf
     if not in_place:
-        steps += _python_steps(pick)
+        steps += _python_steps(pick, inp.scanned)
+    notes: list[TrText] = []
     if build.and_cuda:
-        steps.append(step(QT_TRANSLATE_NOOP("core", "Install TensorFlow {tf} with the CUDA and cuDNN libraries it was built with:"),
-                          command=f"{venv_python} -m pip install 'tensorflow[and-cuda]=={build.version}'",
-                          shell=Shell.BASH, url=links.TF_PIP, tf=build.version))
+        specs = and_cuda_specs(build.version, cc)
+        if specs[1:]:
+            text = QT_TRANSLATE_NOOP("core", "Install TensorFlow {tf} with its CUDA libraries, keeping cuDNN at a release "
+                                             "that still supports this GPU ({pins}):")
+        else:
+            text = QT_TRANSLATE_NOOP("core", "Install TensorFlow {tf} with the CUDA and cuDNN libraries it was built with:")
+        steps.append(step(text, command=_pip_command(python, ["-m", "pip", "install", *specs]), shell=Shell.BASH,
+                          url=links.TF_PIP, tf=build.version, pins=" ".join(specs[1:])))
+        notes += _pin_notes(build, cc, specs)
     else:
         steps.append(step(QT_TRANSLATE_NOOP("core", "Install TensorFlow {tf}:"), tf=build.version, shell=Shell.BASH,
-                          command=f"{venv_python} -m pip install '{build.gpu_package}=={build.version}'"))
+                          command=_pip_command(python, ["-m", "pip", "install", f"{build.gpu_package}=={build.version}"])))
         steps.append(step(QT_TRANSLATE_NOOP("core", "Install CUDA {cuda} and cuDNN {cudnn} (this TensorFlow predates the pip CUDA packages):"),
                           url=links.CUDA_ARCHIVE, cuda=build.linux_cuda or "?", cudnn=build.linux_cudnn or "?"))
     steps.append(step(QT_TRANSLATE_NOOP("core", "Check that TensorFlow lists the GPU:"), shell=Shell.BASH,
-                      command=f"{venv_python} -c \"import tensorflow as tf; print(tf.config.list_physical_devices('GPU'))\""))
+                      command=_pip_command(python, ["-c", _VERIFY_CODE])))
     old = cc is not None and not _is_latest_for(build, "linux")
-    route = "old-gpu" if old else ("wsl2-pip" if osk == "wsl" else "linux-pip")
+    route = "old-gpu" if old else ("wsl2-pip" if inp.os == "wsl" else "linux-pip")
     if old:
         detail = TrText(QT_TRANSLATE_NOOP("core", "Your GPU (compute capability {cc}) is not supported by newer TensorFlow; "
                                                   "{tf} is the newest that runs on it."), cc=cc, tf=build.version)
@@ -141,82 +230,90 @@ def _linux(scan: Scan, osk: str, cc: str | None, first: list[FixStep]) -> Recomm
         detail = TrText(QT_TRANSLATE_NOOP("core", "On Linux the pip package brings its own CUDA and cuDNN: only the NVIDIA "
                                                   "driver is needed on the system. Use Python {python} in a virtual environment."),
                         python=pick.python_version)
-    return Recommendation(route=route, tf_version=build.version, python=pick.python, steps=steps, detail=detail,
+    return Recommendation(route=route, tf_version=build.version, python=pick.python.executable if pick.python else None,
+                          steps=steps, detail=detail, gpu_supported=True if cc else None, notes=notes,
                           title=TrText(QT_TRANSLATE_NOOP("core", "Install TensorFlow {tf} with pip in a virtual environment"),
                                        tf=build.version))
 
 
-def _windows(scan: Scan, cc: str | None, first: list[FixStep]) -> Recommendation:
-    wsl_build = _pick(scan, "linux", cc)
-    native = _pick(scan, "windows", cc, max_tf=LAST_NATIVE_WINDOWS_TF)
-    if wsl_build is not None and _wsl2_possible(scan):
+def _windows(inp: RouteInput) -> Recommendation | None:
+    wsl_build = _pick(inp, "linux")
+    native = _pick(inp, "windows", max_tf=LAST_NATIVE_WINDOWS_TF)
+    if wsl_build is not None and inp.wsl2_possible:
         build = wsl_build.build
-        ctx = FixContext(os="windows", tf_version=build.version, compute_capability=cc, driver_version=scan.driver.driver_version)
-        steps = list(first) + _driver_steps(scan, build.linux_cuda, "windows", ctx, first)
-        distro = next((d.name for d in scan.os.wsl_distros if d.version == 2), None)
-        spec = f"tensorflow[and-cuda]=={build.version}" if build.and_cuda else f"tensorflow=={build.version}"
-        if distro:
-            steps.append(step(QT_TRANSLATE_NOOP("core", "Open your WSL 2 distribution '{distro}':"), command=f"wsl -d {distro}",
-                              shell=Shell.POWERSHELL, distro=distro))
-            steps += _wsl_inside_steps(spec)
+        ctx = FixContext(os="windows", tf_version=build.version, compute_capability=inp.cc, gpu_name=inp.gpu_name,
+                         driver_version=inp.driver_version)
+        steps = list(inp.first) + _driver_steps(inp, build.linux_cuda, "windows", ctx)
+        specs = and_cuda_specs(build.version, inp.cc) if build.and_cuda else [f"tensorflow=={build.version}"]
+        if inp.wsl2_distro:
+            steps.append(step(QT_TRANSLATE_NOOP("core", "Open your WSL 2 distribution '{distro}':"), shell=Shell.POWERSHELL,
+                              command=command(["wsl", "-d", inp.wsl2_distro], Shell.POWERSHELL, bare_program=True),
+                              distro=inp.wsl2_distro))
+            steps += _wsl_inside_steps(specs)
             route = "wsl2-pip"
         else:
-            steps += wsl_route_steps(ctx, spec)
+            steps += wsl_route_steps(ctx, specs)
             route = "wsl2-setup"
         if native is not None:
             steps.append(step(QT_TRANSLATE_NOOP("core", "Stay on native Windows with TensorFlow 2.10 (the last native GPU version), "
                                                         "Python 3.10, CUDA 11.2 and cuDNN 8.1 through conda:"),
                               command=WINDOWS_TF210_CONDA, shell=Shell.POWERSHELL, url=links.TF_PIP, alternative=True))
-        return Recommendation(route=route, tf_version=build.version, steps=steps,
+        return Recommendation(route=route, tf_version=build.version, steps=steps, gpu_supported=True if inp.cc else None,
+                              notes=_pin_notes(build, inp.cc, specs),
                               title=TrText(QT_TRANSLATE_NOOP("core", "Use TensorFlow {tf} in WSL2"), tf=build.version),
                               detail=TrText(QT_TRANSLATE_NOOP("core", "TensorFlow after 2.10 has no GPU support on native Windows; "
                                                                       "in WSL2 (Ubuntu inside Windows) the current version uses your GPU "
                                                                       "through the Windows driver.")))
     if native is None:
-        return _cannot(cc)
+        return None
     ctx = FixContext(os="windows", tf_version=native.build.version, cuda_version="11.2", cudnn_version="8.1",
-                     python_exe=native.python, compute_capability=cc, driver_version=scan.driver.driver_version)
-    steps = list(first) + _driver_steps(scan, native.build.windows_cuda, "windows", ctx, first)
+                     python_exe=native.python.executable if native.python else None, compute_capability=inp.cc,
+                     driver_version=inp.driver_version)
+    steps = list(inp.first) + _driver_steps(inp, native.build.windows_cuda, "windows", ctx)
     steps.append(step(QT_TRANSLATE_NOOP("core", "Create a Python 3.10 conda environment with CUDA 11.2, cuDNN 8.1 and TensorFlow 2.10:"),
                       command=WINDOWS_TF210_CONDA, shell=Shell.POWERSHELL, url=links.TF_PIP))
     steps.append(step(QT_TRANSLATE_NOOP("core", "Install CUDA 11.2 and cuDNN 8.1 from NVIDIA, add their bin folders to PATH, "
                                                 "and pip install \"tensorflow<2.11\" in a Python 3.7-3.10."),
                       url=links.CUDA_ARCHIVE, alternative=True))
-    return Recommendation(route="windows-native-tf210", tf_version=native.build.version, python=native.python, steps=steps,
+    return Recommendation(route="windows-native-tf210", tf_version=native.build.version, gpu_supported=True if inp.cc else None,
+                          python=native.python.executable if native.python else None, steps=steps,
                           title=TrText(QT_TRANSLATE_NOOP("core", "Use TensorFlow 2.10 on native Windows")),
                           detail=TrText(QT_TRANSLATE_NOOP("core", "This Windows cannot run WSL2 with GPU support (it needs Windows 10 "
                                                                   "build 19044 or Windows 11), so TensorFlow 2.10 is the newest "
                                                                   "version that can use the GPU here.")))
 
 
-def _wsl_inside_steps(spec: str) -> list[FixStep]:
+def _wsl_inside_steps(specs: list[str]) -> list[FixStep]:
     return [step(QT_TRANSLATE_NOOP("core", "Inside it, create a virtual environment and install TensorFlow:"), shell=Shell.BASH,
-                 command=f"sudo apt update && sudo apt install -y python3-venv && python3 -m venv ~/tf && ~/tf/bin/python -m pip install '{spec}'"),
+                 command=home_venv_install(specs)),
             step(QT_TRANSLATE_NOOP("core", "Check it inside WSL:"), shell=Shell.BASH,
-                 command="~/tf/bin/python -c \"import tensorflow as tf; print(tf.config.list_physical_devices('GPU'))\"")]
+                 command=home_venv_command(["-c", _VERIFY_CODE]))]
 
 
-def _sh_path(path: str) -> str:
-    return path if all(c.isalnum() or c in "/._-+~" for c in path) else "'" + path.replace("'", "'\\''") + "'"
+def _make_venv(python: str) -> str:
+    """``PYTHON -m venv ~/tf`` (the ~/tf constant left unquoted so that bash expands it)."""
+    return f"{command([python, '-m', 'venv'], Shell.BASH, bare_program=True)} {HOME_VENV}"
 
 
-def _python_steps(pick: _Pick) -> list[FixStep]:
-    if pick.python:
+def _python_steps(pick: _Pick, scanned: bool = True) -> list[FixStep]:
+    """Make ~/tf with the picked interpreter; ``scanned``: say so when no Python the scan found fits."""
+    if pick.python or not scanned:
+        python = pick.python.executable if pick.python else f"python{pick.python_version}"
         return [step(QT_TRANSLATE_NOOP("core", "Create a virtual environment with Python {python}:"), python=pick.python_version,
-                     command=f"{pick.python} -m venv ~/tf", shell=Shell.BASH)]
+                     command=_make_venv(python), shell=Shell.BASH, url=None if pick.python else links.PYTHON_DOWNLOADS)]
     return [step(QT_TRANSLATE_NOOP("core", "Install Python {python} (no Python here has TensorFlow wheels), then create a "
                                            "virtual environment with it:"), python=pick.python_version,
-                 command=f"python{pick.python_version} -m venv ~/tf", shell=Shell.BASH, url=links.PYTHON_DOWNLOADS)]
+                 command=_make_venv(f"python{pick.python_version}"), shell=Shell.BASH, url=links.PYTHON_DOWNLOADS)]
 
 
-def _driver_steps(scan: Scan, cuda: str | None, os_name: str, ctx: FixContext, first: list[FixStep]) -> list[FixStep]:
-    if first or not cuda or not scan.driver.driver_version:
+def _driver_steps(inp: RouteInput, cuda: str | None, os_name: str, ctx: FixContext) -> list[FixStep]:
+    if inp.first or not cuda or not inp.driver_version:
         return []
     minimum = kb.min_driver_any_minor(cuda.split(".")[0], os_name) or kb.min_driver(cuda, os_name)
-    if not minimum or at_least(scan.driver.driver_version, minimum):
+    if not minimum or at_least(inp.driver_version, minimum):
         return []
     return [step(QT_TRANSLATE_NOOP("core", "Driver {driver} is too old for CUDA {cuda} (needs {minimum} or newer). Update it first:"),
-                 driver=scan.driver.driver_version, cuda=cuda, minimum=minimum), *driver_update(ctx)]
+                 driver=inp.driver_version, cuda=cuda, minimum=minimum), *driver_update(ctx)]
 
 
 def _wsl2_possible(scan: Scan) -> bool:
@@ -233,10 +330,53 @@ def _is_latest_for(build: kb.TfBuild, platform: str) -> bool:
     return newest is None or newest.version == build.version
 
 
-def _cannot(cc: str | None) -> Recommendation:
-    return Recommendation(route="old-gpu",
+def _unsupported(inp: RouteInput, platform: str) -> Recommendation:
+    """No TF build for this GPU: a per-architecture rule (Blackwell, Arm hosts) with its options, or too old."""
+    newest = kb.latest_tf(platform, None, gpu=True)
+    host = inp.os if inp.os in ("linux", "wsl", "windows") else None
+    support = kb.gpu_support(newest.version, inp.cc, gpu_platform=gpu_platform(inp.gpu_name), host_os=host) if newest else None
+    rule = support.rule if support is not None else None
+    if rule is not None:
+        return Recommendation(
+            route="no-pypi-gpu-build", gpu_supported=False,
+            title=TrText(QT_TRANSLATE_NOOP("core", "No TensorFlow release on PyPI runs on this GPU today")),
+            detail=unsupported_gpu_detail(rule, inp.gpu_name, inp.cc),
+            steps=list(inp.first) + unsupported_gpu_steps(rule, inp.os),
+            notes=[TrText(QT_TRANSLATE_NOOP("core", "Knowledge base, rule {rule} ({status}): {text} Source: {source}"),
+                          rule=rule.id, status=rule.status, text=rule.text, source=rule.source)]
+                  + [TrText(QT_TRANSLATE_NOOP("core", "Option {option} ({status}): {text} Source: {source}"),
+                            option=option.id, status=option.status, text=option.text, source=option.source)
+                     for option in rule.options])
+    shell = Shell.POWERSHELL if inp.os == "windows" else Shell.BASH
+    return Recommendation(route="old-gpu", gpu_supported=False,
                           title=TrText(QT_TRANSLATE_NOOP("core", "No prebuilt TensorFlow runs on this GPU")),
                           detail=TrText(QT_TRANSLATE_NOOP("core", "Compute capability {cc} is below every TensorFlow build's "
-                                                                  "minimum. TensorFlow still runs on the CPU."), cc=cc or "?"),
-                          steps=[step(QT_TRANSLATE_NOOP("core", "Install the CPU package:"),
-                                      command="python -m pip install tensorflow", url=links.TF_PIP)])
+                                                                  "minimum. TensorFlow still runs on the CPU."), cc=inp.cc or "?"),
+                          steps=[step(QT_TRANSLATE_NOOP("core", "Install the CPU package:"), shell=shell, url=links.TF_PIP,
+                                      command=command(["python", "-m", "pip", "install", "tensorflow"], shell, bare_program=True))])
+
+
+def _pin_notes(build: kb.TfBuild, cc: str | None, specs: list[str]) -> list[TrText]:
+    """Why a pin was added to the [and-cuda] install (the cuDNN 9.11 cut-off), with its source."""
+    notes = []
+    for pin in specs[1:]:
+        cutoff = kb.cudnn_floor_for(cc)
+        notes.append(TrText(QT_TRANSLATE_NOOP(
+            "core", "{pin} is added because cuDNN {floor} and newer no longer support compute capability {cc} (they need "
+                    "{cc_below} or newer), and TensorFlow {tf}[and-cuda] would otherwise install the newest cuDNN 9. "
+                    "Source: {source}"),
+            pin=pin, floor=major_minor(cutoff.cudnn_min) if cutoff else "?", cc=cc or "?",
+            cc_below=cutoff.cc_below if cutoff else "?", tf=build.version, source=cutoff.source if cutoff else ""))
+    return notes
+
+
+def _python_notes(inp: RouteInput, rec: Recommendation) -> list[TrText]:
+    """A Python the user asked for that has no wheel of the recommended TensorFlow."""
+    wanted, build = inp.wanted_python, kb.tf_build(rec.tf_version) if rec.tf_version else None
+    platform = "windows" if rec.route == "windows-native-tf210" else "linux"
+    if not wanted or build is None or kb.python_has_wheel(build.version, wanted, platform) is not False:
+        return []
+    pythons = build.wheel_pythons.get(platform, ())
+    return [TrText(QT_TRANSLATE_NOOP("core", "TensorFlow {tf} publishes no wheel for Python {python} (it has wheels for "
+                                             "Python {first} to {last}); the steps use Python {last}."),
+                   tf=build.version, python=wanted, first=pythons[0] if pythons else "?", last=pythons[-1] if pythons else "?")]

@@ -29,7 +29,8 @@ def _verdict_line(diagnosis: Diagnosis) -> str:
 
 
 def _env_lines(env: EnvVerdict, verbose: bool) -> list[str]:
-    state = "GPU ready" if env.gpu_ready else "no GPU"
+    state = "GPU ready" if env.gpu_ready else ("GPU listed, but it cannot run TensorFlow's kernels here" if env.gpu_count
+                                               else "no GPU")
     tf = f"TensorFlow {env.tf_version}" if env.tf_version else "no TensorFlow"
     lines = [f"{env.label}", f"  {tf}: {state}"]
     for index, finding in enumerate(env.findings):
@@ -43,4 +44,6 @@ def format_recommendation(rec: Recommendation) -> list[str]:
     lines = [f"Recommendation: {rec.title}"]
     lines += wrap(str(rec.detail), "  ")
     lines += format_steps(rec.steps, "  ")
+    for note in rec.notes:
+        lines += wrap(str(note), "    ", first="  Note: ")
     return lines + [""]

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import re
 
-from tfgpu.core import kb
+from tfgpu.core import kb, versions
 from tfgpu.core.diagnosis.rules_libraries import missing_library_findings
 from tfgpu.core.diagnosis.rules_machine import os_kind
 from tfgpu.core.explain.engine import explain_text
 from tfgpu.core.findings.catalog import make_finding
 from tfgpu.core.findings.fixes import FixContext, fix_steps
+from tfgpu.core.findings.gpu_limits import cudnn_too_old_detail, gpu_platform, unsupported_gpu_detail
 from tfgpu.core.findings.model import Finding, Severity
 from tfgpu.core.i18n import QT_TRANSLATE_NOOP, TrText
 from tfgpu.core.probes.base import Evidence, Status
@@ -80,6 +81,12 @@ def env_findings(scan: Scan, env: PythonEnv, machine: list[Finding]) -> list[Fin
         return findings + [made("python-unsupported", TrText(QT_TRANSLATE_NOOP(
             "core", "Python {version} is too old for any TensorFlow this tool can check."), version=env.version or "?"))]
     if tf.gpu_count:
+        # Listed is not enough where the KB knows the kernels cannot run: Blackwell on a PyPI build,
+        # a cuDNN that dropped the GPU. Those replace "gpu-ok".
+        limits = [f for f in _compute_capability(scan, tf, made) if f.facts.get("rule")] + _cudnn_too_new(scan, tf, made)
+        if limits and not _others_usable(limits, scan):
+            return findings + limits
+        findings += limits
         return findings + [made("gpu-ok", TrText(QT_TRANSLATE_NOOP(
             "core", "TensorFlow {tf} lists {count} GPU(s): {names}."), tf=tf.version or "?", count=tf.gpu_count,
             names=", ".join(_gpu_names(tf))), evidence=_tf_evidence(tf), facts={"gpu_count": tf.gpu_count})]
@@ -96,6 +103,7 @@ def env_findings(scan: Scan, env: PythonEnv, machine: list[Finding]) -> list[Fin
     findings += [f for f in machine if f.id in GPU_BLOCKING_MACHINE]
     findings += _gpu_hidden(tf, made)
     findings += _compute_capability(scan, tf, made)
+    findings += _cudnn_too_new(scan, tf, made)
     findings += _driver_too_old(scan, ctx, made)
     findings += missing_library_findings(scan, tf, made)
     findings += _from_log(tf, made, skip={f.id for f in findings})
@@ -175,19 +183,68 @@ def _gpu_hidden(tf: TfInfo, made: _Maker) -> list[Finding]:
         evidence=[Evidence("env", "CUDA_VISIBLE_DEVICES", value)])]
 
 
+def _gpu_cc(gpu) -> str | None:
+    if gpu.compute_capability:
+        return gpu.compute_capability
+    spec = kb.gpu_spec(gpu.name) if gpu.name else None
+    return spec.cc if spec else None
+
+
+def _build_has_kernels(tf: TfInfo, cc: str) -> bool:
+    """The installed build's own arch list (its build info) has cubins for this GPU: not a PyPI build the
+    per-architecture rules speak about (NVIDIA's container builds, a source build with the arch added)."""
+    gpu = versions.compute_capability(cc)
+    archs = tf.build_info.get("cuda_compute_capabilities") if isinstance(tf.build_info, dict) else None
+    entries = [versions.arch_entry(str(a)) for a in archs] if isinstance(archs, list) else []
+    return gpu is not None and any(e and e[0] == "sm" and e[1][0] == gpu[0] and e[1][1] <= gpu[1] for e in entries)
+
+
 def _compute_capability(scan: Scan, tf: TfInfo, made: _Maker) -> list[Finding]:
-    findings = []
+    host = os_kind(scan) if os_kind(scan) in ("linux", "wsl", "windows") else None
     for gpu in scan.driver.gpus:
-        cc = gpu.compute_capability
-        if not cc or kb.cc_support(tf.version or "", cc) != "unsupported":
+        cc = _gpu_cc(gpu)
+        if not cc:
             continue
-        findings.append(made("compute-capability-unsupported", TrText(QT_TRANSLATE_NOOP(
+        support = kb.gpu_support(tf.version or "", cc, gpu_platform=gpu_platform(gpu.name), host_os=host)
+        if support.verdict != "unsupported" or (support.rule is not None and _build_has_kernels(tf, cc)):
+            continue
+        evidence = [Evidence("nvml", f"GPU {gpu.index}", f"{gpu.name}, compute capability {cc}")]
+        if support.rule is not None:
+            return [made("compute-capability-unsupported", unsupported_gpu_detail(support.rule, gpu.name, cc),
+                         evidence=evidence, sources=[support.rule.source],
+                         facts={"gpu": gpu.name, "cc": cc, "rule": support.rule.id, "last_tf": None})]
+        return [made("compute-capability-unsupported", TrText(QT_TRANSLATE_NOOP(
             "core", "{gpu} has compute capability {cc}; TensorFlow {tf} needs at least {minimum}."),
             gpu=gpu.name, cc=cc, tf=tf.version, minimum=kb.min_cc(tf.version or "") or "?"),
-            evidence=[Evidence("nvml", f"GPU {gpu.index}", f"{gpu.name}, compute capability {cc}")],
-            facts={"gpu": gpu.name, "cc": cc, "last_tf": kb.last_tf_for_cc(cc)}))
-        break
-    return findings
+            evidence=evidence, facts={"gpu": gpu.name, "cc": cc, "last_tf": kb.last_tf_for_cc(cc)})]
+    return []
+
+
+def _cudnn_too_new(scan: Scan, tf: TfInfo, made: _Maker) -> list[Finding]:
+    """A pip cuDNN (nvidia-cudnn-cu12 >= 9.11) next to a GPU below its floor (compute capability < 7.5)."""
+    packages = {name: version for name, version in tf.distributions.items() if name.lower().startswith("nvidia-cudnn-cu")}
+    for gpu in scan.driver.gpus:
+        cc = _gpu_cc(gpu)
+        for name, version in sorted(packages.items()):
+            cutoff = kb.cudnn_drops_gpu(version, cc)
+            if cutoff is None:
+                continue
+            return [made("cudnn-gpu-too-old", cudnn_too_old_detail(cutoff, gpu.name, cc, version),
+                         evidence=[Evidence("agent", "distributions", f"{name} {version}"),
+                                   Evidence("nvml", f"GPU {gpu.index}", f"{gpu.name}, compute capability {cc}")],
+                         sources=[cutoff.source],
+                         facts={"gpu": gpu.name, "cc": cc, "cudnn": version, "package": name, "pin": cutoff.pip_pin})]
+    return []
+
+
+def _others_usable(limits: list[Finding], scan: Scan) -> bool:
+    """Another GPU is not named by these findings: TF can use it, so they become warnings and TF is ready."""
+    named = {f.facts.get("gpu") for f in limits}
+    if not any(g.name not in named and _gpu_cc(g) for g in scan.driver.gpus):
+        return False
+    for finding in limits:
+        finding.severity = Severity.WARNING
+    return True
 
 
 def _driver_too_old(scan: Scan, ctx: FixContext, made: _Maker) -> list[Finding]:

@@ -8,8 +8,15 @@ from __future__ import annotations
 
 import re
 
+from tfgpu.core import kb
 from tfgpu.core.explain.context import Ctx
 from tfgpu.core.explain.libraries import Lib
+from tfgpu.core.findings.gpu_limits import (
+    cudnn_arch_mismatch_detail,
+    cudnn_too_old_detail,
+    unsupported_gpu_detail,
+    unsupported_gpu_rule,
+)
 from tfgpu.core.findings.model import Severity
 from tfgpu.core.i18n import QT_TRANSLATE_NOOP, TrText
 from tfgpu.core.kb import guarded as kbview
@@ -102,6 +109,7 @@ def driver_too_old(ctx: Ctx) -> None:
 
 
 def cudnn(ctx: Ctx) -> None:
+    cudnn_gpu_too_old(ctx)
     for _hit in ctx.hits.get("cudnn-runtime-mismatch")[:1]:
         runtime, compiled = ctx.facts.get("cudnn_runtime"), ctx.facts.get("cudnn_compiled")
         ctx.add("cudnn-version-mismatch", TrText(QT_TRANSLATE_NOOP(
@@ -129,6 +137,34 @@ def cudnn(ctx: Ctx) -> None:
             "load.")), not_found, facts)
 
 
+_CUDNN_LINE = re.compile(r"(?i)cudnn|convolution algorithm|DNN library")
+
+
+def cudnn_gpu_too_old(ctx: Ctx) -> None:
+    """CUDNN_STATUS_ARCH_MISMATCH always; "Could not create cudnn handle", "Failed to get convolution algorithm"
+    and "DNN library initialization failed" when the GPU is below the cuDNN's floor (cuDNN >= 9.11 on compute
+    capability < 7.5, or TF 2.20/2.21 whose [and-cuda] install picks such a cuDNN); else they stay gpu-oom."""
+    arch = ctx.hits.get("cudnn-arch-mismatch")
+    symptoms = [h for sig in ("dnn-blas-handle-failed", "conv-algorithm-failed", "dnn-init-failed")
+                for h in ctx.hits.get(sig) if _CUDNN_LINE.search(h.line)]
+    if not arch and not symptoms:
+        return
+    cc, gpu = ctx.gpu_cc(), ctx.gpu_name()
+    loaded = ctx.facts.get("cudnn_runtime") or next(iter(ctx.facts.get("cudnn_installed", [])), None)
+    facts = {"compute_capability": cc, "cudnn": loaded, "tf_version": ctx.tf}
+    if loaded:
+        cutoff = kb.cudnn_drops_gpu(loaded, cc)
+        detail = cudnn_too_old_detail(cutoff, gpu, cc, loaded) if cutoff else None
+    else:  # the cuDNN is not named: what pip puts next to this TF ([and-cuda] 2.20/2.21 picks the newest 9.x)
+        cutoff = kb.cudnn_floor_for(cc) if cc and ctx.tf and kb.and_cuda_pins(ctx.tf, cc) else None
+        detail = cudnn_too_old_detail(cutoff, gpu, cc, None, ctx.tf) if cutoff else None
+    if detail is None and arch:
+        detail = cudnn_arch_mismatch_detail(gpu, cc)
+    if detail is not None:
+        ctx.add("cudnn-gpu-too-old", detail, arch + symptoms, {**facts, "pin": cutoff.pip_pin if cutoff else None},
+                sources=[cutoff.source] if cutoff else ())
+
+
 def memory(ctx: Ctx) -> None:
     hits = ctx.hits
     growth = hits.get("devices-modified-after-init")
@@ -145,7 +181,9 @@ def memory(ctx: Ctx) -> None:
     ooms += [h for h in hits.get("cuda-runtime-init-failed") if "out of memory" in h.groups.get("status", "").lower()]
     soft = [h for h in hits.get("bfc-ran-out") if _NOT_A_FAILURE.search(h.line)]
     ooms += [h for h in hits.get("bfc-ran-out") if h not in soft and not _CPU_DEVICE.search(h.groups.get("allocator", ""))]
-    cudnn_init = hits.get("conv-algorithm-failed") + hits.get("dnn-blas-handle-failed")
+    cudnn_init = hits.get("conv-algorithm-failed") + hits.get("dnn-blas-handle-failed") + hits.get("dnn-init-failed")
+    if ctx.has("cudnn-gpu-too-old"):  # those lines are explained: cuDNN cannot run this GPU
+        cudnn_init = []
     facts = {"oom_allocation_bytes": ctx.facts.get("oom_allocation_bytes"), "gpu_memory_mb": ctx.facts.get("gpu_memory_mb"),
              "gpu": ctx.gpu_name()}
     if ooms:
@@ -243,7 +281,9 @@ def ptx_and_cc(ctx: Ctx) -> None:
         if hits.get(sig):
             ctx.add("ptx-toolchain-mismatch", text, hits.get(sig), severity=Severity.WARNING)
     jit = hits.get("ptx-jit-notice")
-    if jit and not ctx.has("compute-capability-unsupported"):
+    if jit and not ctx.has("compute-capability-unsupported") and _add_arch_rule(ctx, jit[:1], jit[0].groups.get("cc")):
+        pass
+    elif jit and not ctx.has("compute-capability-unsupported"):
         cc = jit[0].groups.get("cc")
         ctx.add("compute-capability-unsupported", TrText(QT_TRANSLATE_NOOP(
             "core", "This TensorFlow has no GPU kernels built for compute capability {cc}; it compiles them from PTX at "
@@ -257,7 +297,20 @@ def _group(hits, sig: str, name: str) -> str:
     return first.groups.get(name, "?") if first else "?"
 
 
+def _add_arch_rule(ctx: Ctx, hits: list, cc: str | None) -> bool:
+    """A per-architecture rule (Blackwell, Arm hosts) says no PyPI TensorFlow runs this GPU: it wins over the
+    general PTX / compute-capability reading. True when it added the finding."""
+    rule = unsupported_gpu_rule(cc, ctx.gpu_name(), ctx.tf, ctx.os)
+    if rule is None:
+        return False
+    ctx.add("compute-capability-unsupported", unsupported_gpu_detail(rule, ctx.gpu_name(), cc), hits,
+            {"compute_capability": cc, "tf_version": ctx.tf, "rule": rule.id}, sources=[rule.source])
+    return True
+
+
 def _ptx_finding(ctx: Ctx, hits: list, cc: str | None, gpu_too_new: bool) -> None:
+    if _add_arch_rule(ctx, hits, cc):
+        return
     facts = {"compute_capability": cc, "tf_version": ctx.tf, "build_max_cc": kbview.max_build_cc(ctx.tf),
              "ptx": {k: v for h in hits[:1] for k, v in h.groups.items()} or None}
     if gpu_too_new:
@@ -282,7 +335,7 @@ def _cc_from_facts(ctx: Ctx) -> None:
     if ctx.has("compute-capability-unsupported") or ctx.facts.get("gpus_listed", -1) != 0:
         return
     cc = ctx.gpu_cc()
-    if kbview.cc_support(ctx.tf, cc) == "unsupported":
+    if kbview.cc_support(ctx.tf, cc) == "unsupported" and not _add_arch_rule(ctx, ctx.hits.get("no-gpu-listed")[:1], cc):
         ctx.add("compute-capability-unsupported", TrText(QT_TRANSLATE_NOOP(
             "core", "TensorFlow {tf} has no GPU code for compute capability {cc}. The last TensorFlow for this GPU is "
             "{last}."), tf=ctx.tf, cc=cc, last=kbview.last_tf_for_cc(cc) or "?"), ctx.hits.get("no-gpu-listed")[:1],

@@ -22,6 +22,7 @@ TITLES = {
     "cuda-version-mismatch": QT_TRANSLATE_NOOP("core", "Installed CUDA version does not match this TensorFlow"),
     "cuda-runtime-missing": QT_TRANSLATE_NOOP("core", "The CUDA runtime libraries TF needs are missing"),
     "cudnn-version-mismatch": QT_TRANSLATE_NOOP("core", "Installed cuDNN version does not match this TensorFlow"),
+    "cudnn-gpu-too-old": QT_TRANSLATE_NOOP("core", "This cuDNN no longer supports your GPU"),
     "cudnn-missing": QT_TRANSLATE_NOOP("core", "cuDNN is missing"),
     "zlibwapi-missing": QT_TRANSLATE_NOOP("core", "zlibwapi.dll is missing (cuDNN 8.3+ on Windows)"),
     "path-not-set": QT_TRANSLATE_NOOP("core", "The libraries are installed but not on the search path"),

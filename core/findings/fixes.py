@@ -11,8 +11,10 @@ from dataclasses import dataclass, field
 
 from tfgpu.core import kb
 from tfgpu.core.findings import links
+from tfgpu.core.findings.gpu_limits import and_cuda_specs, unsupported_gpu_rule, unsupported_gpu_steps
 from tfgpu.core.findings.model import FixStep, Shell
 from tfgpu.core.i18n import QT_TRANSLATE_NOOP, TrText
+from tfgpu.core.shell import bash_quote, chain, command
 from tfgpu.core.versions import at_least
 
 
@@ -45,9 +47,20 @@ def fix_steps(finding_id: str, ctx: FixContext) -> list[FixStep]:
     if builder is None:
         return []
     try:
+        if finding_id in _GPU_INSTALL_FIXES:
+            rule = unsupported_gpu_rule(ctx.compute_capability, ctx.gpu_name, None, ctx.os)
+            if rule is not None:  # no PyPI TensorFlow runs this GPU: its options, never "install [and-cuda]"
+                return unsupported_gpu_steps(rule, ctx.os, ctx.python_exe)
         return builder(ctx)
     except Exception:  # noqa: BLE001 - a fix that cannot be built is left out, the finding stays
         return []
+
+
+#: Findings whose fix installs a GPU build of TensorFlow (or its CUDA libraries).
+_GPU_INSTALL_FIXES = frozenset({
+    "no-native-windows-gpu", "cpu-only-build", "mixed-tf-packages", "cuda-runtime-missing", "cuda-version-mismatch",
+    "cudnn-missing", "cudnn-version-mismatch", "compute-capability-unsupported", "tensorflow-gpu-removed",
+    "ptx-toolchain-mismatch"})
 
 
 def step(text: str, *, command: str | None = None, shell: Shell | None = None, url: str | None = None,
@@ -137,12 +150,29 @@ WINDOWS_TF210_CONDA = (
 )
 
 
-def wsl_route_steps(ctx: FixContext, tf_spec: str = "tensorflow[and-cuda]") -> list[FixStep]:
+HOME_VENV = "~/tf"  # our own constant, left unquoted in commands so that bash expands the ~
+
+
+def home_venv_command(args: list[str]) -> str:
+    """``~/tf/bin/python ARGS...`` for bash, every argument quoted."""
+    return " ".join([f"{HOME_VENV}/bin/python", *(bash_quote(arg) for arg in args)])
+
+
+def home_venv_install(specs: list[str]) -> str:
+    """Make the ~/tf virtual environment (Debian/Ubuntu) and pip install ``specs`` into it."""
+    return chain([command(["sudo", "apt", "update"], Shell.BASH),
+                  command(["sudo", "apt", "install", "-y", "python3-venv"], Shell.BASH),
+                  f"python3 -m venv {HOME_VENV}",
+                  home_venv_command(["-m", "pip", "install", *specs])], Shell.BASH)
+
+
+def wsl_route_steps(ctx: FixContext, tf_specs: list[str] | None = None) -> list[FixStep]:
+    """Install WSL2, then TensorFlow inside it (``tf_specs``: default ``tensorflow[and-cuda]`` plus the pins the GPU needs)."""
+    specs = tf_specs if tf_specs is not None else and_cuda_specs(None, ctx.compute_capability)
     return [step(QT_TRANSLATE_NOOP("core", "Install WSL2 with Ubuntu (PowerShell as administrator), then restart:"),
                  command="wsl --install -d Ubuntu", shell=Shell.POWERSHELL, url=links.WSL_INSTALL),
             step(QT_TRANSLATE_NOOP("core", "Inside Ubuntu, create a virtual environment and install TensorFlow with its CUDA libraries:"),
-                 command=f"sudo apt update && sudo apt install -y python3-venv && python3 -m venv ~/tf && "
-                         f"~/tf/bin/python -m pip install '{tf_spec}'", shell=Shell.BASH, url=links.TF_PIP),
+                 command=home_venv_install(specs), shell=Shell.BASH, url=links.TF_PIP),
             step(QT_TRANSLATE_NOOP("core", "Check it inside Ubuntu:"),
                  command="~/tf/bin/python -c \"import tensorflow as tf; print(tf.config.list_physical_devices('GPU'))\"",
                  shell=Shell.BASH)]
@@ -154,7 +184,7 @@ def _cpu_only_build(ctx: FixContext) -> list[FixStep]:
     return [step(QT_TRANSLATE_NOOP("core", "Remove the CPU-only package:"),
                  command=pip_uninstall(ctx, "tensorflow-cpu", "tensorflow"), shell=Shell.BASH),
             step(QT_TRANSLATE_NOOP("core", "Install TensorFlow with its CUDA libraries:"),
-                 command=pip_install(ctx, "tensorflow[and-cuda]"), shell=Shell.BASH, url=links.TF_PIP),
+                 command=pip_install(ctx, *and_cuda_specs(None, ctx.compute_capability)), shell=Shell.BASH, url=links.TF_PIP),
             verify_step(ctx)]
 
 
@@ -171,10 +201,10 @@ def _python_32bit(ctx: FixContext) -> list[FixStep]:
 
 def _mixed_packages(ctx: FixContext) -> list[FixStep]:
     uninstall = pip_uninstall(ctx, "tensorflow", "tensorflow-gpu", "tensorflow-cpu", "tensorflow-intel")
-    spec = "tensorflow<2.11" if ctx.windows else "tensorflow[and-cuda]"
+    specs = ["tensorflow<2.11"] if ctx.windows else and_cuda_specs(None, ctx.compute_capability)
     return [step(QT_TRANSLATE_NOOP("core", "Remove every TensorFlow package, then install exactly one:"), command=uninstall,
                  shell=shell_for(ctx)),
-            step(QT_TRANSLATE_NOOP("core", "Install one package:"), command=pip_install(ctx, spec), shell=shell_for(ctx))]
+            step(QT_TRANSLATE_NOOP("core", "Install one package:"), command=pip_install(ctx, *specs), shell=shell_for(ctx))]
 
 
 def _msvc(ctx: FixContext) -> list[FixStep]:
@@ -187,7 +217,8 @@ def _msvc(ctx: FixContext) -> list[FixStep]:
 def _cuda_install(ctx: FixContext) -> list[FixStep]:
     if not ctx.windows and ctx.tf_version and at_least(ctx.tf_version, "2.14"):
         return [step(QT_TRANSLATE_NOOP("core", "Install TensorFlow together with the CUDA libraries it was built with (no system CUDA needed):"),
-                     command=pip_install(ctx, f"tensorflow[and-cuda]=={ctx.tf_version}"), shell=Shell.BASH, url=links.TF_PIP),
+                     command=pip_install(ctx, *and_cuda_specs(ctx.tf_version, ctx.compute_capability)), shell=Shell.BASH,
+                     url=links.TF_PIP),
                 verify_step(ctx)]
     steps: list[FixStep] = []
     if ctx.cuda_version:
@@ -277,14 +308,12 @@ def _ptx(ctx: FixContext) -> list[FixStep]:
 
 
 def _cc_unsupported(ctx: FixContext) -> list[FixStep]:
-
-
     last = kb.last_tf_for_cc(ctx.compute_capability) if ctx.compute_capability else None
     if last:
-        spec = f"tensorflow=={last}" if ctx.windows or not at_least(last, "2.14") else f"tensorflow[and-cuda]=={last}"
+        specs = [f"tensorflow=={last}"] if ctx.windows or not at_least(last, "2.14") else and_cuda_specs(last, ctx.compute_capability)
         return [step(QT_TRANSLATE_NOOP("core", "TensorFlow {tf} is the last version that runs on compute capability {cc}. "
                                                "Install it in a Python it supports:"),
-                     command=pip_install(ctx, spec), shell=shell_for(ctx), tf=last, cc=ctx.compute_capability)]
+                     command=pip_install(ctx, *specs), shell=shell_for(ctx), tf=last, cc=ctx.compute_capability)]
     return [step(QT_TRANSLATE_NOOP("core", "This GPU cannot run the prebuilt TensorFlow; use the CPU, or a newer GPU."))]
 
 
@@ -324,7 +353,7 @@ def _tensorflow_gpu_removed(ctx: FixContext) -> list[FixStep]:
                      command=pip_install(ctx, "tensorflow<2.11"), shell=Shell.POWERSHELL),
                 *wsl_route_steps(ctx)[:2]]
     return [step(QT_TRANSLATE_NOOP("core", "Install the plain package with its CUDA libraries instead:"),
-                 command=pip_install(ctx, "tensorflow[and-cuda]"), shell=Shell.BASH, url=links.TF_PIP)]
+                 command=pip_install(ctx, *and_cuda_specs(None, ctx.compute_capability)), shell=Shell.BASH, url=links.TF_PIP)]
 
 
 def _container_gpu(ctx: FixContext) -> list[FixStep]:
@@ -347,6 +376,26 @@ def _windows_long_paths(ctx: FixContext) -> list[FixStep]:
                                    "(for example C:\\tf\\venv) and install there."), alternative=True)]
 
 
+def _cudnn_gpu_too_old(ctx: FixContext) -> list[FixStep]:
+    known = kb.cudnn_floor_for(ctx.compute_capability)
+    cutoff = known if ctx.compute_capability else next(iter(kb.cudnn_cutoffs()), None)
+    if cutoff is None or not cutoff.pip_pin:
+        return [step(QT_TRANSLATE_NOOP("core", "Install a cuDNN release that supports this GPU: the one your TensorFlow was "
+                                               "built with (see NVIDIA's support matrix)."), url=links.CUDNN_ARCHIVE)]
+    if known is not None:
+        first = step(QT_TRANSLATE_NOOP("core", "Go back to the last cuDNN for this GPU ({last}), still inside the range TensorFlow accepts:"),
+                     command=pip_install(ctx, cutoff.pip_pin), shell=shell_for(ctx), last=cutoff.last_supporting)
+    else:
+        first = step(QT_TRANSLATE_NOOP("core", "If the GPU is older than compute capability {cc} (GTX 9xx/10xx, P100, V100), go back "
+                                               "to the last cuDNN for it ({last}):"),
+                     command=pip_install(ctx, cutoff.pip_pin), shell=shell_for(ctx), cc=cutoff.cc_below, last=cutoff.last_supporting)
+    python = ctx.python_exe or ("python" if ctx.windows else "python3")
+    conv = 'import tensorflow as tf; print(tf.nn.conv2d(tf.ones([1, 8, 8, 1]), tf.ones([3, 3, 1, 1]), 1, "SAME").device)'
+    return [first,
+            step(QT_TRANSLATE_NOOP("core", "Check that a convolution (which needs cuDNN) now runs on the GPU (the device ends in GPU:0):"),
+                 command=command([python, "-c", conv], shell_for(ctx), bare_program=True), shell=shell_for(ctx))]
+
+
 def _tf_missing(ctx: FixContext) -> list[FixStep]:
     return [step(QT_TRANSLATE_NOOP("core", "See the recommendation below for the exact TensorFlow to install here."))]
 
@@ -366,6 +415,7 @@ _BUILDERS: dict[str, Callable[[FixContext], list[FixStep]]] = {
     "cuda-version-mismatch": _cuda_mismatch,
     "cudnn-missing": _cudnn_install,
     "cudnn-version-mismatch": _cudnn_install,
+    "cudnn-gpu-too-old": _cudnn_gpu_too_old,
     "zlibwapi-missing": _zlibwapi,
     "path-not-set": _path_not_set,
     "libdevice-missing": _libdevice,

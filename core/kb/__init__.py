@@ -14,33 +14,52 @@ from __future__ import annotations
 import copy
 
 from tfgpu.core.kb.cuda import (
+    CudnnCutoff,
+    cudnn_cutoffs,
+    cudnn_drops_gpu,
+    cudnn_floor_for,
     cudnn_supports_cuda,
     max_cuda_for_driver,
     min_driver,
     min_driver_any_minor,
 )
-from tfgpu.core.kb.gpus import GpuSpec, gpu_spec
+from tfgpu.core.kb.gpus import ArchOption, ArchRule, GpuSpec, arch_rules, arch_rules_for, gpu_spec
 from tfgpu.core.kb.libraries import LibraryInfo, expected_libraries, library_info
 from tfgpu.core.kb.loader import kb_row, load_kb
 from tfgpu.core.kb.tf import (
+    Support,
     TfBuild,
+    and_cuda_pins,
     cc_support,
+    gpu_support,
     last_tf_for_cc,
     latest_tf,
     min_cc,
+    patch_release,
     python_has_wheel,
     tf_build,
     tf_builds,
 )
 
 __all__ = [
+    "ArchOption",
+    "ArchRule",
+    "CudnnCutoff",
     "GpuSpec",
     "LibraryInfo",
+    "Support",
     "TfBuild",
+    "and_cuda_pins",
+    "arch_rules",
+    "arch_rules_for",
     "cc_support",
+    "cudnn_cutoffs",
+    "cudnn_drops_gpu",
+    "cudnn_floor_for",
     "cudnn_supports_cuda",
     "expected_libraries",
     "gpu_spec",
+    "gpu_support",
     "finding_rows",
     "kb_meta",
     "kb_version",
@@ -52,6 +71,7 @@ __all__ = [
     "min_cc",
     "min_driver",
     "min_driver_any_minor",
+    "patch_release",
     "python_has_wheel",
     "tf_build",
     "tf_builds",

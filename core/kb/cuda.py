@@ -6,6 +6,7 @@ Import these through ``tfgpu.core.kb``.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import cache
 
 from tfgpu.core import versions
@@ -109,3 +110,54 @@ def cudnn_supports_cuda(cudnn: str, cuda: str) -> bool | None:
     if any(_covers(entry, cuda_pair, minor_given) for row in rows for entry in row["cuda"]):
         return True
     return False if all(row.get("cuda_list_complete") for row in rows) else None
+
+
+@dataclass(frozen=True)
+class CudnnCutoff:
+    """A cuDNN release from which GPUs below a compute capability are no longer supported."""
+
+    id: str
+    cudnn_min: str  # "9.11.0"
+    cc_below: str  # "7.5"
+    last_supporting: str  # "9.10.2"
+    pip_pin: str  # "nvidia-cudnn-cu12<9.11"
+    text: str
+    source: str
+    status: str
+
+
+def cutoffs_from(rules: list[dict]) -> tuple[CudnnCutoff, ...]:
+    """The cut-off rules (those with ``cudnn_min`` and ``cc_below``) among cudnn_cuda.json rules."""
+    return tuple(CudnnCutoff(id=rule["id"], cudnn_min=rule["cudnn_min"], cc_below=rule["cc_below"],
+                             last_supporting=rule.get("last_supporting", ""), pip_pin=rule.get("pip_pin", ""),
+                             text=rule.get("text", ""), source=rule.get("source", ""), status=rule.get("status", ""))
+                 for rule in rules if rule.get("cudnn_min") and rule.get("cc_below"))
+
+
+@cache
+def cudnn_cutoffs() -> tuple[CudnnCutoff, ...]:
+    """cudnn_cuda.json rules that drop old GPUs (cuDNN 9.11: compute capability below 7.5)."""
+    return cutoffs_from(load_kb("cudnn_cuda")["rules"])
+
+
+def cudnn_drops_gpu(cudnn: str | None, cc: str | None) -> CudnnCutoff | None:
+    """The cut-off that makes this cuDNN unable to run a GPU of compute capability ``cc`` (cuDNN >= 9.11 on
+    cc < 7.5), or None: supported, or either value unreadable."""
+    have, gpu = versions.find(cudnn), versions.compute_capability(cc)
+    if have is None or gpu is None:
+        return None
+    for cutoff in cudnn_cutoffs():
+        floor, below = versions.parse(cutoff.cudnn_min), versions.compute_capability(cutoff.cc_below)
+        if floor is not None and below is not None and have >= floor and gpu < below:
+            return cutoff
+    return None
+
+
+def cudnn_floor_for(cc: str | None) -> CudnnCutoff | None:
+    """The first cut-off a GPU of compute capability ``cc`` falls under (its last usable cuDNN), if any."""
+    gpu = versions.compute_capability(cc)
+    for cutoff in cudnn_cutoffs():
+        below = versions.compute_capability(cutoff.cc_below)
+        if gpu is not None and below is not None and gpu < below:
+            return cutoff
+    return None

@@ -1,4 +1,5 @@
-"""GPU models (``resources/kb/gpus.json``): compute capability and peak throughput by name.
+"""GPU models (``resources/kb/gpus.json``): compute capability and peak throughput by name, and the
+per-architecture rules (``arch_rules``) that win over the general support rule.
 
 Import these through ``tfgpu.core.kb``.
 """
@@ -9,6 +10,9 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from packaging.specifiers import InvalidSpecifier, SpecifierSet
+
+from tfgpu.core import versions
 from tfgpu.core.kb.loader import load_kb
 
 
@@ -25,6 +29,7 @@ class GpuSpec:
     status: str  # the weakest status of the values given
     notes: tuple[str, ...] = ()
     field_sources: tuple[tuple[str, str, str], ...] = ()  # (field, source, status): cc, fp32, fp16, bw
+    platform: str | None = None  # "linux-aarch64": the GPU only comes with an Arm host; None: x86_64 / any
 
     def source_of(self, field_name: str) -> tuple[str, str]:
         """(source, status) of one figure, e.g. ``source_of("fp32")``; the row's own when not given."""
@@ -70,7 +75,8 @@ def _spec(row: dict) -> GpuSpec:
         sources=tuple(dict.fromkeys(row["sources"].values())), status=row["status"],
         notes=tuple(row.get("notes", ())),
         field_sources=tuple((name, source, row.get("field_status", {}).get(name, row["status"]))
-                            for name, source in row["sources"].items()))
+                            for name, source in row["sources"].items()),
+        platform=row.get("platform"))
 
 
 def _mobile_spec(row: dict) -> GpuSpec:
@@ -80,7 +86,8 @@ def _mobile_spec(row: dict) -> GpuSpec:
         name=f"{row['name']} Laptop GPU", arch=row.get("arch"), cc=row.get("cc"),
         fp32_tflops=None, fp16_tflops=None, bf16_tflops=None, mem_bw_gb_s=None,
         sources=(row["sources"]["cc"],), status="derived" if cc_status == "confirmed" else "unconfirmed",
-        notes=("laptop variant: CC taken from the desktop model; its peak figures do not apply",))
+        notes=("laptop variant: CC taken from the desktop model; its peak figures do not apply",),
+        platform=row.get("platform"))
 
 
 def gpu_spec(name: str) -> GpuSpec | None:
@@ -92,3 +99,91 @@ def gpu_spec(name: str) -> GpuSpec | None:
     if row is None:
         return None
     return _mobile_spec(row) if _MOBILE.search(normalised) else _spec(row)
+
+
+# -- per-architecture rules ------------------------------------------------------------------------
+
+HOST_OSES = ("linux", "wsl", "windows")
+
+
+@dataclass(frozen=True)
+class ArchOption:
+    """One thing a user of an unsupported GPU can do (a container, a source build, the CPU)."""
+
+    id: str
+    text: str
+    source: str
+    status: str
+    notes: tuple[str, ...] = ()
+    argv: tuple[str, ...] = ()  # a command to show (built for a shell by core/shell.py), if any
+    url: str | None = None
+
+
+@dataclass(frozen=True)
+class ArchRule:
+    """A verdict that holds for a whole architecture or host platform and wins over the support rule."""
+
+    id: str
+    verdict: str  # "unsupported"
+    text: str
+    options: tuple[ArchOption, ...]
+    source: str
+    status: str
+    tf_versions: str  # PEP 440 specifier of the TF versions it holds for ("<2.22")
+    platforms: tuple[str, ...]  # host OSes it holds on (linux / wsl / windows)
+    cc_min: tuple[int, int] | None = None
+    cc_max: tuple[int, int] | None = None
+    gpu_platform: str | None = None  # matches a GPU row's ``platform``
+    notes: tuple[str, ...] = ()
+
+    def covers_tf(self, tf_version: str | None) -> bool:
+        """Does the verdict hold for this TF version? None: every release the KB knows (all PyPI releases)."""
+        if not tf_version:
+            return True
+        version = versions.parse(tf_version) or versions.find(tf_version)
+        if version is None:
+            return False
+        try:
+            return SpecifierSet(self.tf_versions).contains(version, prereleases=True)
+        except InvalidSpecifier:
+            return False
+
+    def matches(self, cc: str | None, gpu_platform: str | None = None) -> bool:
+        """Does the GPU (its compute capability, or the host platform it comes with) fall under this rule?"""
+        if self.gpu_platform is not None:
+            return gpu_platform == self.gpu_platform
+        parsed = versions.compute_capability(cc)
+        if parsed is None or (self.cc_min is None and self.cc_max is None):
+            return False
+        return (self.cc_min is None or parsed >= self.cc_min) and (self.cc_max is None or parsed <= self.cc_max)
+
+
+def _option(row: dict) -> ArchOption:
+    return ArchOption(id=row["id"], text=row["text"], source=row["source"], status=row["status"],
+                      notes=tuple(row.get("notes", ())), argv=tuple(row.get("argv", ())), url=row.get("url"))
+
+
+def _rule(row: dict) -> ArchRule:
+    applies = row.get("applies_to") or {}
+    return ArchRule(
+        id=row["id"], verdict=row["verdict"], text=row["text"], source=row["source"], status=row["status"],
+        options=tuple(_option(option) for option in row.get("options", ())),
+        tf_versions=row.get("tf_versions") or "", platforms=tuple(row.get("platforms") or HOST_OSES),
+        cc_min=versions.compute_capability(applies.get("cc_min")), cc_max=versions.compute_capability(applies.get("cc_max")),
+        gpu_platform=applies.get("platform"), notes=tuple(row.get("notes", ())))
+
+
+@cache
+def arch_rules() -> tuple[ArchRule, ...]:
+    """Every per-architecture / per-platform rule, in the KB's order (the first that applies wins)."""
+    return tuple(_rule(row) for row in load_kb("gpus").get("arch_rules", ()))
+
+
+def arch_rules_for(cc: str | None, tf_version: str | None = None, *, gpu_platform: str | None = None,
+                   host_os: str | None = None) -> list[ArchRule]:
+    """The rules that hold for a GPU (compute capability ``cc``, host ``gpu_platform``) on that TF
+    version (None: every release) and host OS ("linux" / "wsl" / "windows"; None: any)."""
+    host = str(host_os or "").strip().lower() or None
+    return [rule for rule in arch_rules()
+            if rule.matches(cc, gpu_platform) and rule.covers_tf(tf_version)
+            and (host is None or host in rule.platforms)]

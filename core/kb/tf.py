@@ -5,11 +5,13 @@ Import these through ``tfgpu.core.kb``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import copy
+from dataclasses import dataclass, field
 from functools import cache
 
 from tfgpu.core import versions
 from tfgpu.core.kb.common import wheel_platform
+from tfgpu.core.kb.gpus import ArchRule, arch_rules_for
 from tfgpu.core.kb.loader import load_kb
 
 
@@ -28,11 +30,17 @@ class TfBuild:
     gpu_package: str  # "tensorflow" or "tensorflow-gpu"
     source: str
     status: str
+    and_cuda_requires: tuple[str, ...] = ()  # Requires-Dist of the [and-cuda] extra
+    pre_turing_pin: str | None = None  # extra requirement for GPUs below pre_turing_cc_below ("nvidia-cudnn-cu12<9.11")
+    pre_turing_cc_below: str | None = None
+    cpu_only_wheels: dict[str, tuple[str, ...]] = field(default_factory=dict)  # {"macos_arm64": ("3.10", ...)}
+    patch_releases: tuple[str, ...] = ()  # later x.y.z on PyPI ("2.16.2")
 
 
 def _build(row: dict) -> TfBuild:
     tested = row.get("python_tested")
     pythons = row.get("wheel_pythons") or {}
+    pin = row.get("and_cuda_pre_turing_pin") or {}
     return TfBuild(
         version=row["version"],
         python_tested=(tested[0], tested[1]) if tested else None,
@@ -47,6 +55,11 @@ def _build(row: dict) -> TfBuild:
         gpu_package=row.get("gpu_package") or "tensorflow",
         source=row["source"],
         status=row["status"],
+        and_cuda_requires=tuple(row.get("and_cuda_requires") or ()),
+        pre_turing_pin=pin.get("pin"),
+        pre_turing_cc_below=pin.get("cc_below"),
+        cpu_only_wheels={platform: tuple(values) for platform, values in (row.get("cpu_only_wheels") or {}).items()},
+        patch_releases=tuple(str(patch["version"]) for patch in row.get("patch_releases") or ()),
     )
 
 
@@ -111,27 +124,58 @@ def latest_tf(platform: str, python: str | None = None, gpu: bool = True) -> TfB
     return None
 
 
-def _support(arch_list: tuple[str, ...], cc: tuple[int, int]) -> str:
+@dataclass(frozen=True)
+class Support:
+    """Whether a GPU runs a TF build, and why: ``verdict`` is 'native' (a cubin for its architecture),
+    'ptx-jit' (the driver compiles PTX on first use), 'unsupported' or 'unknown' (arch list not inspected)."""
+
+    verdict: str
+    reason: str  # English, one sentence
+    arch: str | None = None  # the arch-list entry that decided ("sm_80", "compute_90")
+    rule: ArchRule | None = None  # the per-architecture rule that decided, when one did
+
+
+def _by_arch_list(arch_list: tuple[str, ...], cc: tuple[int, int]) -> Support:
     """The support rule: same-major cubin sm_XZ with Z <= Y is native; PTX compute_AB with AB <= XY is JIT."""
-    entries = [parsed for parsed in map(versions.arch_entry, arch_list) if parsed]
+    entries = [(raw, parsed) for raw in arch_list if (parsed := versions.arch_entry(raw))]
     if not entries:
-        return "unknown"
-    if any(kind == "sm" and arch[0] == cc[0] and arch[1] <= cc[1] for kind, arch in entries):
-        return "native"
-    if any(kind == "compute" and arch <= cc for kind, arch in entries):
-        return "ptx-jit"
-    return "unsupported"
+        return Support("unknown", "the build's architecture list was not inspected")
+    native = [raw for raw, (kind, arch) in entries if kind == "sm" and arch[0] == cc[0] and arch[1] <= cc[1]]
+    if native:
+        return Support("native", f"the build has {native[-1]} kernels, which run on compute capability {cc[0]}.{cc[1]}",
+                       native[-1])
+    ptx = [raw for raw, (kind, arch) in entries if kind == "compute" and arch <= cc]
+    if ptx:
+        return Support("ptx-jit", f"no kernels for {cc[0]}.{cc[1]} in the build; the driver compiles its {ptx[-1]} PTX "
+                                  "on first use", ptx[-1])
+    lowest = min(entries, key=lambda entry: entry[1][1])[0]
+    if all(arch > cc for _, (_, arch) in entries):
+        return Support("unsupported", f"compute capability {cc[0]}.{cc[1]} is below the build's lowest architecture "
+                                      f"({lowest})", lowest)
+    return Support("unsupported", f"the build has neither kernels for {cc[0]}.{cc[1]} nor PTX it could be compiled from")
 
 
-def cc_support(tf_version: str, cc: str) -> str:
-    """'native' | 'ptx-jit' | 'unsupported' | 'unknown' for a GPU of compute capability ``cc`` on that TF.
-
-    The rule only: Blackwell (10.x/12.x) on TF 2.16-2.21 comes out 'ptx-jit' although it is reported
-    to fail (see gpus.json derived_support)."""
+def gpu_support(tf_version: str, cc: str | None, *, gpu_platform: str | None = None,
+                host_os: str | None = None) -> Support:
+    """Does a GPU of compute capability ``cc`` run this TF release? Per-architecture rules (gpus.json
+    ``arch_rules``) win over the general support rule: Blackwell on TF 2.16-2.21 comes out 'unsupported',
+    although the rule alone would JIT it from compute_90 PTX. ``gpu_platform``: the GPU row's host
+    platform ("linux-aarch64"); ``host_os``: linux / wsl / windows (None: any)."""
     build, parsed = tf_build(tf_version), versions.compute_capability(cc)
-    if build is None or parsed is None:
-        return "unknown"
-    return _support(build.arch_list, parsed)
+    if build is None:
+        return Support("unknown", f"TensorFlow {tf_version} is not in the knowledge base")
+    rules = arch_rules_for(cc, build.version, gpu_platform=gpu_platform, host_os=host_os)
+    if rules and rules[0].verdict == "unsupported":
+        return Support("unsupported", rules[0].text, rule=rules[0])
+    if parsed is None:
+        return Support("unknown", "the GPU's compute capability is not known")
+    return _by_arch_list(build.arch_list, parsed)
+
+
+def cc_support(tf_version: str, cc: str, platform: str | None = None) -> str:
+    """'native' | 'ptx-jit' | 'unsupported' | 'unknown' for a GPU of compute capability ``cc`` on that TF
+    (see :func:`gpu_support`; ``platform``: the host OS the per-architecture rules are checked for)."""
+    return gpu_support(tf_version, cc, host_os=platform).verdict
 
 
 def min_cc(tf_version: str) -> str | None:
@@ -144,14 +188,41 @@ def min_cc(tf_version: str) -> str | None:
     return f"{low[0]}.{low[1]}"
 
 
-def last_tf_for_cc(cc: str, platform: str = "linux") -> str | None:
+def last_tf_for_cc(cc: str, platform: str = "linux", *, gpu_platform: str | None = None) -> str | None:
     """Newest TF version (a row's version, e.g. '2.14.0') that runs ``cc`` natively or by PTX JIT.
 
-    Builds whose arch list was not inspected are skipped; on Windows only native GPU builds count."""
+    Builds whose arch list was not inspected are skipped; on Windows only native GPU builds count;
+    a per-architecture rule that says 'unsupported' removes every release it covers (Blackwell: None)."""
     parsed, plat = versions.compute_capability(cc), wheel_platform(platform)
     if parsed is None or plat is None:
         return None
     for build in _builds():
-        if _gpu_on(build, plat) and _support(build.arch_list, parsed) in ("native", "ptx-jit"):
+        if _gpu_on(build, plat) and gpu_support(build.version, cc, gpu_platform=gpu_platform,
+                                                host_os=str(platform).lower()).verdict in ("native", "ptx-jit"):
             return build.version
+    return None
+
+
+def and_cuda_pins(tf_version: str | None, cc: str | None) -> tuple[str, ...]:
+    """Extra requirements to add to ``pip install tensorflow[and-cuda]`` for this GPU, so that pip does not
+    pick a library that dropped it: ("nvidia-cudnn-cu12<9.11",) for compute capability < 7.5 on TF 2.20/2.21.
+    ``tf_version`` None: the newest Linux release (what an unversioned install gets). () when none is needed
+    or the GPU is unknown."""
+    build = tf_build(tf_version) if tf_version else latest_tf("linux")
+    parsed = versions.compute_capability(cc)
+    if build is None or parsed is None or not build.pre_turing_pin:
+        return ()
+    below = versions.compute_capability(build.pre_turing_cc_below)
+    return (build.pre_turing_pin,) if below is not None and parsed < below else ()
+
+
+def patch_release(tf_version: str) -> dict | None:
+    """The KB's record of one patch release ("2.16.2": wheel Pythons, build info...), a copy; None if not listed."""
+    wanted = versions.parse(tf_version)
+    row = _row(tf_version)
+    if wanted is None or row is None:
+        return None
+    for patch in row.get("patch_releases") or ():
+        if versions.parse(patch.get("version")) == wanted:
+            return copy.deepcopy(patch)
     return None

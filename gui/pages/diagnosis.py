@@ -209,6 +209,8 @@ class DiagnosisPage(TfgpuPage):
             layout.addWidget(plain_label(detail))
         self.recommendation_steps = FixStepsView(rec.steps)
         layout.addWidget(self.recommendation_steps)
+        for note in rec.notes:  # why a pin or a route, with the knowledge base's source
+            layout.addWidget(plain_label(self.tr("Note: {note}").format(note=tr_text(note))))
         return box
 
     def _env_box(self, env: EnvVerdict, machine_primary: Finding) -> QGroupBox:

@@ -299,6 +299,10 @@
         <source>Copied to the clipboard.</source>
         <translation>已复制到剪贴板。</translation>
     </message>
+    <message>
+        <source>Note: {note}</source>
+        <translation>说明：{note}</translation>
+    </message>
 </context>
 <context>
     <name>ExplainController</name>
@@ -620,6 +624,10 @@
     <message>
         <source>Facts read from the text:</source>
         <translation>从文本中读到的信息：</translation>
+    </message>
+    <message>
+        <source>GPU ready: no (TensorFlow lists the GPU but cannot run its kernels here)</source>
+        <translation>GPU 可用：否（TensorFlow 列出了这块 GPU，但无法在它上面运行计算内核）</translation>
     </message>
 </context>
 <context>
@@ -2293,6 +2301,7 @@
     </message>
     <message>
         <source>Check that TensorFlow now lists the GPU (a non-empty list):</source>
+        <extracomment>Findings whose fix installs a GPU build of TensorFlow (or its CUDA libraries).</extracomment>
         <translation>确认 TensorFlow 现在能列出 GPU（列表不为空）：</translation>
     </message>
     <message>
@@ -3330,6 +3339,106 @@
     <message>
         <source>Could not look inside the WSL distro {distro}; open it once (wsl -d {distro}) and check again.</source>
         <translation>无法查看 WSL 发行版 {distro} 的内部；请先打开它一次（wsl -d {distro}），然后重新检查。</translation>
+    </message>
+    <message>
+        <source>This cuDNN no longer supports your GPU</source>
+        <translation>这个 cuDNN 已不再支持你的 GPU</translation>
+    </message>
+    <message>
+        <source>Install a cuDNN release that supports this GPU: the one your TensorFlow was built with (see NVIDIA&apos;s support matrix).</source>
+        <translation>安装支持这块 GPU 的 cuDNN 版本：即你的 TensorFlow 编译时所用的版本（见 NVIDIA 的支持矩阵）。</translation>
+    </message>
+    <message>
+        <source>Go back to the last cuDNN for this GPU ({last}), still inside the range TensorFlow accepts:</source>
+        <translation>退回到支持这块 GPU 的最后一个 cuDNN（{last}），它仍在 TensorFlow 接受的版本范围内：</translation>
+    </message>
+    <message>
+        <source>If the GPU is older than compute capability {cc} (GTX 9xx/10xx, P100, V100), go back to the last cuDNN for it ({last}):</source>
+        <translation>如果 GPU 的计算能力低于 {cc}（GTX 9xx/10xx、P100、V100），请退回到支持它的最后一个 cuDNN（{last}）：</translation>
+    </message>
+    <message>
+        <source>Check that a convolution (which needs cuDNN) now runs on the GPU (the device ends in GPU:0):</source>
+        <translation>检查卷积（需要 cuDNN）现在能否在 GPU 上运行（输出的设备名以 GPU:0 结尾）：</translation>
+    </message>
+    <message>
+        <source>Install TensorFlow {tf} with its CUDA libraries, keeping cuDNN at a release that still supports this GPU ({pins}):</source>
+        <translation>安装 TensorFlow {tf} 及其 CUDA 库，并把 cuDNN 限定在仍支持这块 GPU 的版本（{pins}）：</translation>
+    </message>
+    <message>
+        <source>No TensorFlow release on PyPI runs on this GPU today</source>
+        <translation>目前 PyPI 上没有任何 TensorFlow 版本能在这块 GPU 上运行</translation>
+    </message>
+    <message>
+        <source>Knowledge base, rule {rule} ({status}): {text} Source: {source}</source>
+        <translation>知识库规则 {rule}（{status}）：{text} 来源：{source}</translation>
+    </message>
+    <message>
+        <source>Option {option} ({status}): {text} Source: {source}</source>
+        <translation>方案 {option}（{status}）：{text} 来源：{source}</translation>
+    </message>
+    <message>
+        <source>{pin} is added because cuDNN {floor} and newer no longer support compute capability {cc} (they need {cc_below} or newer), and TensorFlow {tf}[and-cuda] would otherwise install the newest cuDNN 9. Source: {source}</source>
+        <translation>加上 {pin} 是因为 cuDNN {floor} 及更新版本已不再支持计算能力 {cc}（它们需要 {cc_below} 或更高），而 TensorFlow {tf}[and-cuda] 否则会安装最新的 cuDNN 9。来源：{source}</translation>
+    </message>
+    <message>
+        <source>TensorFlow {tf} publishes no wheel for Python {python} (it has wheels for Python {first} to {last}); the steps use Python {last}.</source>
+        <translation>TensorFlow {tf} 没有发布 Python {python} 的安装包（wheel）（只有 Python {first} 到 {last} 的）；以下步骤使用 Python {last}。</translation>
+    </message>
+    <message>
+        <source>Run NVIDIA&apos;s NGC TensorFlow container, whose TensorFlow is built for this GPU:</source>
+        <translation>运行 NVIDIA 的 NGC TensorFlow 容器，其中的 TensorFlow 是为这块 GPU 编译的：</translation>
+    </message>
+    <message>
+        <source>Run NVIDIA&apos;s NGC TensorFlow container, whose TensorFlow is built for this GPU (reported to work by users; not confirmed, and some graphs may still fail):</source>
+        <translation>运行 NVIDIA 的 NGC TensorFlow 容器，其中的 TensorFlow 是为这块 GPU 编译的（用户报告可以运行；尚未证实，部分计算图仍可能失败）：</translation>
+    </message>
+    <message>
+        <source>Build TensorFlow from source with a CUDA that knows this GPU and its architecture added (not an official build):</source>
+        <translation>用支持这块 GPU 的 CUDA 从源码编译 TensorFlow，并加入它的架构（非官方版本）：</translation>
+    </message>
+    <message>
+        <source>Build TensorFlow from source with a CUDA that knows this GPU and its architecture added (not an official build; not confirmed):</source>
+        <translation>用支持这块 GPU 的 CUDA 从源码编译 TensorFlow，并加入它的架构（非官方版本；尚未证实）：</translation>
+    </message>
+    <message>
+        <source>Use NVIDIA&apos;s own TensorFlow builds for this platform (NGC containers for Arm servers, JetPack wheels for Jetson):</source>
+        <translation>使用 NVIDIA 为这个平台提供的 TensorFlow（Arm 服务器用 NGC 容器，Jetson 用 JetPack 安装包）：</translation>
+    </message>
+    <message>
+        <source>Use NVIDIA&apos;s own TensorFlow builds for this platform (NGC containers for Arm servers, JetPack wheels for Jetson; which release covers which board is not confirmed):</source>
+        <translation>使用 NVIDIA 为这个平台提供的 TensorFlow（Arm 服务器用 NGC 容器，Jetson 用 JetPack 安装包；哪个版本支持哪块板卡尚未证实）：</translation>
+    </message>
+    <message>
+        <source>Run TensorFlow on the CPU instead (the PyPI package works without a GPU):</source>
+        <translation>改为在 CPU 上运行 TensorFlow（PyPI 上的安装包无需 GPU 也能运行）：</translation>
+    </message>
+    <message>
+        <source>Option: {option}</source>
+        <translation>方案：{option}</translation>
+    </message>
+    <message>
+        <source>No TensorFlow release on PyPI runs on {gpu} (compute capability {cc}) today: the released builds contain no kernels for Blackwell GPUs, and compiling their older PTX for it fails (CUDA_ERROR_INVALID_PTX). Installing tensorflow[and-cuda] does not change that.</source>
+        <translation>目前 PyPI 上没有任何 TensorFlow 版本能在 {gpu}（计算能力 {cc}）上运行：已发布的版本不含 Blackwell GPU 的计算内核，而把其中较旧的 PTX 编译到这块 GPU 上会失败（CUDA_ERROR_INVALID_PTX）。安装 tensorflow[and-cuda] 也改变不了这一点。</translation>
+    </message>
+    <message>
+        <source>No TensorFlow release on PyPI uses the GPU of {gpu} today: it comes with an Arm (aarch64) host, and TensorFlow&apos;s Arm Linux wheels are CPU-only builds.</source>
+        <translation>目前 PyPI 上没有任何 TensorFlow 版本能使用 {gpu} 的 GPU：它配的是 Arm（aarch64）主机，而 TensorFlow 的 Arm Linux 安装包只支持 CPU。</translation>
+    </message>
+    <message>
+        <source>No TensorFlow release on PyPI runs on {gpu} (compute capability {cc}) today: {why}</source>
+        <translation>目前 PyPI 上没有任何 TensorFlow 版本能在 {gpu}（计算能力 {cc}）上运行：{why}</translation>
+    </message>
+    <message>
+        <source>cuDNN {cudnn} no longer supports {gpu} (compute capability {cc}): from cuDNN {floor} on, cuDNN has kernels only for compute capability {cc_below} and newer, so it cannot create a handle for this GPU. Keep cuDNN below {floor} ({pin}).</source>
+        <translation>cuDNN {cudnn} 已不再支持 {gpu}（计算能力 {cc}）：从 cuDNN {floor} 起，cuDNN 只包含计算能力 {cc_below} 及以上的计算内核，因此无法为这块 GPU 创建句柄。请把 cuDNN 保持在 {floor} 以下（{pin}）。</translation>
+    </message>
+    <message>
+        <source>{gpu} (compute capability {cc}) is too old for cuDNN {floor} and newer, which is what pip installs with TensorFlow {tf}[and-cuda] unless told otherwise; cuDNN then cannot create a handle for this GPU. Keep cuDNN below {floor} ({pin}).</source>
+        <translation>{gpu}（计算能力 {cc}）对 cuDNN {floor} 及更新版本来说太旧了，而如果不加限制，pip 安装 TensorFlow {tf}[and-cuda] 时装的正是这样的版本；这时 cuDNN 无法为这块 GPU 创建句柄。请把 cuDNN 保持在 {floor} 以下（{pin}）。</translation>
+    </message>
+    <message>
+        <source>cuDNN reports CUDNN_STATUS_ARCH_MISMATCH: the cuDNN that TensorFlow loaded has no kernels for {gpu} (compute capability {cc}). On GPUs below compute capability {cc_below} (GTX 9xx/10xx, P100, V100) this is cuDNN {floor} or newer: keep it below {floor} ({pin}). Otherwise install the cuDNN release your TensorFlow was built with.</source>
+        <translation>cuDNN 报告 CUDNN_STATUS_ARCH_MISMATCH：TensorFlow 加载的 cuDNN 没有 {gpu}（计算能力 {cc}）的计算内核。在计算能力低于 {cc_below} 的 GPU（GTX 9xx/10xx、P100、V100）上，这是因为 cuDNN 版本为 {floor} 或更新：请保持在 {floor} 以下（{pin}）。否则请安装你的 TensorFlow 编译时所用的 cuDNN 版本。</translation>
     </message>
 </context>
 </TS>

@@ -52,7 +52,8 @@ _MIN_FREE_TEXT = 3
 _UUID = r"[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}"
 _GPU_UUID = re.compile(rf"(?<![\w-])(?:GPU|MIG)-{_UUID}(?![\w-])")
 _SERIALS = (
-    re.compile(r"(?im)(serial[ _]?(?:number)?\s*[:=]\s*)(?!N/?A\b|\[N/A\]|\[serial\])([^\s,;]+)"),
+    re.compile(r"(?i)\b(serial(?:[ _-]?(?:number|num|no\.?))?\s*[:=#]?\s*)"
+               r"(?!N/?A\b|\[N/A\]|\[serial\])([A-Za-z0-9-]*\d[A-Za-z0-9-]{4,})"),
     re.compile(r"(?i)(<serial>\s*)(?!N/A\s*<)([^<\s][^<]*?)(\s*</serial>)"),
     re.compile(r"(?i)(\"[\w-]*serial[\w-]*\"\s*:\s*\")(?!N/A\"|\[serial\])([^\"]+)(\")"),
 )
@@ -254,6 +255,8 @@ def _profile_name(match: re.Match[str]) -> str:
 
 def _ipv6(match: re.Match[str]) -> str | None:
     found = match.group(0)
+    if len([group for group in found.split("%")[0].split(":") if group]) < 3:
+        return found  # "a::b" in C++ names; a real address in a log has more groups
     try:
         address = ipaddress.IPv6Address(found.split("%")[0])
     except ValueError:

@@ -31,6 +31,7 @@ def redactor(users=("zqcanary",), hosts=("DESKTOP-ZQ7HOST",)) -> Redactor:
     ("conda env zqcanary_tf210 by ZQCANARY", "conda env [user]_tf210 by [user]"),
     ("PS C:\\> whoami\ndesktop-zq7host\\zqcanary", "PS C:\\> whoami\n[host]\\[user]"),
     ("Created device on DESKTOP-ZQ7HOST.lan", "Created device on [host].lan"),
+    ("zqcanary@some-other-box:~$ nvidia-smi", "[user]@[host]:~$ nvidia-smi"),
 ])
 def test_user_and_host_names(text: str, expected: str) -> None:
     r = redactor()
@@ -51,7 +52,7 @@ def test_generic_and_short_names_only_where_they_are_names() -> None:
     assert r.text(hint) == hint.replace(" li.", " li.")  # "li" alone is short: kept in free text
     assert r.text("root@vm:~$ ls") == "root@[host]:~$ ls"
     assert r.text("\\\\vm\\share") == "\\\\[host]\\share"
-    assert r.text("li@example") == "[user]@example"
+    assert r.text("li@example") == "[user]@[host]"  # a known user at some machine
     assert r.text("/home/user/x C:\\Users\\li\\y") == "/home/[user]/x C:\\Users\\[user]\\y"
 
 

@@ -68,6 +68,8 @@ _WIN_PROFILE = re.compile(
     r"([^\\/:;*?\"'<>|\r\n,]+?(?=\\|/)|[^\\/:;*?\"'<>|\s,]+)"
 )
 _POSIX_PROFILE = re.compile(r"(/(?:home|Users)/)([^/\s:;\"',<>|]+)")
+# "bob@DESKTOP-123:~$" once "bob" is known: what follows the "@" is this computer.
+_AFTER_USER = re.compile(r"(\[user\]@)(?!\[)([A-Za-z0-9][\w-]*(?:\.[\w-]+)*)")
 _NOT_A_USER = frozenset({"public", "default", "all users", "default user", "shared", "[user]", "guest"})
 _VERSION_LIKE = re.compile(r"^\d+(?:\.\d+){3}$")
 _VERSION_KEY = re.compile(r"(?i)version|distributions")
@@ -167,6 +169,7 @@ class Redactor:
             text = self._sub(pattern, text, "serial", _keep_around)
         for pattern, kind in self._literals:
             text = self._sub(pattern, text, kind)
+        text = self._sub(_AFTER_USER, text, "host", lambda m: m.group(1) + placeholder("host"))
         text = self._sub(_WIN_PROFILE, text, "user", _profile_name)
         text = self._sub(_POSIX_PROFILE, text, "user", _profile_name)
         text = self._sub(_MAC, text, "mac", lambda m: m.group(0) if set(m.group(0)) <= set("0:-") else None)

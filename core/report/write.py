@@ -147,10 +147,13 @@ def atomic_write(path: str | os.PathLike[str], data: bytes | Iterable[bytes],
     except (UnicodeError, ValueError) as exc:
         raise ReportWriteError(f"the file name {os.fspath(path)!r} cannot be used on this system ({exc})") from None
     folder = target.parent if str(target.parent) else Path(".")
-    if target.is_dir():
-        raise ReportWriteError(f"{target} is a folder; give a file name")
-    if not folder.is_dir():
-        raise ReportWriteError(f"the folder {folder} does not exist")
+    try:
+        if target.is_dir():
+            raise ReportWriteError(f"{target} is a folder; give a file name")
+        if not folder.is_dir():
+            raise ReportWriteError(f"the folder {folder} does not exist")
+    except OSError as exc:  # a name too long to even look at
+        raise ReportWriteError(_words(exc, target)) from exc
     _remove_stale_temporaries(folder, target.name)
     temporary = folder / f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
     fd = -1
@@ -195,7 +198,7 @@ def _words(exc: OSError, target: Path) -> str:
     if code == errno.EDQUOT:
         return f"{target} was not written: the disk quota is used up"
     if code == errno.EROFS:
-        return f"cannot write in {folder}: the drive is read-only"
+        return f"cannot write {target.name} in {folder}: the drive is read-only"
     if code == errno.ENAMETOOLONG:
         return f"the file name is too long: {target}"
     if code == errno.EINVAL:

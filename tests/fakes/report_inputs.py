@@ -103,3 +103,11 @@ def canary_inputs(tmp_path: Path, host: FakeHost | None = None, *, bench: bool =
                              f"2024-05-01 10:00:01 INFO nvml: {GPU_UUID} serial {SERIAL}\n")
     return ReportInputs(scan=scan, bench=canary_bench(tmp_path) if bench else None, monitor=canary_monitor(),
                         env=dict(host.env), raw=raw, created_at="2024-05-01T10:00:00+00:00")
+
+
+def save_canary_scan(folder: Path) -> Path:
+    """The canary machine's scan as ``tfgpu scan --json`` would save it (unredacted)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "canary-scan.json"
+    path.write_text(canary_scan(canary_host(folder / "machine")).to_json(), encoding="utf-8")
+    return path

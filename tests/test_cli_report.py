@@ -4,7 +4,6 @@ run or a CSV log, clear errors; and ``--redact`` on ``scan --json`` / ``doctor -
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import subprocess
@@ -14,8 +13,8 @@ from pathlib import Path
 
 import platformdirs
 import pytest
-from fakes.report_inputs import CANARIES, HOST, PROFILE, TOKEN, USER, canary_bench, save_canary_scan
 
+from fakes.report_inputs import CANARIES, HOST, PROFILE, TOKEN, USER, canary_bench, save_canary_scan
 from tfgpu.core.bench.saved_runs import save_run
 
 
@@ -124,7 +123,6 @@ def test_full_disk_through_a_size_limit(machine, tmp_path):
 
 def test_monitor_excerpt_from_a_real_sampling_run_and_from_a_csv_log(machine, tmp_path):
     from fakes.fake_monitor import frame, gpu
-
     from tfgpu.core.monitor.csv_log import CsvLogger
 
     sampled = tfgpu(machine, "report", "--scan", str(machine["scan"]), "--no-bench", "--monitor-minutes", "0.05",
@@ -166,4 +164,3 @@ def test_scan_and_doctor_redact(machine, tmp_path):
 def test_help_lists_report():
     result = subprocess.run([sys.executable, "-m", "tfgpu.core.cli", "--help"], capture_output=True, text=True)
     assert "report" in result.stdout
-    io.StringIO(result.stdout)  # noqa: B018 - kept simple on purpose

@@ -13,11 +13,11 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from fakes.fake_monitor import frame, gpu
-from fakes.report_inputs import CANARIES, PROFILE, canary_bench, canary_host, canary_scan
 from PySide6.QtGui import QGuiApplication, QImage
 from PySide6.QtWidgets import QFileDialog
 
+from fakes.fake_monitor import frame, gpu
+from fakes.report_inputs import CANARIES, PROFILE, canary_bench, canary_host, canary_scan
 from tfgpu.core.bench.saved_runs import save_run
 from tfgpu.core.scan import ScanOptions
 from tfgpu.gui.export_dialog import ExportDialog, open_export_dialog

@@ -12,8 +12,8 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from fakes.report_inputs import CANARIES, GPU_UUID, PROCESS_HOST, PROFILE, TOKEN, USER, canary_host, canary_inputs
 
+from fakes.report_inputs import CANARIES, GPU_UUID, PROCESS_HOST, PROFILE, TOKEN, USER, canary_host, canary_inputs
 from tfgpu.core.report.collect import identity_for
 from tfgpu.core.report.document import REPORT_SCHEMA_VERSION, ReportInputs, prepare
 from tfgpu.core.report.render_html import MAX_BYTES

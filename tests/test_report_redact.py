@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from fakes import fixture_text
 
+from fakes import fixture_text
 from tfgpu.core.report.environment import is_secret_like, relevant_environment
 from tfgpu.core.report.redact import Identity, Redactor, identity_from_env, redact_tree
 

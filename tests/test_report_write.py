@@ -18,8 +18,8 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from fakes.report_inputs import save_canary_scan
 
+from fakes.report_inputs import save_canary_scan
 from tfgpu.core.report.write import ReportWriteError, atomic_write, format_for
 
 REPO = Path(__file__).resolve().parent.parent

@@ -190,3 +190,22 @@ def test_a_report_without_bench_monitor_or_gpu_says_why(tmp_path: Path):
     assert "none found" in md  # no GPU
     assert bundle.document["monitor"] == {"note": "not asked for"}
     assert bundle.document["bench"]["run"] is None
+
+
+def test_markdown_renders_as_written_by_a_commonmark_renderer(canary):
+    """Through a real CommonMark renderer (markdown-it, tables and raw HTML on, as GitHub): paths show as
+    typed, tables are tables, raw data sits in <details> with its code rendered, commands are verbatim."""
+    import html as html_module
+
+    markdown_it = pytest.importorskip("markdown_it")
+    host, inputs = canary
+    bundle = prepare(inputs, identity=identity_for(host))
+    page = markdown_it.MarkdownIt("commonmark", {"html": True}).enable("table").render(render(bundle, "md").decode())
+    text = html_module.unescape(page)
+    assert "C:\\Users\\[user]\\AppData\\Local\\Programs\\Python\\Python310\\python.exe" in text
+    assert page.count("<table>") >= 4
+    details = page.split("<details>")[1:]
+    assert details and all("<pre><code" in d.split("</details>")[0] for d in details)
+    commands = [step["command"] for env in bundle.document["diagnosis"]["envs"] for f in env["findings"]
+                for step in f["fix"] if step.get("command") and f["severity"] in ("error", "warning")]
+    assert commands and all(command in text for command in commands)

@@ -27,7 +27,8 @@ from tfgpu.core.report.blocks import (
 
 GITHUB_LIMIT = 65_536
 MAX_CHARS = 60_000
-_ESCAPE = re.compile(r"([\\`*_{}\[\]<#|~])")
+# A backslash only escapes ASCII punctuation, so "C:\Users" stays as typed; "\[" must be doubled.
+_ESCAPE = re.compile(r"(\\(?=[!-/:-@\[-`{-~]|$)|[`*_{}\[\]<#|~])")
 
 
 def escape(text: str) -> str:

@@ -59,13 +59,13 @@ def documents_dir() -> Path:
     return Path.home()
 
 
-def gather(context: PageContext, monitor: dict | None, report, cancel: threading.Event) -> dict[bool, ExportBundle]:
-    """The job: the report's inputs, then the document, redacted (True) and not (False)."""
+def gather(context: PageContext, scan, monitor: dict | None, report, cancel: threading.Event) -> dict[bool, ExportBundle]:
+    """The job: the report's inputs, then the document, redacted (True) and not (False). ``scan``
+    is the one the app shows (taken on the GUI thread); None: check this computer first."""
     from tfgpu.core.host import RealHost
     from tfgpu.core.report.collect import app_log_tail, identity_for, latest_bench, raw_outputs
 
     host = context.host or RealHost()
-    scan = context.state.scan
     if scan is None:
         from tfgpu.core.scan import run_scan
 
@@ -184,7 +184,8 @@ class ExportDialog(QDialog):
         self.status_label.setText(self.tr("Preparing the report…") if context.state.scan is not None
                                   else self.tr("Checking this computer first…"))
         self._update_controls()
-        self.collector.submit(lambda report, cancel: gather(context, monitor, report, cancel))
+        scan = context.state.scan
+        self.collector.submit(lambda report, cancel: gather(context, scan, monitor, report, cancel))
         self._update_controls()
 
     @Slot(object)

@@ -160,7 +160,8 @@ def collect(options: CollectOptions, host: Host | None = None,
         inputs.monitor = from_frames(frames, options.monitor_minutes)
     else:
         inputs.monitor_note = "not asked for (tfgpu report --monitor-minutes N samples for N minutes)"
-    if options.raw_commands and not cancel.is_set():
+    # A saved scan may come from another machine: its nvidia-smi is not ours to run.
+    if options.raw_commands and not options.scan_file and not cancel.is_set():
         say("reading nvidia-smi")
         inputs.raw.update(raw_outputs(host, scan, cancel))
     inputs.raw.update(app_log_tail())

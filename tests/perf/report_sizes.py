@@ -21,7 +21,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from fakes.fake_monitor import frame, gpu  # noqa: E402
 from fakes.report_inputs import canary_bench, canary_host, canary_inputs  # noqa: E402
-
 from tfgpu.core.report.collect import CollectOptions, collect, identity_for  # noqa: E402
 from tfgpu.core.report.document import prepare  # noqa: E402
 from tfgpu.core.report.monitor_excerpt import from_frames  # noqa: E402

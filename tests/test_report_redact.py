@@ -150,3 +150,13 @@ def test_environment_allowlist_and_secret_names() -> None:
     assert found.withheld == 2  # CUDA_API_KEY and TF_PASSWORD were allowlisted by prefix, then dropped
     assert "tok-canary" not in json.dumps(found.to_dict()) and "MY_API_TOKEN" not in json.dumps(found.to_dict())
     assert all(is_secret_like(n) for n in ("my_api_token", "Secret", "DB_PASSWD", "ApiBase"))
+
+
+def test_a_chinese_user_name() -> None:
+    """Many of our users follow Chinese tutorials: their profile folder is often their name."""
+    identity = identity_from_env({"USERPROFILE": "C:\\Users\\张伟", "USERNAME": "张伟"})
+    r = Redactor(identity)
+    assert r.text("C:\\Users\\张伟\\AppData\\Local\\Programs\\Python") == "C:\\Users\\[user]\\AppData\\Local\\Programs\\Python"
+    assert r.text("张伟的电脑上 TensorFlow 找不到 GPU") == "[user]的电脑上 TensorFlow 找不到 GPU"
+    assert r.text("D:\\Users\\李娜\\x") == "D:\\Users\\[user]\\x"  # another account's folder
+    assert r.summary()["user"] == 3

@@ -11,9 +11,10 @@ What is replaced, and by what (``[kind]``, brackets so a reader sees something w
 - ``ip`` and ``mac``: IPv4/IPv6 addresses (loopback kept) and MAC addresses;
 - ``email`` and ``credentials``: e-mail addresses, and ``user:password@`` in URLs.
 
-A name that is also a common word (``user``, ``admin``, ``ubuntu``...) or shorter than 3
-characters is only replaced where it is clearly a name: inside a profile path, next to ``@``,
-or as a UNC host. Otherwise a host called ``vm`` would blank "VM" in every hint.
+A name that is also a common word (``user``, ``admin``, ``ubuntu``...) or an ASCII name shorter
+than 3 characters is only replaced where it is clearly a name: inside a profile path, next to
+``@``, or as a UNC host. Otherwise a host called ``vm`` would blank "VM" in every hint. (A
+two-character Chinese name is a whole name: it is replaced anywhere.)
 A four-part version (cuDNN ``8.9.7.29``) looks like an IPv4 address: strings found under a
 version key are remembered first (:meth:`Redactor.remember_versions`) and left alone in text.
 """
@@ -150,7 +151,8 @@ class Redactor:
         for kind, names in (("user", self.identity.user_names), ("host", self.identity.host_names)):
             for name in names:
                 escaped = re.escape(name)
-                if len(name) >= _MIN_FREE_TEXT and name.lower() not in GENERIC_NAMES:
+                distinct = len(name) >= _MIN_FREE_TEXT or not name.isascii()  # "张伟" is a whole name
+                if distinct and name.lower() not in GENERIC_NAMES:
                     patterns.append((re.compile(rf"(?i)(?<![A-Za-z0-9]){escaped}(?![A-Za-z0-9])"), kind))
                 elif kind == "user":  # "bob@host" only
                     patterns.append((re.compile(rf"(?<![\w.-]){escaped}(?=@[\w-])"), kind))

@@ -16,6 +16,8 @@ from tfgpu.core.cli.common import (
 
 
 def add_parser(subs: argparse._SubParsersAction) -> None:
+    from tfgpu.core.cli.scan import add_redact_option
+
     doctor = subs.add_parser("doctor", help="scan, then say whether TF can use the GPU, why not, and what to install")
     doctor.add_argument("--json", action="store_true", help="print one JSON document (diagnosis and scan)")
     doctor.add_argument("-v", "--verbose", action="store_true", default=argparse.SUPPRESS,
@@ -23,6 +25,7 @@ def add_parser(subs: argparse._SubParsersAction) -> None:
     add_python_option(doctor)
     doctor.add_argument("--tf-timeout", type=positive, default=None, metavar="S", help="seconds per TF check")
     doctor.add_argument("--scan", metavar="FILE", help="diagnose a saved 'tfgpu scan --json' instead of this computer")
+    add_redact_option(doctor)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -38,11 +41,14 @@ def run(args: argparse.Namespace) -> int:
         from tfgpu.core.cli.scan import run_scan_for
 
         scan, code = run_scan_for(args, include_tf=True)
+    from tfgpu.core.cli.scan import redacted
+
     diagnosis = diagnose(scan)
     if args.json:
-        write_block(json.dumps({"diagnosis": diagnosis.to_dict(), "scan": scan.to_dict()}, indent=2, ensure_ascii=True))
+        document = redacted({"diagnosis": diagnosis.to_dict(), "scan": scan.to_dict()}, args.redact)
+        write_block(json.dumps(document, indent=2, ensure_ascii=True))
     else:
-        write_block(format_diagnosis(diagnosis, args.verbose))
+        write_block(redacted(format_diagnosis(diagnosis, args.verbose), args.redact))
     return code
 
 

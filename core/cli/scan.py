@@ -24,6 +24,28 @@ def add_parser(subs: argparse._SubParsersAction) -> None:
     add_python_option(scan)
     scan.add_argument("--no-tf", action="store_true", help="skip the TensorFlow check (fast)")
     scan.add_argument("--tf-timeout", type=positive, default=None, metavar="S", help="seconds per TF check")
+    add_redact_option(scan)
+
+
+def add_redact_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--redact", action="store_true",
+                        help="replace user and computer names, GPU UUIDs and serials, IP/MAC addresses by [kind] "
+                        "(for sharing)")
+
+
+def redacted(value, redact: bool):
+    """``value`` (a JSON tree or text) with personal details replaced when ``redact`` is set."""
+    if not redact:
+        return value
+    from tfgpu.core.host import RealHost
+    from tfgpu.core.report.collect import identity_for
+    from tfgpu.core.report.redact import Redactor
+
+    redactor = Redactor(identity_for(RealHost()))
+    if isinstance(value, str):
+        return redactor.text(value)
+    redactor.remember_versions(value)
+    return redactor.value(value)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -31,8 +53,8 @@ def run(args: argparse.Namespace) -> int:
 
     scan, code = run_scan_for(args, include_tf=not args.no_tf)
     # JSON escapes non-ASCII, so a Chinese user name survives any console code page
-    write_block(json.dumps(scan.to_dict(), indent=2, ensure_ascii=True) if args.json
-                else format_scan(scan, args.verbose))
+    write_block(json.dumps(redacted(scan.to_dict(), args.redact), indent=2, ensure_ascii=True) if args.json
+                else redacted(format_scan(scan, args.verbose), args.redact))
     return code
 
 

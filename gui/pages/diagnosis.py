@@ -87,9 +87,16 @@ class DiagnosisPage(TfgpuPage):
             self.tr("Copy the whole diagnosis as Markdown, to paste into a chat, a forum or an issue.")
         )
         self.copy_button.clicked.connect(self.copy_report)
+        self.export_button = QPushButton(self.tr("Export diagnostics…"))
+        self.export_button.setToolTip(
+            self.tr("Save one file for a helper (HTML, Markdown, JSON, text or zip), personal details removed.")
+        )
+        self.export_button.clicked.connect(self.export_diagnostics)
+        self.export_dialog = None
         self.copied_label = plain_label(selectable=False)
         buttons = QHBoxLayout()
         buttons.addWidget(self.copy_button)
+        buttons.addWidget(self.export_button)
         buttons.addWidget(self.copied_label, 1)
         layout = QVBoxLayout(self)
         layout.addWidget(self.stack, 1)
@@ -271,6 +278,21 @@ class DiagnosisPage(TfgpuPage):
         QGuiApplication.clipboard().setText(text)
         self.copied_label.setText(self.tr("Copied to the clipboard."))
         return text
+
+    @Slot()
+    def export_diagnostics(self):
+        """Open the "Export diagnostics" dialog (it checks this computer first when there is no scan)."""
+        from tfgpu.gui.export_dialog import open_export_dialog
+
+        if self.export_dialog is not None:
+            self.export_dialog.shutdown()
+            self.export_dialog.deleteLater()
+        self.export_dialog = open_export_dialog(self, self.context)
+        return self.export_dialog
+
+    def shutdown(self) -> None:
+        if self.export_dialog is not None:
+            self.export_dialog.shutdown()
 
     # -- helpers for tests and tools -----------------------------------------------------
     def cards(self) -> list[FindingCard]:

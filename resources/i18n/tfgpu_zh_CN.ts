@@ -303,6 +303,14 @@
         <source>Note: {note}</source>
         <translation>说明：{note}</translation>
     </message>
+    <message>
+        <source>Export diagnostics…</source>
+        <translation>导出诊断报告…</translation>
+    </message>
+    <message>
+        <source>Save one file for a helper (HTML, Markdown, JSON, text or zip), personal details removed.</source>
+        <translation>保存一个文件给帮助你的人（HTML、Markdown、JSON、文本或 zip），已去除个人信息。</translation>
+    </message>
 </context>
 <context>
     <name>ExplainController</name>
@@ -442,6 +450,173 @@
         <translation>
             <numerusform>其他 %n 个诊断项</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>ExportDialog</name>
+    <message>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>Reading nvidia-smi and the log…</source>
+        <translation>正在读取 nvidia-smi 输出和日志…</translation>
+    </message>
+    <message>
+        <source>Export diagnostics</source>
+        <translation>导出诊断报告</translation>
+    </message>
+    <message>
+        <source>One file with what a helper needs: the verdict and findings, versions, the latest benchmark, a monitor excerpt and the raw outputs. Your user name, computer name, GPU IDs and serials, and network addresses are replaced by [user], [host]… unless you include them.</source>
+        <translation>一个文件包含帮助者需要的全部内容：结论和发现、版本、最近一次基准测试、监控摘录和原始输出。你的用户名、计算机名、GPU ID 和序列号以及网络地址会被替换为 [user]、[host]…，除非你选择包含它们。</translation>
+    </message>
+    <message>
+        <source>HTML page (.html): opens in any browser, with plots</source>
+        <translation>HTML 网页 (.html)：可用任何浏览器打开，含图表</translation>
+    </message>
+    <message>
+        <source>Markdown (.md): paste into a GitHub issue or a forum</source>
+        <translation>Markdown (.md)：可粘贴到 GitHub issue 或论坛</translation>
+    </message>
+    <message>
+        <source>JSON (.json): every detail, for tools</source>
+        <translation>JSON (.json)：全部细节，供工具读取</translation>
+    </message>
+    <message>
+        <source>Text (.txt)</source>
+        <translation>文本 (.txt)</translation>
+    </message>
+    <message>
+        <source>Zip (.zip): all of these, plus the raw outputs and logs</source>
+        <translation>Zip (.zip)：以上全部，外加原始输出和日志</translation>
+    </message>
+    <message>
+        <source>Include personal details (user and computer names, GPU IDs, addresses)</source>
+        <translation>包含个人信息（用户名和计算机名、GPU ID、地址）</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> 分钟</translation>
+    </message>
+    <message>
+        <source>How much of the live monitor goes into the report</source>
+        <translation>报告中包含多长时间的实时监控数据</translation>
+    </message>
+    <message>
+        <source>Format:</source>
+        <translation>格式：</translation>
+    </message>
+    <message>
+        <source>Monitor:</source>
+        <translation>监控：</translation>
+    </message>
+    <message>
+        <source>Copy Markdown</source>
+        <translation>复制 Markdown</translation>
+    </message>
+    <message>
+        <source>The report sized for a GitHub issue, on the clipboard</source>
+        <translation>将适合 GitHub issue 大小的报告复制到剪贴板</translation>
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation>保存…</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Preparing the report…</source>
+        <translation>正在准备报告…</translation>
+    </message>
+    <message>
+        <source>Checking this computer first…</source>
+        <translation>正在先检查这台电脑…</translation>
+    </message>
+    <message>
+        <source>Checking: {step} ({done}/{total})</source>
+        <translation>正在检查：{step}（{done}/{total}）</translation>
+    </message>
+    <message>
+        <source>The report could not be prepared: {error}</source>
+        <translation>无法准备报告：{error}</translation>
+    </message>
+    <message>
+        <source>Preview of the sections; the HTML page adds the plots.</source>
+        <translation>各部分的预览；HTML 网页还会包含图表。</translation>
+    </message>
+    <message>
+        <source>Preview of the sections; the zip also holds the JSON, HTML and text reports, each probe&apos;s raw result, the nvidia-smi outputs, the TensorFlow logs and the app&apos;s log.</source>
+        <translation>各部分的预览；zip 中还包含 JSON、HTML 和文本报告、每个检测项的原始结果、nvidia-smi 输出、TensorFlow 日志以及本程序的日志。</translation>
+    </message>
+    <message>
+        <source>Personal details are included: check the file before you share it.</source>
+        <translation>已包含个人信息：分享之前请检查该文件。</translation>
+    </message>
+    <message>
+        <source>user name</source>
+        <translation>用户名</translation>
+    </message>
+    <message>
+        <source>computer name</source>
+        <translation>计算机名</translation>
+    </message>
+    <message>
+        <source>GPU ID</source>
+        <translation>GPU ID</translation>
+    </message>
+    <message>
+        <source>serial number</source>
+        <translation>序列号</translation>
+    </message>
+    <message>
+        <source>IP address</source>
+        <translation>IP 地址</translation>
+    </message>
+    <message>
+        <source>MAC address</source>
+        <translation>MAC 地址</translation>
+    </message>
+    <message>
+        <source>e-mail address</source>
+        <translation>电子邮件地址</translation>
+    </message>
+    <message>
+        <source>password in a link</source>
+        <translation>链接中的密码</translation>
+    </message>
+    <message>
+        <source>Nothing personal was found to replace.</source>
+        <translation>没有发现需要替换的个人信息。</translation>
+    </message>
+    <message>
+        <source>Replaced: {items}.</source>
+        <translation>已替换：{items}。</translation>
+    </message>
+    <message>
+        <source>The Markdown is on the clipboard.</source>
+        <translation>Markdown 已复制到剪贴板。</translation>
+    </message>
+    <message>
+        <source>Save the diagnostics report</source>
+        <translation>保存诊断报告</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Saving {name}…</source>
+        <translation>正在保存 {name}…</translation>
+    </message>
+    <message>
+        <source>Saved {path} ({size} KB).</source>
+        <translation>已保存 {path}（{size} KB）。</translation>
+    </message>
+    <message>
+        <source>Not saved: {error}</source>
+        <translation>未保存：{error}</translation>
     </message>
 </context>
 <context>

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from tfgpu.core import kb
 from tfgpu.core.diagnosis.model import EnvVerdict, Recommendation
 from tfgpu.core.diagnosis.rules_machine import driver_blocks_gpu, os_kind
-from tfgpu.core.findings import links
+from tfgpu.core.findings import commands, links
 from tfgpu.core.findings.fixes import (
     WINDOWS_TF210_CONDA,
     FixContext,
@@ -54,7 +54,8 @@ def recommend(scan: Scan, envs: list[EnvVerdict], machine: list[Finding]) -> Rec
 
 
 def _no_gpu(osk: str) -> Recommendation:
-    command = "python3 -m pip install tensorflow tensorflow-metal" if osk == "macos" else "python3 -m pip install tensorflow"
+    command = commands.pip("python3", Shell.BASH, "install", *(["tensorflow", "tensorflow-metal"] if osk == "macos"
+                                                               else ["tensorflow"]))
     return Recommendation(route="no-nvidia-gpu",
                           title=TrText(QT_TRANSLATE_NOOP("core", "No NVIDIA GPU to use: TensorFlow will run on the CPU")),
                           detail=TrText(QT_TRANSLATE_NOOP("core", "CUDA needs an NVIDIA GPU. The plain package runs on the CPU.")),
@@ -118,20 +119,20 @@ def _linux(scan: Scan, osk: str, cc: str | None, first: list[FixStep]) -> Recomm
                      driver_version=scan.driver.driver_version)
     steps = list(first) + _driver_steps(scan, build.linux_cuda, "windows" if osk == "wsl" else "linux", ctx, first)
     in_place = _is_environment(scan, pick.python)
-    venv_python = _sh_path(pick.python) if in_place and pick.python else "~/tf/bin/python"
+    venv_python = pick.python if in_place and pick.python else commands.HOME_VENV_PYTHON
     if not in_place:
         steps += _python_steps(pick)
     if build.and_cuda:
         steps.append(step(QT_TRANSLATE_NOOP("core", "Install TensorFlow {tf} with the CUDA and cuDNN libraries it was built with:"),
-                          command=f"{venv_python} -m pip install 'tensorflow[and-cuda]=={build.version}'",
+                          command=commands.pip(venv_python, Shell.BASH, "install", f"tensorflow[and-cuda]=={build.version}"),
                           shell=Shell.BASH, url=links.TF_PIP, tf=build.version))
     else:
         steps.append(step(QT_TRANSLATE_NOOP("core", "Install TensorFlow {tf}:"), tf=build.version, shell=Shell.BASH,
-                          command=f"{venv_python} -m pip install '{build.gpu_package}=={build.version}'"))
+                          command=commands.pip(venv_python, Shell.BASH, "install", f"{build.gpu_package}=={build.version}")))
         steps.append(step(QT_TRANSLATE_NOOP("core", "Install CUDA {cuda} and cuDNN {cudnn} (this TensorFlow predates the pip CUDA packages):"),
                           url=links.CUDA_ARCHIVE, cuda=build.linux_cuda or "?", cudnn=build.linux_cudnn or "?"))
     steps.append(step(QT_TRANSLATE_NOOP("core", "Check that TensorFlow lists the GPU:"), shell=Shell.BASH,
-                      command=f"{venv_python} -c \"import tensorflow as tf; print(tf.config.list_physical_devices('GPU'))\""))
+                      command=commands.gpu_check(venv_python, Shell.BASH)))
     old = cc is not None and not _is_latest_for(build, "linux")
     route = "old-gpu" if old else ("wsl2-pip" if osk == "wsl" else "linux-pip")
     if old:
@@ -156,8 +157,9 @@ def _windows(scan: Scan, cc: str | None, first: list[FixStep]) -> Recommendation
         distro = next((d.name for d in scan.os.wsl_distros if d.version == 2), None)
         spec = f"tensorflow[and-cuda]=={build.version}" if build.and_cuda else f"tensorflow=={build.version}"
         if distro:
-            steps.append(step(QT_TRANSLATE_NOOP("core", "Open your WSL 2 distribution '{distro}':"), command=f"wsl -d {distro}",
-                              shell=Shell.POWERSHELL, distro=distro))
+            steps.append(step(QT_TRANSLATE_NOOP("core", "Open your WSL 2 distribution '{distro}':"),
+                              command=commands.run(["wsl", "-d", distro], Shell.POWERSHELL), shell=Shell.POWERSHELL,
+                              distro=distro))
             steps += _wsl_inside_steps(spec)
             route = "wsl2-pip"
         else:
@@ -191,22 +193,20 @@ def _windows(scan: Scan, cc: str | None, first: list[FixStep]) -> Recommendation
 
 def _wsl_inside_steps(spec: str) -> list[FixStep]:
     return [step(QT_TRANSLATE_NOOP("core", "Inside it, create a virtual environment and install TensorFlow:"), shell=Shell.BASH,
-                 command=f"sudo apt update && sudo apt install -y python3-venv && python3 -m venv ~/tf && ~/tf/bin/python -m pip install '{spec}'"),
+                 command=commands.wsl_venv_and_install(spec)),
             step(QT_TRANSLATE_NOOP("core", "Check it inside WSL:"), shell=Shell.BASH,
-                 command="~/tf/bin/python -c \"import tensorflow as tf; print(tf.config.list_physical_devices('GPU'))\"")]
-
-
-def _sh_path(path: str) -> str:
-    return path if all(c.isalnum() or c in "/._-+~" for c in path) else "'" + path.replace("'", "'\\''") + "'"
+                 command=commands.gpu_check(commands.HOME_VENV_PYTHON, Shell.BASH))]
 
 
 def _python_steps(pick: _Pick) -> list[FixStep]:
     if pick.python:
         return [step(QT_TRANSLATE_NOOP("core", "Create a virtual environment with Python {python}:"), python=pick.python_version,
-                     command=f"{pick.python} -m venv ~/tf", shell=Shell.BASH)]
+                     command=commands.new_home_venv(pick.python), shell=Shell.BASH)]
+    version = commands.safe_version(pick.python_version)
     return [step(QT_TRANSLATE_NOOP("core", "Install Python {python} (no Python here has TensorFlow wheels), then create a "
                                            "virtual environment with it:"), python=pick.python_version,
-                 command=f"python{pick.python_version} -m venv ~/tf", shell=Shell.BASH, url=links.PYTHON_DOWNLOADS)]
+                 command=commands.new_home_venv(f"python{version}") if version else None, shell=Shell.BASH,
+                 url=links.PYTHON_DOWNLOADS)]
 
 
 def _driver_steps(scan: Scan, cuda: str | None, os_name: str, ctx: FixContext, first: list[FixStep]) -> list[FixStep]:
@@ -239,4 +239,4 @@ def _cannot(cc: str | None) -> Recommendation:
                           detail=TrText(QT_TRANSLATE_NOOP("core", "Compute capability {cc} is below every TensorFlow build's "
                                                                   "minimum. TensorFlow still runs on the CPU."), cc=cc or "?"),
                           steps=[step(QT_TRANSLATE_NOOP("core", "Install the CPU package:"),
-                                      command="python -m pip install tensorflow", url=links.TF_PIP)])
+                                      command=commands.pip("python", Shell.BASH, "install", "tensorflow"), url=links.TF_PIP)])

@@ -12,6 +12,8 @@ from tfgpu.core.cli.common import (
     EXIT_OK,
     EXIT_SIGINT,
     EXIT_USAGE,
+    PYTHON_RULE,
+    add_here_option,
     error,
     stderr_is_terminal,
     warn,
@@ -29,9 +31,10 @@ def add_parser(subs: argparse._SubParsersAction) -> None:
     bench.add_argument("--suite", action="append", choices=SUITES, metavar="SUITE",
                        help=f"run only this suite (repeatable): {', '.join(SUITES)}")
     bench.add_argument("--device", choices=DEVICES, default="both", help="gpu, cpu or both (default)")
-    bench.add_argument("--python", metavar="PATH",
+    bench.add_argument("--python", metavar="NAME",
                        help="the Python environment to benchmark (default: this one if it has TensorFlow, "
-                       "else the best one a scan finds)")
+                       f"else the best one a scan finds): {PYTHON_RULE}")
+    add_here_option(bench)
     bench.add_argument("--json", action="store_true", help="print the result document as JSON")
     bench.add_argument("--compare", metavar="RUN_ID",
                        help="compare with a saved run: its id, or 'latest' (the newest before this one)")
@@ -54,7 +57,12 @@ def run(args: argparse.Namespace) -> int:
         except LookupError as exc:
             error("bench", str(exc))
             return EXIT_USAGE
-    python = args.python or _default_python()
+    if args.python:
+        python = _named_python(args.python)
+        if python is None:
+            return EXIT_USAGE
+    else:
+        python = _default_python(getattr(args, "here", False))
     if python is None:
         error("bench", "no Python environment with TensorFlow was found; install it, or name one with --python PATH")
         return EXIT_FAILED
@@ -109,14 +117,30 @@ def _list() -> int:
     return EXIT_OK
 
 
-def _default_python() -> str | None:
+def _named_python(name: str) -> str | None:
+    """``--python NAME`` by the one rule (see PYTHON_RULE); None after a one-line error."""
+    from tfgpu.core.host import RealHost
+    from tfgpu.core.probes.python_sources import resolve_user_python
+
+    host = RealHost()
+    found = resolve_user_python(host, name)
+    if found.note:
+        error("bench", found.note)
+        return None
+    if not host.files.is_file(found.path):
+        error("bench", f"no Python interpreter at {found.path}")
+        return None
+    return found.path
+
+
+def _default_python(trust_here: bool = False) -> str | None:
     """This interpreter when TF is installed in it (found without importing it), else a scan's best."""
     if importlib.util.find_spec("tensorflow") is not None:
         return sys.executable
     from tfgpu.core.scan import ScanOptions, run_scan
 
     print("Looking for a Python environment with TensorFlow...", file=sys.stderr)
-    scan = run_scan(options=ScanOptions(include_tf=True))
+    scan = run_scan(options=ScanOptions(include_tf=True, trust_here=trust_here))
     return best_tf_python(scan)
 
 

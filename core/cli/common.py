@@ -80,10 +80,21 @@ def positive(text: str) -> float:
     return value
 
 
+PYTHON_RULE = ("a NAME with a path separator (./venv/bin/python, C:\\py\\python.exe) is that file, relative "
+               "to the current folder; a NAME without one (python3.11) is looked up on PATH only, never in the "
+               "current folder")
+HERE_HELP = ("also run the interpreters found only through the current folder (./.venv, ./venv, a relative PATH "
+             "entry). Without it they are listed but not run: running them runs that folder's code")
+
+
 def add_python_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--python", action="append", default=[], metavar="PATH",
-                        help="also check this interpreter (repeatable); a name without a path separator "
-                        "is looked up on PATH")
+    parser.add_argument("--python", action="append", default=[], metavar="NAME",
+                        help=f"also check this interpreter (repeatable): {PYTHON_RULE}")
+    add_here_option(parser)
+
+
+def add_here_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--here", action="store_true", help=HERE_HELP)
 
 
 def add_verbose_option(parser: argparse.ArgumentParser, help_text: str) -> None:

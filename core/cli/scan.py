@@ -46,7 +46,7 @@ def run_scan_for(args: argparse.Namespace, include_tf: bool):
     from tfgpu.core.cli.signals import cancel_on_signals
     from tfgpu.core.scan import ScanOptions, run_scan
 
-    options = ScanOptions(include_tf=include_tf, extra_pythons=list(args.python))
+    options = ScanOptions(include_tf=include_tf, extra_pythons=list(args.python), trust_here=args.here)
     if args.tf_timeout:
         options.tf_timeout = args.tf_timeout
     progress = None

@@ -37,4 +37,5 @@ TITLES = {
     "wddm-no-process-memory": QT_TRANSLATE_NOOP("core", "Per-process GPU memory is not reported under WDDM"),
     "benign-log": QT_TRANSLATE_NOOP("core", "Harmless notices only"),
     "gpu-ok": QT_TRANSLATE_NOOP("core", "TensorFlow can use the GPU"),
+    "python-needs-consent": QT_TRANSLATE_NOOP("core", "A Python of the current folder was not run"),
 }

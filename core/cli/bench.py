@@ -15,6 +15,7 @@ from tfgpu.core.cli.common import (
     PYTHON_RULE,
     add_here_option,
     error,
+    status,
     stderr_is_terminal,
     warn,
     write,
@@ -172,7 +173,7 @@ def _progress_printer():
     def show(update) -> None:
         what = {"import": "importing TensorFlow", "start": "starting", "restart": "restarting the agent",
                 "done": "done"}.get(update.kind, update.test_id or update.kind)
-        print(f"\r[{update.fraction * 100:3.0f}%] {what[:68]:<68}", end="", file=sys.stderr, flush=True)
+        status(f"[{update.fraction * 100:3.0f}%] {what[:68]:<68}")
     return show
 
 

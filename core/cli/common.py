@@ -7,6 +7,8 @@ import math
 import os
 import sys
 
+from tfgpu.core.host.decoding import terminal_safe
+
 EXIT_OK = 0
 EXIT_FAILED = 1  # ran, but nothing useful came of it (the reason is printed)
 EXIT_USAGE = 2  # bad arguments or unreadable input
@@ -17,9 +19,11 @@ EXIT_SIGTERM = 143
 
 
 def write(text: str) -> None:
-    """Print to stdout without dying on a console that cannot show every character."""
+    """Print to stdout without dying on a console that cannot show every character. Terminal control
+    sequences are removed: text from child processes and file names reaches the terminal as text."""
     if sys.stdout is None:  # pythonw, or a closed stdout
         return
+    text = terminal_safe(text)
     try:
         sys.stdout.write(text)
     except UnicodeEncodeError:
@@ -36,12 +40,21 @@ def write_block(text: str) -> None:
 def error(command: str, message: str) -> None:
     """One line on stderr: ``tfgpu COMMAND: error: message``."""
     if sys.stderr is not None:
-        print(f"tfgpu {command}: error: {message}", file=sys.stderr, flush=True)
+        print(f"tfgpu {command}: error: {terminal_safe(message)}", file=sys.stderr, flush=True)
 
 
 def warn(command: str, message: str) -> None:
     if sys.stderr is not None:
-        print(f"tfgpu {command}: warning: {message}", file=sys.stderr, flush=True)
+        print(f"tfgpu {command}: warning: {terminal_safe(message)}", file=sys.stderr, flush=True)
+
+
+def status(text: str) -> None:
+    """A progress line on stderr, rewritten in place (``\\r``); the text itself cannot move the cursor."""
+    if sys.stderr is not None:
+        try:
+            print("\r" + terminal_safe(text), end="", file=sys.stderr, flush=True)
+        except (OSError, ValueError):
+            pass
 
 
 def stderr_is_terminal() -> bool:

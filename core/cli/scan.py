@@ -11,6 +11,7 @@ from tfgpu.core.cli.common import (
     EXIT_SIGINT,
     add_python_option,
     positive,
+    status,
     stderr_is_terminal,
     write_block,
 )
@@ -37,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _show_progress(p) -> None:
-    print(f"\r[{p.done}/{p.total}] {p.label[:60]:<60}", end="", file=sys.stderr)
+    status(f"[{p.done}/{p.total}] {p.label[:60]:<60}")
 
 
 def run_scan_for(args: argparse.Namespace, include_tf: bool):

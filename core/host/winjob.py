@@ -70,7 +70,7 @@ class WinJob:
         try:
             from ctypes import wintypes
 
-            k32 = ctypes.WinDLL("kernel32", use_last_error=True)  # type: ignore[attr-defined]
+            k32 = ctypes.WinDLL("kernel32", use_last_error=True)
             k32.CreateJobObjectW.restype = wintypes.HANDLE
             k32.CreateJobObjectW.argtypes = (ctypes.c_void_p, wintypes.LPCWSTR)
             k32.SetInformationJobObject.argtypes = (wintypes.HANDLE, ctypes.c_int, ctypes.c_void_p, wintypes.DWORD)
@@ -83,7 +83,7 @@ class WinJob:
             limits = kill_on_close_limits()
             self.kill_on_close = bool(k32.SetInformationJobObject(
                 job, JOB_OBJECT_EXTENDED_LIMIT_INFORMATION_CLASS, ctypes.byref(limits), ctypes.sizeof(limits)))
-            if k32.AssignProcessToJobObject(job, int(proc._handle)):  # type: ignore[attr-defined]
+            if k32.AssignProcessToJobObject(job, int(proc._handle)):
                 self._k32, self._handle = k32, job
             else:
                 k32.CloseHandle(job)

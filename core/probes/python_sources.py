@@ -11,12 +11,12 @@ names, as pyenv does, so that file cannot point the scan at an arbitrary program
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from tfgpu.core import jsonsafe
 from tfgpu.core.host import CommandResult, Host, getenv, path_entries, which
 
 Report = Callable[[str, str, str], None]  # ProbeResult.add(kind, source, detail)
@@ -282,7 +282,7 @@ def from_conda_command(host: Host, conda: str | None, timeout: float, report: Re
     result: CommandResult = host.run([conda, "env", "list", "--json"], timeout)
     report("command", result.describe(), "")
     try:
-        envs = json.loads(result.stdout).get("envs", []) if result.ok else []
+        envs = jsonsafe.loads(result.stdout).get("envs", []) if result.ok else []
     except (ValueError, AttributeError):
         envs = []
     return _conda_candidates(host, [str(e) for e in envs if isinstance(e, str)])

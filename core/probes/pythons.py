@@ -7,7 +7,6 @@ timeout), then entries that turn out to be the same installation are merged.
 
 from __future__ import annotations
 
-import json
 import os
 import struct
 import sys
@@ -17,6 +16,7 @@ from pathlib import Path
 
 from packaging.version import InvalidVersion, Version
 
+from tfgpu.core import jsonsafe
 from tfgpu.core.host import CommandResult, Host
 from tfgpu.core.host.agents import MIN_AGENT_PYTHON
 from tfgpu.core.i18n import QT_TRANSLATE_NOOP
@@ -182,7 +182,7 @@ def _parse_answer(stdout: str) -> dict | None:
         line = line.strip()
         if line.startswith("{"):
             try:
-                value = json.loads(line)
+                value = jsonsafe.loads(line)
             except ValueError:
                 continue
             if isinstance(value, dict) and value.get("tfgpu_query") == 1:

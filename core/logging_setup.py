@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import logging.handlers
+import os
 from pathlib import Path
 
 import platformdirs
@@ -17,6 +18,19 @@ def log_dir() -> Path:
     return Path(platformdirs.user_log_dir(APP_NAME, appauthor=False))
 
 
+class PrivateRotatingFileHandler(logging.handlers.RotatingFileHandler):
+    """A rotating log only its owner can read (0600, in a 0700 folder): logs hold paths, user names,
+    environment details and TF's output."""
+
+    def _open(self):  # type: ignore[no-untyped-def]
+        fd = os.open(self.baseFilename, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        try:
+            os.chmod(self.baseFilename, 0o600)  # a file from an older version, or made under another umask
+        except OSError:
+            pass
+        return open(fd, self.mode, encoding=self.encoding, errors=self.errors)  # noqa: SIM115 - the handler owns it
+
+
 def setup_logging(verbose: bool = False) -> Path | None:
     """Attach one rotating file handler to the root logger; returns the file, or
     None when the folder cannot be written (logging then stays on stderr only)."""
@@ -27,8 +41,8 @@ def setup_logging(verbose: bool = False) -> Path | None:
             return Path(handler.baseFilename)  # type: ignore[attr-defined]
     try:
         folder = log_dir()
-        folder.mkdir(parents=True, exist_ok=True)
-        handler = logging.handlers.RotatingFileHandler(
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        handler = PrivateRotatingFileHandler(
             folder / "tfgpu.log", maxBytes=_MAX_BYTES, backupCount=_BACKUPS, encoding="utf-8"
         )
     except OSError:

@@ -44,7 +44,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args, rest = parser.parse_known_args(argv)  # the GUI parses its own options
     if rest and args.command not in (None, "gui"):
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
-    _start_logging(args.verbose)
+    log_file = _start_logging(args.verbose)
     if args.command in (None, "gui"):
         return import_module("tfgpu.gui.app").main(rest)  # the GUI is only loaded when asked for
     try:
@@ -58,16 +58,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         import logging
 
         logging.getLogger(__name__).exception("tfgpu %s crashed", args.command)
-        error(args.command, f"internal error ({type(exc).__name__}: {str(exc)[:200]}); "
-              "details are in the log file, please report it")
+        where = f"details are in {log_file}" if log_file else "no log file could be written"
+        error(args.command, f"internal error ({type(exc).__name__}: {str(exc)[:200]}); {where}; please report it")
         return EXIT_SOFTWARE
 
 
-def _start_logging(verbose: bool) -> None:
+def _start_logging(verbose: bool):
+    """The log file (0600), or None when none can be written."""
     try:
         from tfgpu.core.logging_setup import setup_logging
 
-        setup_logging(verbose=verbose)
+        return setup_logging(verbose=verbose)
     except Exception:  # noqa: BLE001 - no log file is no reason to fail
-        pass
+        return None
 

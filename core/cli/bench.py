@@ -15,6 +15,7 @@ from tfgpu.core.cli.common import (
     PYTHON_RULE,
     add_here_option,
     error,
+    positive_int,
     status,
     stderr_is_terminal,
     warn,
@@ -41,7 +42,7 @@ def add_parser(subs: argparse._SubParsersAction) -> None:
                        help="compare with a saved run: its id, or 'latest' (the newest before this one)")
     bench.add_argument("--list", action="store_true", help="list the saved runs and exit")
     bench.add_argument("--no-save", action="store_true", help="do not add this run to the history")
-    bench.add_argument("--max-elements", type=int, metavar="N", help=argparse.SUPPRESS)  # simulates OOM
+    bench.add_argument("--max-elements", type=positive_int, metavar="N", help=argparse.SUPPRESS)  # simulates OOM
     bench.add_argument("-v", "--verbose", action="store_true", default=argparse.SUPPRESS,
                        help="the reason for every test without a figure")
 

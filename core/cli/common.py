@@ -100,6 +100,17 @@ HERE_HELP = ("also run the interpreters found only through the current folder (.
              "entry). Without it they are listed but not run: running them runs that folder's code")
 
 
+def positive_int(text: str) -> int:
+    """A whole number above 0 (argparse type): sizes, counts."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"must be a whole number more than 0 (got {text})")
+    return value
+
+
 def add_python_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--python", action="append", default=[], metavar="NAME",
                         help=f"also check this interpreter (repeatable): {PYTHON_RULE}")

@@ -113,8 +113,11 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.screenshot:
             return _screenshot(wizard, args)
+        from tfgpu.gui.quit_signals import exit_on_signals
+
         wizard.show()
-        return app.exec()
+        with exit_on_signals(app):  # a closed terminal or `kill`: pages shut down, agents are killed
+            return app.exec()
     finally:
         wizard.shutdown()
         wizard.close()

@@ -12,7 +12,7 @@ import argparse
 from collections.abc import Sequence
 from importlib import import_module
 
-from tfgpu.core.cli.common import EXIT_SOFTWARE, EXIT_USAGE, error, silence_stdout
+from tfgpu.core.cli.common import EXIT_IOERR, EXIT_SOFTWARE, EXIT_USAGE, OutputFailed, error, silence_stdout
 from tfgpu.core.version import __version__
 
 __all__ = ["COMMANDS", "EXIT_USAGE", "build_parser", "main"]
@@ -52,6 +52,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # `tfgpu scan | head`: the reader has gone
         silence_stdout()
         return 0
+    except OutputFailed as exc:  # `tfgpu scan > /dev/full`
+        silence_stdout()
+        error(args.command, f"cannot write the output: {exc}")
+        return EXIT_IOERR
     except KeyboardInterrupt:
         return 130
     except Exception as exc:  # noqa: BLE001 - a bug: logged in full, one line for the user

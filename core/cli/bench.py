@@ -64,7 +64,9 @@ def run(args: argparse.Namespace) -> int:
         if python is None:
             return EXIT_USAGE
     else:
-        python = _default_python(getattr(args, "here", False))
+        python, stopped = _default_python(getattr(args, "here", False))
+        if stopped is not None:
+            return stopped
     if python is None:
         error("bench", "no Python environment with TensorFlow was found; install it, or name one with --python PATH")
         return EXIT_FAILED
@@ -135,15 +137,21 @@ def _named_python(name: str) -> str | None:
     return found.path
 
 
-def _default_python(trust_here: bool = False) -> str | None:
-    """This interpreter when TF is installed in it (found without importing it), else a scan's best."""
+def _default_python(trust_here: bool = False) -> tuple[str | None, int | None]:
+    """This interpreter when TF is installed in it (found without importing it), else a scan's best;
+    and the exit code when a signal stopped that scan (its agents are killed, nothing is benchmarked)."""
     if importlib.util.find_spec("tensorflow") is not None:
-        return sys.executable
+        return sys.executable, None
+    from tfgpu.core.cli.signals import cancel_on_signals
     from tfgpu.core.scan import ScanOptions, run_scan
 
-    print("Looking for a Python environment with TensorFlow...", file=sys.stderr)
-    scan = run_scan(options=ScanOptions(include_tf=True, trust_here=trust_here))
-    return best_tf_python(scan)
+    if sys.stderr is not None:
+        print("Looking for a Python environment with TensorFlow...", file=sys.stderr)
+    with cancel_on_signals() as stop:
+        scan = run_scan(options=ScanOptions(include_tf=True, trust_here=trust_here), cancel=stop)
+    if stop.is_set():
+        return None, stop.exit_code(EXIT_SIGINT)
+    return best_tf_python(scan), None
 
 
 def best_tf_python(scan) -> str | None:

@@ -13,9 +13,18 @@ EXIT_OK = 0
 EXIT_FAILED = 1  # ran, but nothing useful came of it (the reason is printed)
 EXIT_USAGE = 2  # bad arguments or unreadable input
 EXIT_SOFTWARE = 70  # a bug in tfgpu: logged with its traceback, one line shown
+EXIT_IOERR = 74  # the output could not be written (a full disk, a failing device)
 EXIT_SIGHUP = 129
 EXIT_SIGINT = 130
 EXIT_SIGTERM = 143
+
+
+class OutputFailed(Exception):
+    """Standard output cannot be written (not a closed pipe: that is BrokenPipeError)."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(error.strerror or str(error))
+        self.error = error
 
 
 def write(text: str) -> None:
@@ -25,11 +34,18 @@ def write(text: str) -> None:
         return
     text = terminal_safe(text)
     try:
-        sys.stdout.write(text)
-    except UnicodeEncodeError:
-        encoding = sys.stdout.encoding or "ascii"
-        sys.stdout.write(text.encode(encoding, errors="replace").decode(encoding))
-    sys.stdout.flush()
+        try:
+            sys.stdout.write(text)
+        except UnicodeEncodeError:
+            encoding = sys.stdout.encoding or "ascii"
+            sys.stdout.write(text.encode(encoding, errors="replace").decode(encoding))
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as exc:  # ENOSPC on /dev/full, EIO on a dead terminal
+        raise OutputFailed(exc) from exc
+    except ValueError as exc:  # "I/O operation on closed file"
+        raise OutputFailed(OSError(str(exc))) from exc
 
 
 def write_block(text: str) -> None:

@@ -439,3 +439,10 @@ def test_a_crash_is_logged_to_a_private_file_and_shown_as_one_line(tmp_path, env
     log = next((tmp_path / "state").rglob("tfgpu.log"))
     assert "ZeroDivisionError" in log.read_text() and "Traceback" in log.read_text()
     assert log.stat().st_mode & 0o777 == 0o600 and log.parent.stat().st_mode & 0o777 == 0o700
+
+
+def test_help_documents_every_exit_code(env):
+    text = run_with(["--help"], env, capture_output=True).stdout
+    for code in ("0", "1", "2", "70", "74", "129", "130", "143"):
+        assert f"\n  {code} " in text or f"  {code}  " in text, code
+    assert "129/130/143" in run_with(["bench", "--help"], env, capture_output=True).stdout

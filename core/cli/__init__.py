@@ -20,11 +20,22 @@ __all__ = ["COMMANDS", "EXIT_USAGE", "build_parser", "main"]
 #: Sub-commands, in the order ``--help`` lists them; each is ``tfgpu.core.cli.<name>``.
 COMMANDS = ("scan", "doctor", "explain", "bench", "monitor")
 
+EXIT_CODES_HELP = """exit codes (every command):
+  0    done (problems found by a scan are its result, not a failure)
+  1    ran, but nothing useful came of it; the reason is printed
+  2    bad arguments, or input that cannot be read (a file, a saved scan or run, a closed stdin)
+  70   a bug in tfgpu: one line here, the traceback in the log file
+  74   the output could not be written (a full disk)
+  129  stopped by SIGHUP (a closed terminal)   130  by Ctrl+C   143  by SIGTERM
+       (agents are killed; `monitor` ends with 0 on Ctrl+C)"""
+
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tfgpu",
         description="TF GPU Assistant: is TensorFlow using your NVIDIA GPU, and if not, why.",
+        epilog=EXIT_CODES_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"tfgpu {__version__}")
     parser.add_argument("-v", "--verbose", action="store_true", help="more detail and debug logging")
@@ -34,8 +45,11 @@ def build_parser() -> argparse.ArgumentParser:
     subs.add_parser(
         "gui",
         help="start the app window",
-        description="Options: --screenshot FILE [--page ID] [--lang en|zh_CN]",
+        description="Options: --screenshot FILE [--page ID] [--lang en|zh_CN] [--timeout S]",
     )
+    for sub in subs.choices.values():
+        sub.epilog = sub.epilog or "Exit codes: 0 done, 1 nothing useful came of it, 2 bad arguments or input, " \
+            "70 a bug (see the log), 74 output not writable, 129/130/143 stopped by SIGHUP/Ctrl+C/SIGTERM."
     return parser
 
 

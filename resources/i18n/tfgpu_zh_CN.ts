@@ -1794,8 +1794,32 @@
         <translation>复制完整结果，方便粘贴到聊天或问题报告（issue）里。</translation>
     </message>
     <message>
+        <source>Check the Python in this folder</source>
+        <translation>检查此文件夹中的 Python</translation>
+    </message>
+    <message>
+        <source>A Python of the folder tfgpu was started in was found but not run: running it runs that folder&apos;s code. Check it only if you trust the folder.</source>
+        <translation>在启动 tfgpu 的文件夹中找到了一个 Python，但没有运行它：运行它就会运行该文件夹中的代码。只有在信任该文件夹时才检查它。</translation>
+    </message>
+    <message>
         <source>Ready to check this computer.</source>
         <translation>准备检查这台电脑。</translation>
+    </message>
+    <message>
+        <source>Run the Python of this folder?</source>
+        <translation>运行此文件夹中的 Python？</translation>
+    </message>
+    <message>
+        <source>These interpreters belong to the folder tfgpu was started in:
+
+{paths}
+
+Checking them runs them, and with them any code that folder holds. Only continue if you trust where this folder came from.</source>
+        <translation>这些解释器属于启动 tfgpu 的文件夹：
+
+{paths}
+
+检查它们就会运行它们，以及该文件夹中的任何代码。只有在信任该文件夹的来源时才继续。</translation>
     </message>
     <message>
         <source>Copied to the clipboard.</source>
@@ -1998,7 +2022,16 @@
     </message>
     <message>
         <source>Python {version} is too old for TensorFlow checks (needs {min_python}+); use a newer Python for TensorFlow.</source>
+        <extracomment>The reason of an environment found only through the current folder and not run (no consent).</extracomment>
         <translation>Python {version} 太旧，无法进行 TensorFlow 检查（需要 {min_python} 及以上）；请用更新的 Python 来运行 TensorFlow。</translation>
+    </message>
+    <message>
+        <source>Found through the current folder ({folder}), so it was not run: running it would run that folder&apos;s code. Check it with --here or --python PATH (in the app: Check the Python in this folder).</source>
+        <translation>它是通过当前文件夹（{folder}）找到的，因此没有运行：运行它就会运行该文件夹中的代码。可用 --here 或 --python PATH 检查它（在应用中：“检查此文件夹中的 Python”）。</translation>
+    </message>
+    <message>
+        <source>Not found: {why}.</source>
+        <translation>未找到：{why}。</translation>
     </message>
     <message>
         <source>This interpreter is listed but no longer exists (left behind by an uninstall).</source>
@@ -2019,6 +2052,10 @@
     <message>
         <source>No Python was found. Install Python from python.org (3.10 for TensorFlow 2.10 on Windows).</source>
         <translation>没有找到 Python。请从 python.org 安装 Python（如果要在 Windows 上使用 TensorFlow 2.10，请选 3.10）。</translation>
+    </message>
+    <message>
+        <source>The only Pythons found belong to the current folder and were not run; check them with --here (in the app: Check the Python in this folder).</source>
+        <translation>找到的 Python 都属于当前文件夹，因此没有运行；可用 --here 检查它们（在应用中：“检查此文件夹中的 Python”）。</translation>
     </message>
     <message>
         <source>Pythons were found but none of them could be used; see each entry.</source>
@@ -2213,6 +2250,10 @@
         <translation>TensorFlow 可以使用 GPU</translation>
     </message>
     <message>
+        <source>A Python of the current folder was not run</source>
+        <translation>当前文件夹中的一个 Python 没有运行</translation>
+    </message>
+    <message>
         <source>The diagnosis itself failed ({error}); this is a bug in tfgpu. The scan is still valid.</source>
         <translation>诊断本身出错了（{error}）；这是 tfgpu 自身的程序错误（bug）。检查结果仍然有效。</translation>
     </message>
@@ -2379,6 +2420,10 @@
     <message>
         <source>Register it with the loader for every user:</source>
         <translation>为所有用户在动态链接器中注册它：</translation>
+    </message>
+    <message>
+        <source>Add this folder to the library search path yourself; its name holds characters a shell would run, so no command is given for it: {folder}</source>
+        <translation>请自行将此文件夹加入库搜索路径；它的名称含有 shell 会执行的字符，因此不为它提供命令：{folder}</translation>
     </message>
     <message>
         <source>Install the CUDA compiler package (it contains libdevice) into the environment:</source>
@@ -2591,6 +2636,10 @@
     <message>
         <source>TensorFlow {tf} ({build}) imported and listed no GPU; its log lines are the evidence.</source>
         <translation>TensorFlow {tf}（{build}）已导入，但没有列出 GPU；它的日志行就是依据。</translation>
+    </message>
+    <message>
+        <source>{python} was found through the current folder, so it was not run (running it runs that folder&apos;s code). To check it: tfgpu doctor --here, or tfgpu doctor --python {python}.</source>
+        <translation>{python} 是通过当前文件夹找到的，因此没有运行（运行它就会运行该文件夹中的代码）。要检查它：tfgpu doctor --here，或 tfgpu doctor --python {python}。</translation>
     </message>
     <message>
         <source>Python {version} is too old for TensorFlow 2.</source>

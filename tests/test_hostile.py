@@ -446,3 +446,57 @@ def test_help_documents_every_exit_code(env):
     for code in ("0", "1", "2", "70", "74", "129", "130", "143"):
         assert f"\n  {code} " in text or f"  {code}  " in text, code
     assert "129/130/143" in run_with(["bench", "--help"], env, capture_output=True).stdout
+
+
+def test_a_grandchild_that_hides_its_token_still_cannot_hold_the_scan_up(tmp_path):
+    pid_file = tmp_path / "pid"
+    python = script(tmp_path / "e" / "python", f"env -u TFGPU_RUN_TOKEN setsid sh -c 'echo $$ > {pid_file}; "
+                    f"exec sleep 60' & sleep 0.3; exec {sys.executable} \"$@\"")
+    start = time.monotonic()
+    try:
+        probe_pythons(host_for(tmp_path), extra=[python], timeout=10)
+        assert time.monotonic() - start < 2.5  # read for a short grace after the child's exit, then no longer
+    finally:
+        if pid_file.exists():
+            try:
+                psutil.Process(int(pid_file.read_text())).kill()  # this test's own leftover, by its pid
+            except psutil.Error:
+                pass
+
+
+def test_doctor_scan_of_an_endless_file_is_refused_with_bounded_memory(env):
+    result = subprocess.run(CLI + ["doctor", "--scan", "/dev/zero"], capture_output=True, text=True, env=env,
+                            timeout=60, preexec_fn=limited)
+    assert result.returncode == EXIT_USAGE and "not a saved scan" in result.stderr
+    clean(result)
+
+
+FOUR_GPUS_FULL_DISK = FOUR_GPUS.replace('main(["monitor", "--interval", "0.1", "--csv", sys.argv[1]])',
+                                        'main(["monitor", "--interval", "0.1", "--duration", "2", "--csv", sys.argv[1]])')
+
+
+def test_a_log_that_hits_a_size_limit_still_ends_with_a_whole_sample(tmp_path, env):
+    csv_path = tmp_path / "log.csv"
+    limit = 9000  # the header and a few four-GPU samples; the limit cuts one in the middle
+
+    def small_files():
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    result = subprocess.run([sys.executable, "-c", FOUR_GPUS_FULL_DISK, str(csv_path)], capture_output=True, text=True,
+                            env=env, timeout=60, preexec_fn=small_files)
+    assert result.returncode == 1 and "File too large" in result.stderr
+    clean(result)
+    data = csv_path.read_bytes()
+    assert data.endswith(b"\r\n") and len(data) <= limit
+    rows = read_csv_log(csv_path)
+    assert rows and set(Counter(r["Unix Time [s]"] for r in rows).values()) == {4}
+
+
+def test_the_windows_job_limits_have_the_layout_windows_expects():
+    import ctypes
+
+    from tfgpu.core.host.winjob import JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE, ExtendedLimitInformation, kill_on_close_limits
+
+    if ctypes.sizeof(ctypes.c_void_p) == 8:
+        assert ctypes.sizeof(ExtendedLimitInformation) == 144  # JOBOBJECT_EXTENDED_LIMIT_INFORMATION, x64
+    assert kill_on_close_limits().BasicLimitInformation.LimitFlags == JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE == 0x2000

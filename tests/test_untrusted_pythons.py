@@ -161,3 +161,22 @@ def test_cli_bench_python_name_not_on_path_is_a_usage_error_naming_the_local_fil
     out = _cli(["bench", "--python", "mypython", "--quick"], repo, tmp_path / "home")
     assert out.returncode == 2 and "--python ./mypython" in out.stderr and "Traceback" not in out.stderr
     assert not marker.exists()
+
+
+@pytest.mark.skipif(not (PYENV_ROOT / "versions" / "2.7.18").is_dir(), reason="the image's Python 2.7 is not here")
+def test_a_trusted_python_never_imports_the_current_folders_modules(tmp_path):
+    """Python 2 has no -I: started in a cloned repository it would put that folder on sys.path and
+    import its json.py. Commands run from tfgpu's own folder, so nothing of the repository loads."""
+    repo, marker = tmp_path / "repo", tmp_path / "RAN"
+    repo.mkdir()
+    for module in ("json", "struct", "os", "site", "sitecustomize"):
+        (repo / f"{module}.py").write_text(f"open({str(marker)!r}, 'w').write('{module}')\n")
+    old = os.getcwd()
+    try:
+        os.chdir(repo)
+        info = probe_pythons(host_in(repo, "/nonexistent", tmp_path / "home"),
+                             extra=[str(PYENV_ROOT / "versions" / "2.7.18" / "bin" / "python")])
+    finally:
+        os.chdir(old)
+    assert not marker.exists(), marker.read_text()
+    assert any(e.version == "2.7.18" for e in info.envs)

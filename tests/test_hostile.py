@@ -495,7 +495,11 @@ def test_a_log_that_hits_a_size_limit_still_ends_with_a_whole_sample(tmp_path, e
 def test_the_windows_job_limits_have_the_layout_windows_expects():
     import ctypes
 
-    from tfgpu.core.host.winjob import JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE, ExtendedLimitInformation, kill_on_close_limits
+    from tfgpu.core.host.winjob import (
+        JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE,
+        ExtendedLimitInformation,
+        kill_on_close_limits,
+    )
 
     if ctypes.sizeof(ctypes.c_void_p) == 8:
         assert ctypes.sizeof(ExtendedLimitInformation) == 144  # JOBOBJECT_EXTENDED_LIMIT_INFORMATION, x64

@@ -22,7 +22,7 @@ class PrivateRotatingFileHandler(logging.handlers.RotatingFileHandler):
     """A rotating log only its owner can read (0600, in a 0700 folder): logs hold paths, user names,
     environment details and TF's output."""
 
-    def _open(self):  # type: ignore[no-untyped-def]
+    def _open(self):
         fd = os.open(self.baseFilename, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
         try:
             os.chmod(self.baseFilename, 0o600)  # a file from an older version, or made under another umask

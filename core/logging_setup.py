@@ -67,6 +67,19 @@ def shown_log_dir(folder: Path | None = None, prefix: str | None = None, env: di
     return Path(str(PureWindowsPath(local, "Packages", family, "LocalCache", "Local", inside)))
 
 
+class PrivateRotatingFileHandler(SharedRotatingFileHandler):
+    """A rotating log only its owner can read (0600, in a 0700 folder): logs hold paths, user names,
+    environment details and TF's output."""
+
+    def _open(self):
+        fd = os.open(self.baseFilename, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        try:
+            os.chmod(self.baseFilename, 0o600)  # a file from an older version, or made under another umask
+        except OSError:
+            pass
+        return open(fd, self.mode, encoding=self.encoding, errors=self.errors)  # noqa: SIM115 - the handler owns it
+
+
 def setup_logging(verbose: bool = False) -> Path | None:
     """Attach one rotating file handler to the root logger; returns the file, or
     None when the folder cannot be written (logging then stays on stderr only)."""
@@ -77,8 +90,8 @@ def setup_logging(verbose: bool = False) -> Path | None:
             return Path(handler.baseFilename)  # type: ignore[attr-defined]
     try:
         folder = log_dir()
-        folder.mkdir(parents=True, exist_ok=True)
-        handler = SharedRotatingFileHandler(
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        handler = PrivateRotatingFileHandler(
             folder / "tfgpu.log", maxBytes=_MAX_BYTES, backupCount=_BACKUPS, encoding="utf-8"
         )
     except OSError:

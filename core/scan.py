@@ -32,6 +32,7 @@ MAX_PARALLEL_AGENTS = 2  # each TF import wants a core of its own
 class ScanOptions:
     include_tf: bool = True
     extra_pythons: list[str] = field(default_factory=list)
+    trust_here: bool = False  # run interpreters found only through the current folder (./.venv): the user consented
     tf_timeout: float = TF_PROBE_TIMEOUT_S
     command_timeout: float = 10.0
 
@@ -136,7 +137,8 @@ class ProbeSpec:
 #: probe: a spec here, a field of the same name on :class:`Scan` (tests check they match).
 PROBES: tuple[ProbeSpec, ...] = (
     ProbeSpec("pythons", "Python environments", PythonsInfo,
-              lambda host, done, options, timeout: probe_pythons(host, options.extra_pythons, timeout=timeout)),
+              lambda host, done, options, timeout: probe_pythons(host, options.extra_pythons, timeout=timeout,
+                                                                 trust_here=options.trust_here)),
     ProbeSpec("driver", "NVIDIA driver and GPUs", DriverInfo,
               lambda host, done, options, timeout: probe_driver(host, timeout=timeout)),
     ProbeSpec("cuda", "CUDA toolkits", CudaInfo,

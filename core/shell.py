@@ -37,6 +37,11 @@ _CONTROL = re.compile(r"[\x00-\x1f\x7f\x80-\x9f\u2028\u2029]")
 _METACHARACTERS = re.compile(r"[$`\"'!;&|<>(){}*?\[\]~^%#\u2018-\u201e@]")
 
 
+class Verbatim(str):
+    """Shell syntax of our own (``~/tf/bin/python``): :func:`command` passes it through unquoted.
+    Only ever a constant in tfgpu's code, never a value that was read from anywhere."""
+
+
 class UnsafeText(ValueError):
     """A value that cannot be put into this kind of command safely; show it as text instead."""
 
@@ -63,6 +68,17 @@ def powershell_quote(value: str) -> str:
     return "'" + "".join(c + c if c in POWERSHELL_SINGLE_QUOTES else c for c in value) + "'"
 
 
+#: A word PowerShell passes on literally without quotes: starts with a letter (a digit-led word can be read
+#: as a number: ``0x10`` becomes 16, ``1kb`` 1024), no character it gives a meaning, no ``.`` in a flag
+#: (Windows PowerShell splits ``-a.b``); or plain digits.
+_POWERSHELL_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_.+=/\\:-]*|-{1,2}[A-Za-z][A-Za-z0-9-]*(?:=[A-Za-z0-9_-]+)?|[0-9]+")
+
+
+def powershell_word(value: str) -> str:
+    """``value`` bare when PowerShell reads it literally, else :func:`powershell_quote`."""
+    return value if _POWERSHELL_WORD.fullmatch(value) else powershell_quote(value)
+
+
 def cmd_quote(value: str) -> str:
     """A double-quoted argument for cmd.exe; refuses what cmd expands even inside quotes."""
     if has_control_characters(value) or any(c in value for c in '"%!^'):
@@ -74,22 +90,28 @@ def quote(value: str, shell: Shell) -> str:
     return {Shell.BASH: bash_quote, Shell.POWERSHELL: powershell_quote, Shell.CMD: cmd_quote}[shell](value)
 
 
-def command(argv: Sequence[str], shell: Shell, *, bare_program: bool = False) -> str:
+def command(argv: Sequence[str], shell: Shell, *, bare_program: bool = False, bare_words: bool = False) -> str:
     """One command line: every argument quoted for ``shell``.
 
     PowerShell runs a quoted program name only through the call operator (``& 'C:\\x\\python.exe'``);
     ``bare_program`` leaves a plain program name (``nvidia-smi``, ``wsl``) unquoted when it is plain.
+    ``bare_words`` leaves PowerShell arguments that it reads literally unquoted (``wsl -d Ubuntu``);
+    bash quotes only what needs it anyway.
     """
     if not argv:
         raise ValueError("empty command")
     program, *args = argv
-    if bare_program and re.fullmatch(r"[A-Za-z0-9_.-]+", program):
+    head: str
+    if isinstance(program, Verbatim):
+        head = str(program)
+    elif bare_program and re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.-]*", program):  # not a number to PowerShell
         head = program
     elif shell is Shell.POWERSHELL:
         head = "& " + powershell_quote(program)
     else:
         head = quote(program, shell)
-    return " ".join([head, *(quote(arg, shell) for arg in args)])
+    word = powershell_word if bare_words and shell is Shell.POWERSHELL else (lambda arg: quote(arg, shell))
+    return " ".join([head, *(arg if isinstance(arg, Verbatim) else word(arg) for arg in args)])
 
 
 def chain(commands: Iterable[str], shell: Shell) -> str:

@@ -6,6 +6,7 @@ import argparse
 import logging
 import os
 import sys
+from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING
 
@@ -13,6 +14,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
+from tfgpu.core.cli.common import positive
 from tfgpu.core.version import __version__
 
 if TYPE_CHECKING:
@@ -31,7 +33,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--page", metavar="ID", default=None, help="page for --screenshot (default: system)")
     parser.add_argument("--lang", choices=["en", "zh_CN"], default=None, help="language (default: the system's)")
-    parser.add_argument("--timeout", type=float, default=None, help="seconds --screenshot waits at most (default: 180)")
+    parser.add_argument("--timeout", type=positive, default=None, metavar="S",
+                        help="seconds --screenshot waits at most (default: 180)")
     parser.add_argument("-v", "--verbose", action="store_true", help="debug logging")
     return parser
 
@@ -110,8 +113,11 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.screenshot:
             return _screenshot(wizard, args)
+        from tfgpu.gui.quit_signals import exit_on_signals
+
         wizard.show()
-        return app.exec()
+        with exit_on_signals(app):  # a closed terminal or `kill`: pages shut down, agents are killed
+            return app.exec()
     finally:
         wizard.shutdown()
         wizard.close()
@@ -127,6 +133,12 @@ def _screenshot(wizard: TfgpuWizard, args: argparse.Namespace) -> int:
         capture,
     )
 
+    folder = Path(args.screenshot).parent
+    try:  # before the wait: a folder that cannot be made is known at once
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        _say(f"tfgpu: screenshot failed: cannot make the folder {folder}: {exc.strerror or exc}")
+        return 2
     try:
         path = capture(wizard, args.screenshot, args.page or DEFAULT_PAGE, args.timeout or DEFAULT_TIMEOUT_S)
     except ScreenshotError as exc:

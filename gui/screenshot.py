@@ -86,7 +86,10 @@ def capture(
     finished = wait_until_idle(page, deadline)
     settle()
     target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ScreenshotError(f"cannot make the folder {target.parent}: {exc.strerror or exc}") from None
     if not wizard.grab().save(str(target), "PNG"):
         raise ScreenshotError(f"could not write {target}")
     if not finished:

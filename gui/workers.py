@@ -260,9 +260,10 @@ class ScanController(JobController):
         super().__init__(Policy.RESTART, "tfgpu-scan", parent)
         self._host, self._options, self._scan_fn = host, options, scan_fn
 
-    def start(self) -> bool:
-        """Start a scan; False after shutdown."""
-        host, options, scan_fn = self._host, self._options, self._scan_fn
+    def start(self, options: ScanOptions | None = None) -> bool:
+        """Start a scan (with ``options`` instead of the controller's own, when given); False after shutdown."""
+        host, scan_fn = self._host, self._scan_fn
+        options = options or self._options
 
         def scan(report: Report, cancel: threading.Event) -> Scan:
             function = scan_fn or run_scan  # looked up late so tests can patch run_scan

@@ -269,7 +269,7 @@ def test_history_saves_lists_loads_and_compares(tmp_path: Path):
     (tmp_path / "20261119-090000-cccc.json").write_text("{ truncated", encoding="utf-8")
     listed = list_runs(tmp_path)
     assert [s.run_id for s in listed] == [new.run_id, old.run_id, "20261119-090000-cccc"]
-    assert listed[2].run is None and "JSONDecodeError" in listed[2].problem
+    assert listed[2].run is None and "not valid JSON" in listed[2].problem
     assert load_run("latest", tmp_path).run_id == new.run_id
     assert load_run("previous", tmp_path).run_id == old.run_id
     with pytest.raises(LookupError, match="cannot be read"):

@@ -114,3 +114,20 @@ def test_plain_text_is_only_paths_and_versions():
 def test_chain_runs_each_only_after_success():
     assert chain(["a", "b"], Shell.BASH) == "a && b"
     assert chain(["a", "b", "c"], Shell.POWERSHELL) == "a; if ($?) { b; if ($?) { c } }"
+
+
+def test_powershell_bare_words_are_only_what_it_reads_literally():
+    assert command(["wsl", "-d", "Ubuntu-22.04"], Shell.POWERSHELL, bare_program=True, bare_words=True) == "wsl -d Ubuntu-22.04"
+    # a digit-led word can be a number (0x10 -> 16, 1kb -> 1024); a dotted flag is split by Windows PowerShell
+    for value in ("0x10", "1kb", "-a.b", "$x", "a;b", "a b", "(x)", "@x", "'", "a,b", "--%", "\u2019"):
+        assert command(["x", value], Shell.POWERSHELL, bare_program=True, bare_words=True) == f"x {powershell_quote(value)}"
+    assert command(["0x10"], Shell.POWERSHELL, bare_program=True) == "& '0x10'"
+
+
+@settings(max_examples=1000)
+@given(TEXT)
+def test_powershell_word_is_the_value_or_its_literal(value):
+    from tfgpu.core.shell import powershell_word
+
+    word = powershell_word(value)
+    assert word == value or powershell_literal(word) == value

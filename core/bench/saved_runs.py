@@ -17,6 +17,7 @@ from pathlib import Path
 
 import platformdirs
 
+from tfgpu.core import jsonsafe
 from tfgpu.core.bench.model import BenchRun
 
 APP_NAME = "tfgpu"
@@ -66,12 +67,18 @@ class SavedRun:
 
 
 def load_run_file(path: Path) -> SavedRun:
+    """One saved run, checked value by value; a file that cannot be read (damaged, edited, too deep,
+    wrongly typed) is a SavedRun with its problem in words, never an exception."""
     run_id = path.stem
     try:
         if path.stat().st_size > MAX_RUN_BYTES:
             return SavedRun(run_id, path, None, "file too large")
-        run = BenchRun.from_dict(json.loads(path.read_text(encoding="utf-8")))
-    except (OSError, ValueError, TypeError) as exc:
+        run = BenchRun.from_dict(jsonsafe.loads(path.read_bytes()))
+    except OSError as exc:
+        return SavedRun(run_id, path, None, f"cannot read it: {exc.strerror or exc}")
+    except ValueError as exc:  # not JSON, nested too deep, a value of the wrong type
+        return SavedRun(run_id, path, None, str(exc))
+    except Exception as exc:  # noqa: BLE001 - one bad file never breaks the list
         return SavedRun(run_id, path, None, f"{type(exc).__name__}: {exc}")
     return SavedRun(run.run_id, path, run)
 

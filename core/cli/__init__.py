@@ -12,7 +12,7 @@ import argparse
 from collections.abc import Sequence
 from importlib import import_module
 
-from tfgpu.core.cli.common import EXIT_SOFTWARE, EXIT_USAGE, error, silence_stdout
+from tfgpu.core.cli.common import EXIT_IOERR, EXIT_SOFTWARE, EXIT_USAGE, OutputFailed, error, silence_stdout
 from tfgpu.core.version import __version__
 
 __all__ = ["COMMANDS", "EXIT_USAGE", "build_parser", "main"]
@@ -20,11 +20,22 @@ __all__ = ["COMMANDS", "EXIT_USAGE", "build_parser", "main"]
 #: Sub-commands, in the order ``--help`` lists them; each is ``tfgpu.core.cli.<name>``.
 COMMANDS = ("scan", "doctor", "explain", "bench", "monitor", "report", "cluster", "kb")
 
+EXIT_CODES_HELP = """exit codes (every command):
+  0    done (problems found by a scan are its result, not a failure)
+  1    ran, but nothing useful came of it; the reason is printed
+  2    bad arguments, or input that cannot be read (a file, a saved scan or run, a closed stdin)
+  70   a bug in tfgpu: one line here, the traceback in the log file
+  74   the output could not be written (a full disk)
+  129  stopped by SIGHUP (a closed terminal)   130  by Ctrl+C   143  by SIGTERM
+       (agents are killed; `monitor` ends with 0 on Ctrl+C)"""
+
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tfgpu",
         description="TF GPU Assistant: is TensorFlow using your NVIDIA GPU, and if not, why.",
+        epilog=EXIT_CODES_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"tfgpu {__version__}")
     parser.add_argument("-v", "--verbose", action="store_true", help="more detail and debug logging")
@@ -34,8 +45,11 @@ def build_parser() -> argparse.ArgumentParser:
     subs.add_parser(
         "gui",
         help="start the app window",
-        description="Options: --screenshot FILE [--page ID] [--lang en|zh_CN]",
+        description="Options: --screenshot FILE [--page ID] [--lang en|zh_CN] [--timeout S]",
     )
+    for sub in subs.choices.values():
+        sub.epilog = sub.epilog or "Exit codes: 0 done, 1 nothing useful came of it, 2 bad arguments or input, " \
+            "70 a bug (see the log), 74 output not writable, 129/130/143 stopped by SIGHUP/Ctrl+C/SIGTERM."
     return parser
 
 
@@ -44,7 +58,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args, rest = parser.parse_known_args(argv)  # the GUI parses its own options
     if rest and args.command not in (None, "gui"):
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
-    _start_logging(args.verbose)
+    log_file = _start_logging(args.verbose)
     if args.command in (None, "gui"):
         return import_module("tfgpu.gui.app").main(rest)  # the GUI is only loaded when asked for
     try:
@@ -52,32 +66,37 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # `tfgpu scan | head`: the reader has gone
         silence_stdout()
         return 0
+    except OutputFailed as exc:  # `tfgpu scan > /dev/full`
+        silence_stdout()
+        error(args.command, f"cannot write the output: {exc}")
+        return EXIT_IOERR
     except KeyboardInterrupt:
         return 130
     except Exception as exc:  # noqa: BLE001 - a bug: logged in full, one line for the user
         import logging
 
         logging.getLogger(__name__).exception("tfgpu %s crashed", args.command)
-        error(args.command, f"internal error ({type(exc).__name__}: {str(exc)[:200]}); "
-              f"details are in the log file ({_log_file_shown()}), please report it")
+        where = f"details are in {_shown(log_file)}" if log_file else "no log file could be written"
+        error(args.command, f"internal error ({type(exc).__name__}: {str(exc)[:200]}); {where}; please report it")
         return EXIT_SOFTWARE
 
 
-def _log_file_shown() -> str:
+def _shown(log_file) -> str:
     """The log file where the user will find it (a Store Python's is redirected)."""
     try:
         from tfgpu.core.logging_setup import shown_log_dir
 
-        return str(shown_log_dir() / "tfgpu.log")
+        return str(shown_log_dir(log_file.parent) / log_file.name)
     except Exception:  # noqa: BLE001
-        return "tfgpu.log"
+        return str(log_file)
 
 
-def _start_logging(verbose: bool) -> None:
+def _start_logging(verbose: bool):
+    """The log file (0600), or None when none can be written."""
     try:
         from tfgpu.core.logging_setup import setup_logging
 
-        setup_logging(verbose=verbose)
+        return setup_logging(verbose=verbose)
     except Exception:  # noqa: BLE001 - no log file is no reason to fail
-        pass
+        return None
 

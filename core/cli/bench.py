@@ -12,7 +12,11 @@ from tfgpu.core.cli.common import (
     EXIT_OK,
     EXIT_SIGINT,
     EXIT_USAGE,
+    PYTHON_RULE,
+    add_here_option,
     error,
+    positive_int,
+    status,
     stderr_is_terminal,
     warn,
     write,
@@ -30,15 +34,16 @@ def add_parser(subs: argparse._SubParsersAction) -> None:
                        help=f"run only this suite (repeatable): {', '.join(SUITES)}; 'scaling' (only when asked): "
                        "the training step under MirroredStrategy on 1, 2, ... devices")
     bench.add_argument("--device", choices=DEVICES, default="both", help="gpu, cpu or both (default)")
-    bench.add_argument("--python", metavar="PATH",
+    bench.add_argument("--python", metavar="NAME",
                        help="the Python environment to benchmark (default: this one if it has TensorFlow, "
-                       "else the best one a scan finds)")
+                       f"else the best one a scan finds): {PYTHON_RULE}")
+    add_here_option(bench)
     bench.add_argument("--json", action="store_true", help="print the result document as JSON")
     bench.add_argument("--compare", metavar="RUN_ID",
                        help="compare with a saved run: its id, or 'latest' (the newest before this one)")
     bench.add_argument("--list", action="store_true", help="list the saved runs and exit")
     bench.add_argument("--no-save", action="store_true", help="do not add this run to the history")
-    bench.add_argument("--max-elements", type=int, metavar="N", help=argparse.SUPPRESS)  # simulates OOM
+    bench.add_argument("--max-elements", type=positive_int, metavar="N", help=argparse.SUPPRESS)  # simulates OOM
     bench.add_argument("-v", "--verbose", action="store_true", default=argparse.SUPPRESS,
                        help="the reason for every test without a figure")
 
@@ -55,7 +60,14 @@ def run(args: argparse.Namespace) -> int:
         except LookupError as exc:
             error("bench", str(exc))
             return EXIT_USAGE
-    python = args.python or _default_python()
+    if args.python:
+        python = _named_python(args.python)
+        if python is None:
+            return EXIT_USAGE
+    else:
+        python, stopped = _default_python(getattr(args, "here", False))
+        if stopped is not None:
+            return stopped
     if python is None:
         error("bench", "no Python environment with TensorFlow was found; install it, or name one with --python PATH")
         return EXIT_FAILED
@@ -114,15 +126,37 @@ def _list() -> int:
     return EXIT_OK
 
 
-def _default_python() -> str | None:
-    """This interpreter when TF is installed in it (found without importing it), else a scan's best."""
+def _named_python(name: str) -> str | None:
+    """``--python NAME`` by the one rule (see PYTHON_RULE); None after a one-line error."""
+    from tfgpu.core.host import RealHost
+    from tfgpu.core.probes.python_sources import resolve_user_python
+
+    host = RealHost()
+    found = resolve_user_python(host, name)
+    if found.note:
+        error("bench", found.note)
+        return None
+    if not host.files.is_file(found.path):
+        error("bench", f"no Python interpreter at {found.path}")
+        return None
+    return found.path
+
+
+def _default_python(trust_here: bool = False) -> tuple[str | None, int | None]:
+    """This interpreter when TF is installed in it (found without importing it), else a scan's best;
+    and the exit code when a signal stopped that scan (its agents are killed, nothing is benchmarked)."""
     if importlib.util.find_spec("tensorflow") is not None:
-        return sys.executable
+        return sys.executable, None
+    from tfgpu.core.cli.signals import cancel_on_signals
     from tfgpu.core.scan import ScanOptions, run_scan
 
-    print("Looking for a Python environment with TensorFlow...", file=sys.stderr)
-    scan = run_scan(options=ScanOptions(include_tf=True))
-    return best_tf_python(scan)
+    if sys.stderr is not None:
+        print("Looking for a Python environment with TensorFlow...", file=sys.stderr)
+    with cancel_on_signals() as stop:
+        scan = run_scan(options=ScanOptions(include_tf=True, trust_here=trust_here), cancel=stop)
+    if stop.is_set():
+        return None, stop.exit_code(EXIT_SIGINT)
+    return best_tf_python(scan), None
 
 
 def best_tf_python(scan) -> str | None:
@@ -153,7 +187,7 @@ def _progress_printer():
     def show(update) -> None:
         what = {"import": "importing TensorFlow", "start": "starting", "restart": "restarting the agent",
                 "done": "done"}.get(update.kind, update.test_id or update.kind)
-        print(f"\r[{update.fraction * 100:3.0f}%] {what[:68]:<68}", end="", file=sys.stderr, flush=True)
+        status(f"[{update.fraction * 100:3.0f}%] {what[:68]:<68}")
     return show
 
 

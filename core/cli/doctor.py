@@ -37,13 +37,18 @@ def run(args: argparse.Namespace) -> int:
         scan = load_scan(args.scan)
         if scan is None:
             return EXIT_USAGE
+        try:
+            diagnosis = diagnose(scan)
+        except Exception as exc:  # noqa: BLE001 - a saved scan with values no scan of ours has
+            error("doctor", f"{args.scan} holds values a tfgpu scan never has ({type(exc).__name__}: {str(exc)[:200]})")
+            return EXIT_USAGE
     else:
         from tfgpu.core.cli.scan import run_scan_for
 
         scan, code = run_scan_for(args, include_tf=True)
+        diagnosis = diagnose(scan)
     from tfgpu.core.cli.scan import redacted
 
-    diagnosis = diagnose(scan)
     if args.json:
         document = redacted({"diagnosis": diagnosis.to_dict(), "scan": scan.to_dict()}, args.redact)
         write_block(json.dumps(document, indent=2, ensure_ascii=True))
@@ -52,15 +57,28 @@ def run(args: argparse.Namespace) -> int:
     return code
 
 
+#: A saved scan is a few hundred KB; anything far larger is not one.
+MAX_SCAN_BYTES = 64 * 1024 * 1024
+
+
 def load_scan(path: str):
     """A saved ``tfgpu scan --json``, or None after a one-line error."""
+    from tfgpu.core import jsonsafe
     from tfgpu.core.scan import Scan
 
     try:
         with open(path, "rb") as handle:
-            return Scan.from_dict(json.loads(handle.read().decode("utf-8-sig")))
+            data = handle.read(MAX_SCAN_BYTES + 1)
+        if len(data) > MAX_SCAN_BYTES:
+            error("doctor", f"{path} is not a saved scan: larger than {MAX_SCAN_BYTES // (1024 * 1024)} MiB")
+            return None
+        return Scan.from_dict(jsonsafe.loads(data.decode("utf-8-sig")))
     except OSError as exc:
         error("doctor", f"cannot read {path}: {exc.strerror or exc}")
-    except (ValueError, TypeError, KeyError, AttributeError, RecursionError) as exc:
+    except UnicodeDecodeError:
+        error("doctor", f"{path} is not a saved scan: not UTF-8 text")
+    except ValueError as exc:  # not JSON, nested too deep, not a scan, a value of the wrong type
+        error("doctor", f"{path} is not a readable scan: {str(exc)[:300]}")
+    except (TypeError, KeyError, AttributeError, RecursionError) as exc:
         error("doctor", f"{path} is not a readable scan: {type(exc).__name__}: {str(exc)[:200]}")
     return None

@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from tfgpu.core.cli.common import EXIT_OK, EXIT_USAGE, error, write_block
+from tfgpu.core.cli.common import EXIT_OK, EXIT_USAGE, error, warn, write_block
 
 
 def add_parser(subs: argparse._SubParsersAction) -> None:
@@ -18,24 +18,47 @@ def add_parser(subs: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from tfgpu.core.explain.document import Clipped
     from tfgpu.core.explain.engine import explain_text
+    from tfgpu.core.explain.reading import MAX_INPUT_BYTES, read_bounded
     from tfgpu.core.explain.render import format_explanation
 
     try:
         if args.file == "-":
-            if sys.stdin is None:
-                error("explain", "standard input is closed")
+            stream = _stdin()
+            if stream is None:
+                error("explain", "standard input is closed; pass a FILE, or pipe text in")
                 return EXIT_USAGE
-            data = sys.stdin.buffer.read()
+            data = read_bounded(stream)
         else:
             with open(args.file, "rb") as handle:
-                data = handle.read()
+                data = read_bounded(handle)
     except OSError as exc:
         error("explain", f"cannot read {args.file}: {exc.strerror or exc}")
         return EXIT_USAGE
+    if isinstance(data, Clipped):
+        mib = data.total_bytes // (1024 * 1024)
+        if not data.stopped:
+            warn("explain", f"long input ({mib} MiB): its first 3 MiB and last 1 MiB were explained")
+        elif data.total_bytes < MAX_INPUT_BYTES:
+            warn("explain", f"the input is not text; reading stopped after {mib} MiB")
+        else:
+            warn("explain", f"reading stopped at {mib} MiB (the most read); the first 3 MiB and the last "
+                 "1 MiB read were explained")
     explanation = explain_text(data)
     if args.json:
         write_block(json.dumps(explanation.to_dict(), indent=2, ensure_ascii=True))
     else:
         write_block(format_explanation(explanation, args.verbose))
     return EXIT_OK
+
+
+def _stdin():
+    """Standard input as bytes, or None when there is none (closed, or a GUI launch without a console)."""
+    stream = sys.stdin
+    try:
+        if stream is None or stream.closed:
+            return None
+        return stream.buffer
+    except (AttributeError, ValueError):
+        return None

@@ -11,6 +11,7 @@ from tfgpu.core.cli.common import (
     EXIT_SIGINT,
     add_python_option,
     positive,
+    status,
     stderr_is_terminal,
     write_block,
 )
@@ -59,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _show_progress(p) -> None:
-    print(f"\r[{p.done}/{p.total}] {p.label[:60]:<60}", end="", file=sys.stderr)
+    status(f"[{p.done}/{p.total}] {p.label[:60]:<60}")
 
 
 def run_scan_for(args: argparse.Namespace, include_tf: bool):
@@ -68,7 +69,7 @@ def run_scan_for(args: argparse.Namespace, include_tf: bool):
     from tfgpu.core.cli.signals import cancel_on_signals
     from tfgpu.core.scan import ScanOptions, run_scan
 
-    options = ScanOptions(include_tf=include_tf, extra_pythons=list(args.python))
+    options = ScanOptions(include_tf=include_tf, extra_pythons=list(args.python), trust_here=args.here)
     if args.tf_timeout:
         options.tf_timeout = args.tf_timeout
     progress = None

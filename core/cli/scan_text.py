@@ -150,6 +150,8 @@ def _python_lines(scan: Scan, verbose: bool) -> list[str]:
 
 def _env_line(env: PythonEnv) -> str:
     me = " (this app)" if env.is_self else ""
+    if env.reason == "needs-consent":
+        return f"* {env.executable}: not run, found through the current folder; check it with --here"
     if env.status is not Status.OK:
         return f"* {env.executable}{me}: {_status_words(env)}" + (f": {_one_line(env.error)}" if env.error else "")
     bits = f" {env.bits}-bit" if env.bits else ""

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from tfgpu.core import kb
 from tfgpu.core.diagnosis.model import EnvVerdict, Recommendation
 from tfgpu.core.diagnosis.rules_machine import driver_blocks_gpu, os_kind
-from tfgpu.core.findings import links
+from tfgpu.core.findings import commands, links
 from tfgpu.core.findings.fixes import (
     HOME_VENV,
     WINDOWS_TF210_CONDA,
@@ -247,7 +247,7 @@ def _windows(inp: RouteInput) -> Recommendation | None:
         specs = and_cuda_specs(build.version, inp.cc) if build.and_cuda else [f"tensorflow=={build.version}"]
         if inp.wsl2_distro:
             steps.append(step(QT_TRANSLATE_NOOP("core", "Open your WSL 2 distribution '{distro}':"), shell=Shell.POWERSHELL,
-                              command=command(["wsl", "-d", inp.wsl2_distro], Shell.POWERSHELL, bare_program=True),
+                              command=commands.run(["wsl", "-d", inp.wsl2_distro], Shell.POWERSHELL),
                               distro=inp.wsl2_distro))
             steps += _wsl_inside_steps(specs)
             route = "wsl2-pip"

@@ -127,6 +127,11 @@ class _Maker:
 
 
 def _env_unusable(env: PythonEnv, made: _Maker) -> list[Finding]:
+    if env.reason == "needs-consent":
+        return [made("python-needs-consent", TrText(QT_TRANSLATE_NOOP(
+            "core", "{python} was found through the current folder, so it was not run (running it runs that folder's "
+            "code). To check it: tfgpu doctor --here, or tfgpu doctor --python {python}."), python=env.executable),
+            fix=[], evidence=list(env.evidence[:1]))]
     if env.reason == "python-too-old":
         return [made("python-unsupported", TrText(QT_TRANSLATE_NOOP(
             "core", "Python {version} is too old for TensorFlow 2."), version=env.version or "?"))]

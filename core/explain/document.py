@@ -28,6 +28,18 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
+@dataclass(frozen=True)
+class Clipped:
+    """Input too long to keep whole, as :mod:`tfgpu.core.explain.reading` streams it: its head, its
+    tail and how many lines lay between (``load`` numbers the tail's lines as in the whole input)."""
+
+    head: bytes  # the first HEAD_CHARS bytes
+    tail: bytes  # the last TAIL_CHARS bytes read
+    skipped_lines: int  # newlines in the bytes left out between them
+    total_bytes: int  # bytes read in all
+    stopped: bool = False  # reading stopped early: the size limit, or a head that is not text
+
+
 @dataclass
 class Doc:
     """The text to explain. ``text`` uses ``\\n`` only; ``line_at(offset)`` -> 1-based line."""
@@ -119,7 +131,7 @@ class Doc:
         return start, end if end >= 0 else len(self.text)
 
 
-def load(data: str | bytes | bytearray | memoryview | None) -> Doc:
+def load(data: str | bytes | bytearray | memoryview | Clipped | None) -> Doc:
     """Decode, normalise and bound the input. Never raises."""
     try:
         return _load(data)
@@ -127,9 +139,11 @@ def load(data: str | bytes | bytearray | memoryview | None) -> Doc:
         return Doc(binary=True)
 
 
-def _load(data: str | bytes | bytearray | memoryview | None) -> Doc:
+def _load(data: str | bytes | bytearray | memoryview | Clipped | None) -> Doc:
     if data is None:
         return Doc()
+    if isinstance(data, Clipped):
+        return _load_clipped(data)
     if isinstance(data, (bytearray, memoryview)):
         data = bytes(data)
     original = len(data)
@@ -155,6 +169,43 @@ def _load(data: str | bytes | bytearray | memoryview | None) -> Doc:
     doc = Doc(text=text, truncated=gap[1] > 0 or len(data) > limit, original_chars=original)
     doc._gap = gap
     return doc
+
+
+def _load_clipped(data: Clipped) -> Doc:
+    """Head and tail in whole lines, as :func:`_cut` would have cut the whole input."""
+    utf16 = _is_utf16(data.head)
+    big_endian = utf16 and data.head.startswith(b"\xfe\xff")
+    newline = (b"\x00\n" if big_endian else b"\n\x00") if utf16 else b"\n"
+    head_end = _find_line_end(data.head, newline, reverse=True) or len(data.head)
+    start = max(0, len(data.tail) - TAIL_CHARS)  # as _cut: the first newline in the last TAIL_CHARS
+    tail_start = _find_line_end(data.tail, newline, start=start - start % len(newline)) or start
+    gap_lines = data.skipped_lines + data.tail.count(newline, 0, tail_start) + data.head.count(newline, head_end)
+    head, tail = data.head[:head_end], data.tail[tail_start:]
+    if utf16:
+        head_text, tail_text = decode(head), tail.decode("utf-16-be" if big_endian else "utf-16-le", "replace")
+    else:
+        head_text, tail_text = decode(head), decode(tail)
+    head_text, tail_text = _clean(head_text), _clean(tail_text)
+    if not head_text.endswith("\n"):
+        head_text += "\n"
+    text = head_text + tail_text
+    if _looks_binary(text):
+        return Doc(binary=True, truncated=True, original_chars=data.total_bytes)
+    if _CONTROL.search(text):
+        text = _CONTROL.sub(" ", text)
+    doc = Doc(text=text, truncated=True, original_chars=data.total_bytes)
+    doc._gap = (len(head_text), gap_lines)
+    return doc
+
+
+def _find_line_end(data: bytes, newline: bytes, *, reverse: bool = False, start: int = 0) -> int:
+    """The offset just after the last (``reverse``) or first newline (from ``start``) at an aligned
+    position; 0 if none."""
+    step = len(newline)
+    pos = data.rfind(newline) if reverse else data.find(newline, start)
+    while pos >= 0 and pos % step:
+        pos = data.rfind(newline, 0, pos) if reverse else data.find(newline, pos + 1)
+    return pos + step if pos >= 0 else 0
 
 
 def _clean(text: str) -> str:
@@ -195,6 +246,10 @@ def decode(data: bytes) -> str:
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     return decode_output(data, FALLBACK_ENCODING)
+
+
+def looks_binary(text: str) -> bool:
+    return _looks_binary(text)
 
 
 def _looks_binary(text: str) -> bool:

@@ -42,7 +42,7 @@ _PARSERS = {
 }
 
 
-def explain_text(data: str | bytes | None) -> Explanation:
+def explain_text(data: str | bytes | document.Clipped | None) -> Explanation:
     """Explain pasted text. Never raises: bad input gives kind ``unknown`` and no findings."""
     try:
         return _explain(data)
@@ -51,7 +51,7 @@ def explain_text(data: str | bytes | None) -> Explanation:
         return Explanation(kind="unknown", facts={"internal_error": f"{type(exc).__name__}: {exc}"})
 
 
-def _explain(data: str | bytes | None) -> Explanation:
+def _explain(data: str | bytes | document.Clipped | None) -> Explanation:
     doc = document.load(data)
     base: dict = {}
     if doc.truncated:

@@ -39,6 +39,7 @@ TITLES = {
     "benign-log": QT_TRANSLATE_NOOP("core", "Harmless notices only"),
     "gpu-ok": QT_TRANSLATE_NOOP("core", "TensorFlow can use the GPU"),
     "windows-long-paths": QT_TRANSLATE_NOOP("core", "Windows long paths are off, so pip cannot install TensorFlow"),
+    "python-needs-consent": QT_TRANSLATE_NOOP("core", "A Python of the current folder was not run"),
     "tf-config-invalid": QT_TRANSLATE_NOOP("core", "TF_CONFIG does not describe a usable cluster"),
     "port-in-use": QT_TRANSLATE_NOOP("core", "A worker's port is already in use"),
     "collective-timeout": QT_TRANSLATE_NOOP("core", "The workers never met, or a collective timed out"),

@@ -10,11 +10,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from tfgpu.core import kb
-from tfgpu.core.findings import links
+from tfgpu.core.findings import commands, links
 from tfgpu.core.findings.gpu_limits import and_cuda_specs, unsupported_gpu_rule, unsupported_gpu_steps
 from tfgpu.core.findings.model import FixStep, Shell
 from tfgpu.core.i18n import QT_TRANSLATE_NOOP, TrText
-from tfgpu.core.shell import bash_quote, chain, command
+from tfgpu.core.shell import bash_assignment, bash_quote, chain, command, has_control_characters, powershell_assignment
 from tfgpu.core.versions import at_least
 
 
@@ -72,29 +72,18 @@ def shell_for(ctx: FixContext) -> Shell:
     return Shell.POWERSHELL if ctx.windows else Shell.BASH
 
 
-def pip_install(ctx: FixContext, *specs: str) -> str:
-    """``python -m pip install ...`` with the environment's own interpreter, quoted for its shell."""
-    quoted = " ".join(f'"{s}"' if ctx.windows else f"'{s}'" if any(c in s for c in "[]<>=") else s for s in specs)
-    if ctx.python_exe:
-        exe = f'& "{ctx.python_exe}"' if ctx.windows else _sh_quote(ctx.python_exe)
-    else:
-        exe = "python" if ctx.windows else "python3"
-    return f"{exe} -m pip install {quoted}"
+def pip_install(ctx: FixContext, *specs: str) -> str | None:
+    """``python -m pip install ...`` with the environment's own interpreter, each argument quoted for its shell."""
+    return commands.pip(ctx.python_exe, shell_for(ctx), "install", *specs)
 
 
-def pip_uninstall(ctx: FixContext, *names: str) -> str:
-    return pip_install(ctx, *names).replace(" -m pip install ", " -m pip uninstall -y ", 1)
+def pip_uninstall(ctx: FixContext, *names: str) -> str | None:
+    return commands.pip(ctx.python_exe, shell_for(ctx), "uninstall", *names)
 
 
-def verify_command(ctx: FixContext) -> str:
-    exe = (f'& "{ctx.python_exe}"' if ctx.windows else _sh_quote(ctx.python_exe)) if ctx.python_exe else (
-        "python" if ctx.windows else "python3")
-    code = "import tensorflow as tf; print(tf.config.list_physical_devices('GPU'))"
-    return f'{exe} -c "{code}"'
-
-
-def _sh_quote(path: str) -> str:
-    return path if all(c.isalnum() or c in "/._-+" for c in path) else "'" + path.replace("'", "'\\''") + "'"
+def verify_command(ctx: FixContext) -> str | None:
+    shell = shell_for(ctx)
+    return commands.gpu_check(commands.python_program(ctx.python_exe, shell), shell)
 
 
 def verify_step(ctx: FixContext) -> FixStep:
@@ -107,8 +96,10 @@ def driver_update(ctx: FixContext) -> list[FixStep]:
                   url=links.DRIVER_DOWNLOAD)]
     if not ctx.windows:
         steps.append(step(QT_TRANSLATE_NOOP("core", "On Ubuntu the packaged driver is the simplest route:"),
-                          command="sudo ubuntu-drivers install && sudo reboot", shell=Shell.BASH))
-    steps.append(step(QT_TRANSLATE_NOOP("core", "Then check that the driver answers:"), command="nvidia-smi",
+                          command=chain([commands.run(["sudo", "ubuntu-drivers", "install"], Shell.BASH) or "",
+                                commands.run(["sudo", "reboot"], Shell.BASH) or ""], Shell.BASH), shell=Shell.BASH))
+    steps.append(step(QT_TRANSLATE_NOOP("core", "Then check that the driver answers:"),
+                      command=commands.run(["nvidia-smi"], shell_for(ctx)),
                       shell=shell_for(ctx)))
     return steps
 
@@ -125,12 +116,15 @@ def _driver_missing(ctx: FixContext) -> list[FixStep]:
 
 def _driver_library_mismatch(ctx: FixContext) -> list[FixStep]:
     return [step(QT_TRANSLATE_NOOP("core", "The driver was updated but the old kernel module is still loaded. Restart the computer:"),
-                 command="sudo reboot", shell=Shell.BASH)]
+                 command=commands.run(["sudo", "reboot"], Shell.BASH), shell=Shell.BASH)]
 
 
 def _wsl_gpu_missing(ctx: FixContext) -> list[FixStep]:
     return [step(QT_TRANSLATE_NOOP("core", "In Windows PowerShell, update WSL and make sure the distribution runs as WSL 2:"),
-                 command="wsl --update; wsl --set-version Ubuntu 2; wsl --shutdown", shell=Shell.POWERSHELL),
+                 command="; ".join(filter(None, [commands.run(["wsl", "--update"], Shell.POWERSHELL),
+                                                 commands.run(["wsl", "--set-version", "Ubuntu", "2"], Shell.POWERSHELL),
+                                                 commands.run(["wsl", "--shutdown"], Shell.POWERSHELL)])),
+                 shell=Shell.POWERSHELL),
             step(QT_TRANSLATE_NOOP("core", "Install the current NVIDIA driver on Windows (it provides the GPU to WSL):"),
                  url=links.DRIVER_DOWNLOAD),
             step(QT_TRANSLATE_NOOP("core", "NVIDIA's CUDA on WSL guide:"), url=links.CUDA_WSL_GUIDE)]
@@ -143,11 +137,7 @@ def _no_native_windows_gpu(ctx: FixContext) -> list[FixStep]:
                  command=WINDOWS_TF210_CONDA, shell=Shell.POWERSHELL, alternative=True)]
 
 
-WINDOWS_TF210_CONDA = (
-    "conda create -n tf210 python=3.10 -y; conda activate tf210; "
-    "conda install -c conda-forge cudatoolkit=11.2 cudnn=8.1.0 -y; "
-    'python -m pip install "tensorflow<2.11" "numpy<2"'
-)
+WINDOWS_TF210_CONDA = commands.windows_tf210_conda()
 
 
 HOME_VENV = "~/tf"  # our own constant, left unquoted in commands so that bash expands the ~
@@ -170,12 +160,12 @@ def wsl_route_steps(ctx: FixContext, tf_specs: list[str] | None = None) -> list[
     """Install WSL2, then TensorFlow inside it (``tf_specs``: default ``tensorflow[and-cuda]`` plus the pins the GPU needs)."""
     specs = tf_specs if tf_specs is not None else and_cuda_specs(None, ctx.compute_capability)
     return [step(QT_TRANSLATE_NOOP("core", "Install WSL2 with Ubuntu (PowerShell as administrator), then restart:"),
-                 command="wsl --install -d Ubuntu", shell=Shell.POWERSHELL, url=links.WSL_INSTALL),
+                 command=commands.run(["wsl", "--install", "-d", "Ubuntu"], Shell.POWERSHELL), shell=Shell.POWERSHELL,
+                 url=links.WSL_INSTALL),
             step(QT_TRANSLATE_NOOP("core", "Inside Ubuntu, create a virtual environment and install TensorFlow with its CUDA libraries:"),
                  command=home_venv_install(specs), shell=Shell.BASH, url=links.TF_PIP),
             step(QT_TRANSLATE_NOOP("core", "Check it inside Ubuntu:"),
-                 command="~/tf/bin/python -c \"import tensorflow as tf; print(tf.config.list_physical_devices('GPU'))\"",
-                 shell=Shell.BASH)]
+                 command=commands.gpu_check(commands.HOME_VENV_PYTHON, Shell.BASH), shell=Shell.BASH)]
 
 
 def _cpu_only_build(ctx: FixContext) -> list[FixStep]:
@@ -210,23 +200,26 @@ def _mixed_packages(ctx: FixContext) -> list[FixStep]:
 def _msvc(ctx: FixContext) -> list[FixStep]:
     return [step(QT_TRANSLATE_NOOP("core", "Install the Microsoft Visual C++ Redistributable (x64), then open a new terminal:"),
                  url=links.VC_REDIST),
-            step(QT_TRANSLATE_NOOP("core", "With winget:"), command="winget install Microsoft.VCRedist.2015+.x64",
+            step(QT_TRANSLATE_NOOP("core", "With winget:"),
+                 command=commands.run(["winget", "install", "Microsoft.VCRedist.2015+.x64"], Shell.POWERSHELL),
                  shell=Shell.POWERSHELL, alternative=True)]
 
 
 def _cuda_install(ctx: FixContext) -> list[FixStep]:
-    if not ctx.windows and ctx.tf_version and at_least(ctx.tf_version, "2.14"):
+    tf = commands.safe_version(ctx.tf_version)
+    if not ctx.windows and tf and at_least(tf, "2.14"):
         return [step(QT_TRANSLATE_NOOP("core", "Install TensorFlow together with the CUDA libraries it was built with (no system CUDA needed):"),
-                     command=pip_install(ctx, *and_cuda_specs(ctx.tf_version, ctx.compute_capability)), shell=Shell.BASH,
+                     command=pip_install(ctx, *and_cuda_specs(tf, ctx.compute_capability)), shell=Shell.BASH,
                      url=links.TF_PIP),
                 verify_step(ctx)]
     steps: list[FixStep] = []
     if ctx.cuda_version:
         steps.append(step(QT_TRANSLATE_NOOP("core", "Install CUDA {cuda} (the version this TensorFlow was built for) from NVIDIA's archive."),
                           url=links.CUDA_ARCHIVE, cuda=ctx.cuda_version))
-        if ctx.windows:
+        cuda = commands.safe_version(ctx.cuda_version)
+        if ctx.windows and cuda:
             steps.append(step(QT_TRANSLATE_NOOP("core", "Install it into a conda environment instead:"),
-                              command=f"conda install -c conda-forge cudatoolkit={ctx.cuda_version}",
+                              command=commands.conda_install(Shell.POWERSHELL, f"cudatoolkit={cuda}"),
                               shell=Shell.POWERSHELL, alternative=True))
     else:
         steps.append(step(QT_TRANSLATE_NOOP("core", "Install the CUDA version your TensorFlow was built for (see the table):"),
@@ -247,7 +240,7 @@ def _cuda_mismatch(ctx: FixContext) -> list[FixStep]:
 
 
 def _cudnn_install(ctx: FixContext) -> list[FixStep]:
-    if not ctx.windows and ctx.tf_version and at_least(ctx.tf_version, "2.14"):
+    if not ctx.windows and commands.safe_version(ctx.tf_version) and at_least(ctx.tf_version, "2.14"):
         return _cuda_install(ctx)
     if ctx.cudnn_version and ctx.cuda_version:
         text = QT_TRANSLATE_NOOP("core", "Download cuDNN {cudnn} for CUDA {cuda} from NVIDIA's archive.")
@@ -258,47 +251,62 @@ def _cudnn_install(ctx: FixContext) -> list[FixStep]:
         steps.append(step(QT_TRANSLATE_NOOP("core", "Copy its bin, include and lib folders into the CUDA folder "
                                                     "(C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v{cuda}), or add its bin folder to PATH."),
                           cuda=ctx.cuda_version or "X.Y"))
-        if ctx.cudnn_version:
+        cudnn = commands.safe_version(ctx.cudnn_version)
+        if cudnn:
             steps.append(step(QT_TRANSLATE_NOOP("core", "Install it with conda:"), shell=Shell.POWERSHELL, alternative=True,
-                              command=f"conda install -c conda-forge cudnn={ctx.cudnn_version}"))
+                              command=commands.conda_install(Shell.POWERSHELL, f"cudnn={cudnn}")))
     else:
         steps.append(step(QT_TRANSLATE_NOOP("core", "Install it (Debian/Ubuntu packages, or the tar archive into /usr/local/cuda), then refresh the loader cache:"),
-                          command="sudo ldconfig", shell=Shell.BASH))
+                          command=commands.run(["sudo", "ldconfig"], Shell.BASH), shell=Shell.BASH))
     steps.append(verify_step(ctx))
     return steps
 
 
 def _zlibwapi(ctx: FixContext) -> list[FixStep]:
     return [step(QT_TRANSLATE_NOOP("core", "cuDNN 8.3+ on Windows needs zlibwapi.dll. Install it with conda into the environment:"),
-                 command="conda install -c conda-forge zlib-wapi", shell=Shell.POWERSHELL),
+                 command=commands.conda_install(Shell.POWERSHELL, "zlib-wapi"), shell=Shell.POWERSHELL),
             step(QT_TRANSLATE_NOOP("core", "Follow NVIDIA's cuDNN 8 install guide ('Installing Zlib') and put zlibwapi.dll in a folder on PATH."),
                  url=links.CUDNN8_WINDOWS_GUIDE, alternative=True)]
 
 
 def _path_not_set(ctx: FixContext) -> list[FixStep]:
+    """The folder goes into a command only when it is plain text; otherwise it is shown as text
+    (a folder read from a pasted log may hold shell syntax)."""
     dirs = ctx.library_dirs
     if ctx.windows:
         folder = dirs[0] if dirs else r"C:\Program Files\NVIDIA GPU Computing Toolkit\CUDA\vX.Y\bin"
-        command = ("$user = [Environment]::GetEnvironmentVariable('Path', 'User'); "
-                   f"[Environment]::SetEnvironmentVariable('Path', \"$user;{folder}\", 'User')")
+        command = commands.windows_user_path_command(folder)
+        if command is None:
+            return [_unsafe_folder_step(folder), verify_step(ctx)]
         return [step(QT_TRANSLATE_NOOP("core", "Add the folder to your user PATH (PowerShell; this reads the user PATH only, "
                                                "unlike setx which can truncate it), then open a new terminal:"),
                      command=command, shell=Shell.POWERSHELL),
                 verify_step(ctx)]
     folder = dirs[0] if dirs else "/usr/local/cuda/lib64"
-    line = f'export LD_LIBRARY_PATH="{folder}${{LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}}"'
-    return [step(QT_TRANSLATE_NOOP("core", "Add the folder to the library search path, now and for new shells:"),
-                 command=f"{line}\necho '{line}' >> ~/.bashrc", shell=Shell.BASH),
-            step(QT_TRANSLATE_NOOP("core", "Register it with the loader for every user:"), alternative=True,
-                 command=f"echo '{folder}' | sudo tee /etc/ld.so.conf.d/tfgpu-cuda.conf && sudo ldconfig", shell=Shell.BASH),
-            verify_step(ctx)]
+    built = commands.ld_library_path_commands(folder)
+    if built is None:
+        return [_unsafe_folder_step(folder), verify_step(ctx)]
+    profile, register = built
+    steps = [step(QT_TRANSLATE_NOOP("core", "Add the folder to the library search path, now and for new shells:"),
+                  command=profile, shell=Shell.BASH)]
+    if register:
+        steps.append(step(QT_TRANSLATE_NOOP("core", "Register it with the loader for every user:"), alternative=True,
+                          command=register, shell=Shell.BASH))
+    return [*steps, verify_step(ctx)]
+
+
+def _unsafe_folder_step(folder: str) -> FixStep:
+    return step(QT_TRANSLATE_NOOP("core", "Add this folder to the library search path yourself; its name holds characters "
+                                          "a shell would run, so no command is given for it: {folder}"),
+                folder=folder.encode("unicode_escape").decode("ascii") if has_control_characters(folder) else folder)
 
 
 def _libdevice(ctx: FixContext) -> list[FixStep]:
     return [step(QT_TRANSLATE_NOOP("core", "Install the CUDA compiler package (it contains libdevice) into the environment:"),
                  command=pip_install(ctx, "nvidia-cuda-nvcc-cu12"), shell=shell_for(ctx)),
             step(QT_TRANSLATE_NOOP("core", "Point XLA at a CUDA toolkit folder that has nvvm/libdevice:"),
-                 command='export XLA_FLAGS=--xla_gpu_cuda_data_dir=/usr/local/cuda', shell=Shell.BASH, alternative=True)]
+                 command=bash_assignment("XLA_FLAGS", "--xla_gpu_cuda_data_dir=/usr/local/cuda"), shell=Shell.BASH,
+                 alternative=True)]
 
 
 def _ptx(ctx: FixContext) -> list[FixStep]:
@@ -308,7 +316,7 @@ def _ptx(ctx: FixContext) -> list[FixStep]:
 
 
 def _cc_unsupported(ctx: FixContext) -> list[FixStep]:
-    last = kb.last_tf_for_cc(ctx.compute_capability) if ctx.compute_capability else None
+    last = commands.safe_version(kb.last_tf_for_cc(ctx.compute_capability)) if ctx.compute_capability else None
     if last:
         specs = [f"tensorflow=={last}"] if ctx.windows or not at_least(last, "2.14") else and_cuda_specs(last, ctx.compute_capability)
         return [step(QT_TRANSLATE_NOOP("core", "TensorFlow {tf} is the last version that runs on compute capability {cc}. "
@@ -325,16 +333,23 @@ def _memory_growth(ctx: FixContext) -> list[FixStep]:
     return [step(QT_TRANSLATE_NOOP("core", "Call set_memory_growth first, before anything creates a tensor or a model:"),
                  command=code, url=links.TF_GPU_GUIDE),
             step(QT_TRANSLATE_NOOP("core", "Set it without code changes, before Python starts:"), alternative=True,
-                 command="$env:TF_FORCE_GPU_ALLOW_GROWTH = 'true'" if ctx.windows else "export TF_FORCE_GPU_ALLOW_GROWTH=true",
+                 command=_allow_growth(ctx),
                  shell=shell_for(ctx))]
+
+
+def _allow_growth(ctx: FixContext) -> str:
+    if ctx.windows:
+        return powershell_assignment("TF_FORCE_GPU_ALLOW_GROWTH", "true")
+    return bash_assignment("TF_FORCE_GPU_ALLOW_GROWTH", "true")
 
 
 def _oom(ctx: FixContext) -> list[FixStep]:
     return [step(QT_TRANSLATE_NOOP("core", "Use a smaller batch size (halve it until it fits), or a smaller model / input size.")),
-            step(QT_TRANSLATE_NOOP("core", "Close other programs using the GPU; see what holds memory:"), command="nvidia-smi",
+            step(QT_TRANSLATE_NOOP("core", "Close other programs using the GPU; see what holds memory:"),
+                 command=commands.run(["nvidia-smi"], shell_for(ctx)),
                  shell=shell_for(ctx)),
             step(QT_TRANSLATE_NOOP("core", "Let TensorFlow allocate memory as needed instead of all at once:"),
-                 command="$env:TF_FORCE_GPU_ALLOW_GROWTH = 'true'" if ctx.windows else "export TF_FORCE_GPU_ALLOW_GROWTH=true",
+                 command=_allow_growth(ctx),
                  shell=shell_for(ctx), url=links.TF_GPU_GUIDE),
             step(QT_TRANSLATE_NOOP("core", "Mixed precision halves activation memory on GPUs with Tensor Cores:"),
                  command="tf.keras.mixed_precision.set_global_policy('mixed_float16')", alternative=True,
@@ -343,7 +358,8 @@ def _oom(ctx: FixContext) -> list[FixStep]:
 
 def _gpu_hidden(ctx: FixContext) -> list[FixStep]:
     return [step(QT_TRANSLATE_NOOP("core", "Unset CUDA_VISIBLE_DEVICES (or set it to the GPU index, e.g. 0) before starting Python:"),
-                 command="Remove-Item Env:CUDA_VISIBLE_DEVICES" if ctx.windows else "unset CUDA_VISIBLE_DEVICES",
+                 command=commands.run(["Remove-Item", "Env:CUDA_VISIBLE_DEVICES"] if ctx.windows
+                                      else ["unset", "CUDA_VISIBLE_DEVICES"], shell_for(ctx)),
                  shell=shell_for(ctx))]
 
 
@@ -360,9 +376,11 @@ def _container_gpu(ctx: FixContext) -> list[FixStep]:
     return [step(QT_TRANSLATE_NOOP("core", "Install the NVIDIA Container Toolkit on the host (the NVIDIA driver must already work there):"),
                  url=links.CONTAINER_TOOLKIT),
             step(QT_TRANSLATE_NOOP("core", "Register it with Docker and restart Docker:"), shell=Shell.BASH,
-                 command="sudo nvidia-ctk runtime configure --runtime=docker && sudo systemctl restart docker"),
+                 command=chain([commands.run(["sudo", "nvidia-ctk", "runtime", "configure", "--runtime=docker"], Shell.BASH) or "",
+                                commands.run(["sudo", "systemctl", "restart", "docker"], Shell.BASH) or ""], Shell.BASH)),
             step(QT_TRANSLATE_NOOP("core", "Start the container with the GPU passed in, and check it:"), shell=Shell.BASH,
-                 command="docker run --rm --gpus all tensorflow/tensorflow:latest-gpu nvidia-smi")]
+                 command=commands.run(["docker", "run", "--rm", "--gpus", "all", "tensorflow/tensorflow:latest-gpu",
+                                       "nvidia-smi"], Shell.BASH))]
 
 
 def _windows_long_paths(ctx: FixContext) -> list[FixStep]:

@@ -2,7 +2,19 @@
 
 from __future__ import annotations
 
+import re
 import sys
+
+# Terminal control: ESC sequences (CSI "ESC [ ... final", OSC "ESC ] ... BEL/ST", two-character ones),
+# the 8-bit CSI/OSC forms, and every other C0/C1 control character except tab and newline.
+_TERMINAL_CONTROL = re.compile(
+    r"\x1b\[[0-?]*[ -/]*[@-~]?"  # CSI
+    r"|\x1b\][^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"  # OSC (window title, hyperlinks, clipboard)
+    r"|\x1b[PX^_][^\x1b\x9c]*(?:\x1b\\|\x9c)?"  # DCS, SOS, PM, APC strings
+    r"|\x9b[0-?]*[ -/]*[@-~]?|\x9d[^\x07\x9c]*(?:\x07|\x9c)?"  # 8-bit CSI and OSC
+    r"|\x1b[ -~]?"  # other escapes (ESC c resets the terminal)
+    r"|[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]"  # and bidi overrides: they reorder what is shown
+)
 
 
 def _decode_line(line: bytes, encoding: str | None) -> str:
@@ -64,3 +76,12 @@ def windows_oem_encoding() -> str | None:
         return f"cp{ctypes.windll.kernel32.GetOEMCP()}"
     except Exception:  # noqa: BLE001 - never fatal
         return None
+
+
+def terminal_safe(text: str) -> str:
+    """``text`` with every terminal control sequence and control character removed (tab and newline
+    kept): what a child printed, or a name read from disk, can then neither recolour, retitle nor
+    clear the user's terminal, nor rewrite a line with a carriage return."""
+    if not text or (text.isascii() and text.isprintable()):
+        return text
+    return _TERMINAL_CONTROL.sub("", text.replace("\r\n", "\n"))

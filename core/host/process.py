@@ -1,13 +1,16 @@
 """Running real commands: capped, decoded, streamed, and never leaving processes behind.
 
-Every command runs in its own process group (POSIX session, or Windows job), and
-whatever is left of that group is killed once the command ends, so a helper it
-started in the background cannot hold our pipes open.
+Every command runs in its own process group (POSIX session, or a Windows job that dies with
+tfgpu), and whatever is left of that group is killed once the command ends, so a helper it
+started in the background cannot hold our pipes open. A descendant that left the group
+(``setsid``) is found by a token in its environment and killed too; and once the direct child
+has exited, output is read for a short grace only, so nothing can hold the caller up.
 """
 
 from __future__ import annotations
 
 import os
+import secrets
 import signal
 import subprocess
 import sys
@@ -21,6 +24,14 @@ MAX_OUTPUT_BYTES = 4 * 1024 * 1024
 DEFAULT_TIMEOUT_S = 15.0
 #: Arguments longer than this (or spanning lines) are shortened in :meth:`CommandResult.describe`.
 MAX_DESCRIBED_ARG = 80
+#: Where commands run: tfgpu's own folder, never the user's current folder. A Python started in a cloned
+#: repository would import that folder's ``json.py`` (Python 2 puts it on sys.path), and Windows looks
+#: for a bare program name in the current folder before PATH.
+NEUTRAL_CWD = os.path.dirname(os.path.abspath(__file__))
+#: After the direct child has exited, its output pipes are read this much longer at most.
+EXIT_GRACE_S = 0.25
+#: Every command's environment carries a token here, so descendants that left its process group are found.
+RUN_TOKEN_VARIABLE = "TFGPU_RUN_TOKEN"
 
 LineCallback = Callable[[str], None]
 
@@ -64,51 +75,13 @@ class CommandResult:
 
 
 from tfgpu.core.host.decoding import decode_output, windows_oem_encoding  # noqa: E402,F401 - re-exported
+from tfgpu.core.host.winjob import WinJob  # noqa: E402
 
 # ---------------------------------------------------------------------------
 # Process groups and killing
 
 
-class _WinJob:
-    """A Windows job object holding the child and what it starts. Never raises.
-
-    A child that starts a grandchild before it is assigned escapes the job;
-    :func:`_kill_tree` still covers it on timeout and cancel.
-    """
-
-    def __init__(self, proc: subprocess.Popen) -> None:
-        self._k32 = None
-        self._handle = None
-        if sys.platform != "win32":
-            return
-        try:
-            import ctypes
-            from ctypes import wintypes
-
-            k32 = ctypes.WinDLL("kernel32", use_last_error=True)
-            k32.CreateJobObjectW.restype = wintypes.HANDLE
-            k32.CreateJobObjectW.argtypes = (ctypes.c_void_p, wintypes.LPCWSTR)
-            k32.AssignProcessToJobObject.argtypes = (wintypes.HANDLE, wintypes.HANDLE)
-            k32.TerminateJobObject.argtypes = (wintypes.HANDLE, wintypes.UINT)
-            k32.CloseHandle.argtypes = (wintypes.HANDLE,)
-            job = k32.CreateJobObjectW(None, None)
-            if job and k32.AssignProcessToJobObject(job, int(proc._handle)):
-                self._k32, self._handle = k32, job
-            elif job:
-                k32.CloseHandle(job)
-        except Exception:  # noqa: BLE001 - no job: only the tree kill is left
-            pass
-
-    def kill(self) -> None:
-        """Terminate everything still in the job and release it."""
-        if self._k32 is None or not self._handle:
-            return
-        try:
-            self._k32.TerminateJobObject(self._handle, 1)
-            self._k32.CloseHandle(self._handle)
-        except Exception:  # noqa: BLE001
-            pass
-        self._handle = None
+_WinJob = WinJob  # the name the runner and its tests use
 
 
 def _exited(proc: subprocess.Popen) -> bool:
@@ -127,7 +100,7 @@ def _exited(proc: subprocess.Popen) -> bool:
     return proc.poll() is not None
 
 
-def _kill_group(proc: subprocess.Popen, job: _WinJob) -> None:
+def _kill_group(proc: subprocess.Popen, job: WinJob) -> None:
     """Kill whatever is left of the command's process group (POSIX) or job (Windows)."""
     if sys.platform == "win32":
         job.kill()
@@ -168,10 +141,34 @@ def _kill_tree(proc: subprocess.Popen) -> None:
 # Running
 
 
+def _kill_marked(token: str) -> int:
+    """Kill this user's processes whose environment carries ``token`` (descendants that left the
+    command's process group, e.g. with ``setsid``). Returns how many. Without psutil: none."""
+    try:
+        import psutil
+    except ImportError:
+        return 0
+    killed = 0
+    me = os.getpid()
+    for process in psutil.process_iter():
+        if process.pid == me:
+            continue
+        try:
+            if process.environ().get(RUN_TOKEN_VARIABLE) == token:
+                process.kill()
+                killed += 1
+        except (psutil.Error, OSError):  # gone, another user's, a zombie
+            continue
+    return killed
+
+
 def _pump(stream, sink: bytearray, state: dict, on_line: LineCallback | None, encoding: str | None) -> None:
-    """Read a pipe to EOF, keep at most MAX_OUTPUT_BYTES, call back per complete line."""
+    """Read a pipe to EOF, keep at most MAX_OUTPUT_BYTES, call back per complete line; stops
+    keeping and calling back once the runner has given up on the pipe (``state["abandoned"]``)."""
     pending = b""
     for chunk in iter(lambda: stream.read1(65536) if hasattr(stream, "read1") else stream.read(65536), b""):
+        if state.get("abandoned"):
+            continue  # drain to EOF so the writer is not blocked, but keep nothing
         room = MAX_OUTPUT_BYTES - len(sink)
         if room > 0:
             sink.extend(chunk[:room])
@@ -187,12 +184,28 @@ def _pump(stream, sink: bytearray, state: dict, on_line: LineCallback | None, en
                     pass
             if len(pending) > MAX_OUTPUT_BYTES:
                 pending = b""
-    if on_line is not None and pending.strip():
+    if on_line is not None and pending.strip() and not state.get("abandoned"):
         try:
             on_line(decode_output(pending.rstrip(b"\r"), encoding))
         except Exception:  # noqa: BLE001
             pass
     stream.close()
+
+
+def _finish_reading(pumps: list[threading.Thread], state: dict, token: str) -> None:
+    """Give the pipes a short grace after the child's exit. Still open means a descendant outside the
+    process group holds them: kill it by its token, and stop waiting for it either way."""
+    deadline = time.monotonic() + EXIT_GRACE_S
+    for thread in pumps:
+        thread.join(timeout=max(0.0, deadline - time.monotonic()))
+    if not any(thread.is_alive() for thread in pumps):
+        return
+    if _kill_marked(token):
+        deadline = time.monotonic() + EXIT_GRACE_S
+        for thread in pumps:
+            thread.join(timeout=max(0.0, deadline - time.monotonic()))
+    if any(thread.is_alive() for thread in pumps):
+        state["abandoned"] = True  # what was read so far is the output; the threads end at EOF
 
 
 def run_process(
@@ -203,12 +216,16 @@ def run_process(
     cancel: threading.Event | None = None,
     on_stdout_line: LineCallback | None = None,
     encoding: str | None = None,
+    cwd: str | None = None,
 ) -> CommandResult:
-    """Run a real command. Never raises; a hang is killed with its children, and
-    whatever the command left running in its group is killed when it ends."""
+    """Run a real command (in ``cwd``, by default :data:`NEUTRAL_CWD`). Never raises; a hang is killed
+    with its children, and whatever the command left running in its group is killed when it ends."""
     argv = tuple(str(a) for a in argv)
     encoding = encoding or windows_oem_encoding()
     start = time.monotonic()
+    token = secrets.token_hex(8)
+    run_env = dict(os.environ if env is None else env)
+    run_env[RUN_TOKEN_VARIABLE] = token
     kwargs: dict = {}
     if sys.platform == "win32":
         kwargs["creationflags"] = subprocess.CREATE_NO_WINDOW | subprocess.CREATE_NEW_PROCESS_GROUP
@@ -220,7 +237,8 @@ def run_process(
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
-            env=dict(env) if env is not None else None,
+            env=run_env,
+            cwd=cwd or (NEUTRAL_CWD if os.path.isdir(NEUTRAL_CWD) else None),
             **kwargs,
         )
     except FileNotFoundError:
@@ -230,7 +248,7 @@ def run_process(
     except OSError as exc:  # e.g. "Exec format error": not a program for this machine
         return CommandResult(argv, None, error=f"cannot run: {exc.strerror or exc}", duration_s=time.monotonic() - start)
 
-    job = _WinJob(proc)
+    job = WinJob(proc)
     out, err = bytearray(), bytearray()
     state: dict = {}
     pumps = [
@@ -257,8 +275,7 @@ def run_process(
         proc.wait(timeout=2)
     except subprocess.TimeoutExpired:
         pass
-    for thread in pumps:
-        thread.join(timeout=2)
+    _finish_reading(pumps, state, token)
     return CommandResult(
         argv=argv,
         returncode=None if (timed_out or cancelled) else proc.returncode,

@@ -13,13 +13,17 @@ Decisions (see docs/monitor.md):
   owner that stops writing for long calls :meth:`CsvLogger.flush_if_due`). A crash
   loses at most about the last second.
 - A write or flush that fails (disk full, drive removed) never raises: logging stops,
-  ``error`` says which file and why, ``write`` returns False from then on.
+  ``error`` says which file and why, ``write`` returns False from then on, and the file is cut
+  back to its size at the last good flush, so it ends with a whole sample.
+- A sample's rows (one per GPU) go to the file in one write: all GPUs of a sample or none.
 """
 
 from __future__ import annotations
 
 import csv
+import io
 import math
+import os
 import re
 import threading
 import time
@@ -161,6 +165,7 @@ class CsvLogger:
         self._flush_every_s = flush_every_s
         self._last_flush: float | None = None  # None: the first row is flushed at once
         self._flushed_rows = 0
+        self._good_size: int | None = None  # the file's size after the last good flush
         self._lock = threading.Lock()
 
     @classmethod
@@ -185,9 +190,8 @@ class CsvLogger:
             if self._handle is None:
                 return False
             rows = frame_rows(frame)
-            for row in rows:
-                if not self._put(row):
-                    return False
+            if not self._put_all(rows):
+                return False
             self.rows += len(rows)
             if self._due():
                 return self._flush()
@@ -220,6 +224,17 @@ class CsvLogger:
     def _due(self) -> bool:
         return self._last_flush is None or self._clock() - self._last_flush >= self._flush_every_s
 
+    def _put_all(self, rows: list[list[str]]) -> bool:
+        """Every row of one sample in one write, so no flush can fall between two of its GPUs."""
+        text = io.StringIO()
+        csv.writer(text).writerows(rows)
+        try:
+            self._handle.write(text.getvalue())  # type: ignore[union-attr]
+        except OSError as exc:
+            self._fail(exc, self._handle)
+            return False
+        return True
+
     def _put(self, row: tuple[str, ...] | list[str]) -> bool:
         try:
             self._writer.writerow(row)
@@ -236,6 +251,10 @@ class CsvLogger:
             return False
         self._last_flush = self._clock()
         self._flushed_rows = self.rows
+        try:
+            self._good_size = os.fstat(self._handle.fileno()).st_size  # type: ignore[union-attr]
+        except (OSError, ValueError, AttributeError):  # not a real file (tests): no cutting back
+            self._good_size = None
         return True
 
     def _fail(self, exc: OSError, handle: IO[str] | None) -> None:
@@ -249,6 +268,11 @@ class CsvLogger:
                 handle.close()  # flushes again, fails again, but frees the file
             except OSError:
                 pass
+            if self._good_size is not None:
+                try:  # what a failed flush left half-written goes: the file ends with a whole sample
+                    os.truncate(self.path, self._good_size)
+                except OSError:
+                    pass
 
 
 # -- reading a log back ----------------------------------------------------------------

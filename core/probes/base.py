@@ -10,8 +10,6 @@ import dataclasses
 import enum
 import logging
 import traceback
-import types
-import typing
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -129,29 +127,8 @@ T = TypeVar("T")
 
 def from_jsonable(cls: type[T], data: Any) -> T:
     """Rebuild a dataclass tree from :func:`to_jsonable` output (e.g. a saved ``tfgpu scan --json``).
-    Unknown keys are ignored and missing ones take their defaults, so older and newer files load."""
-    if not isinstance(data, dict):
-        raise ValueError(f"{cls.__name__}: expected an object, got {type(data).__name__}")
-    hints = typing.get_type_hints(cls)
-    kwargs = {f.name: _from_value(hints[f.name], data[f.name]) for f in dataclasses.fields(cls)  # type: ignore[arg-type]
-              if f.init and f.name in data}
-    return cls(**kwargs)
+    Unknown keys are ignored and missing ones take their defaults, so older and newer files load; a
+    value of the wrong type is a ValueError naming its field (``scan.driver.gpus[0].index: ...``)."""
+    from tfgpu.core.jsonsafe import build
 
-
-def _from_value(kind: Any, value: Any) -> Any:
-    if value is None:
-        return None
-    origin, args = typing.get_origin(kind), typing.get_args(kind)
-    if origin in (typing.Union, types.UnionType):
-        for option in args:
-            if option is not type(None):
-                return _from_value(option, value)
-    if origin in (list, tuple) and isinstance(value, list):
-        return [_from_value(args[0], item) for item in value] if args else list(value)
-    if origin is dict and isinstance(value, dict):
-        return {key: _from_value(args[1], item) for key, item in value.items()} if args else dict(value)
-    if dataclasses.is_dataclass(kind):
-        return from_jsonable(kind, value)  # type: ignore[arg-type]
-    if isinstance(kind, type) and issubclass(kind, enum.Enum):
-        return kind(value)
-    return value
+    return build(cls, data, cls.__name__.lower())

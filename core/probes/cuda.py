@@ -13,12 +13,11 @@ folder name (``v11.2``, ``cuda-11.8``), which is only a guess.
 
 from __future__ import annotations
 
-import json
 import re
 import time
 from dataclasses import dataclass, field
 
-from tfgpu.core import versions
+from tfgpu.core import jsonsafe, versions
 from tfgpu.core.host import CommandResult, Host, getenv, path_entries, which
 from tfgpu.core.i18n import QT_TRANSLATE_NOOP
 from tfgpu.core.probes.base import ProbeResult, Status
@@ -118,7 +117,7 @@ def parse_nvcc_output(text: str) -> tuple[str, str | None] | None:
 def parse_version_json(text: str) -> str | None:
     """The ``cuda`` -> ``version`` entry of a toolkit's ``version.json``."""
     try:
-        data = json.loads(text)
+        data = jsonsafe.loads(text)
         value = data["cuda"]["version"]
     except (ValueError, KeyError, TypeError):
         return None

@@ -1,16 +1,22 @@
 """Where Python interpreters hide: PATH (and pyenv shims), the ``py`` launcher,
 PEP 514 registry keys, conda, ``.venv`` folders. Each finder returns candidate
 paths only; :mod:`tfgpu.core.probes.pythons` asks each interpreter about itself.
+
+An interpreter found only through the current folder (``./.venv``, ``./venv``, a relative PATH
+entry such as ``.``) belongs to whatever was cloned or unpacked there: its candidate carries
+``here`` and is listed but run only with the user's consent (``--here``, ``--python PATH``, the
+app's "Check the Python in this folder"). ``.python-version`` names are accepted only as version
+names, as pyenv does, so that file cannot point the scan at an arbitrary program.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from tfgpu.core import jsonsafe
 from tfgpu.core.host import CommandResult, Host, getenv, path_entries, which
 
 Report = Callable[[str, str, str], None]  # ProbeResult.add(kind, source, detail)
@@ -35,6 +41,17 @@ class Candidate:
     path: str
     source: str  # self, PATH, py-launcher, registry, conda, venv-dir, pyenv, user
     command: str | None = None  # the command it answers to first ("python", "python3", "py")
+    here: str | None = None  # found only through this folder of the current directory: run with consent only
+    note: str | None = None  # why a user-named interpreter was not found where it was looked for
+
+
+#: A pyenv version name (``3.11.7``, ``miniconda3-latest``, ``pypy3.10-7.3.15``): never a path.
+_PYENV_VERSION_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]*")
+
+
+def is_version_name(text: str) -> bool:
+    """True for a name pyenv accepts in ``.python-version``; a path (``/tmp/x``, ``../..``) is not one."""
+    return bool(_PYENV_VERSION_NAME.fullmatch(text)) and text not in (".", "..") and ".." not in text
 
 
 @dataclass
@@ -56,7 +73,11 @@ def from_path(host: Host, report: Report) -> PathScan:
     scan = PathScan(candidates=[])
     claimed: set[str] = set()  # command names already answered by an earlier PATH entry
     idle_shims: list[str] = []
-    for directory in path_entries(host):
+    pathmod = host.platform.pathmod
+    for entry in path_entries(host):
+        # A relative entry (".", "bin") is searched from the current folder: what lies there runs only with consent.
+        here = None if pathmod.isabs(entry) else entry
+        directory = entry if here is None or not host.platform.cwd else pathmod.normpath(pathmod.join(host.platform.cwd, entry))
         listed = host.files.listdir(directory)
         names = [n for n in listed if pattern.match(n)]
         if windows and _is_pyenv_win_shims(host, directory):
@@ -82,7 +103,7 @@ def from_path(host: Host, report: Report) -> PathScan:
             if target == "":
                 idle_shims.append(full)  # a shim for a version that is not selected: runs nothing
                 continue
-            scan.candidates.append(Candidate(target or full, "PATH", command if first else None))
+            scan.candidates.append(Candidate(target or full, "PATH", command if first else None, here=here and directory))
     if idle_shims:
         report("file", ", ".join(idle_shims), "pyenv shims whose command is not in the selected version: skipped")
     return scan
@@ -159,7 +180,7 @@ def _pyenv_versions(host: Host, root: str) -> list[str]:
                 continue
             versions = [line.split("#")[0].strip() for line in text.splitlines()]
             if any(versions):
-                return [v for v in versions if v]
+                return [v for v in versions if v and is_version_name(v)]  # pyenv ignores a path here too
     return []
 
 
@@ -311,7 +332,7 @@ def from_conda_command(host: Host, conda: str | None, timeout: float, report: Re
     result: CommandResult = host.run([conda, "env", "list", "--json"], timeout)
     report("command", result.describe(), "")
     try:
-        envs = json.loads(result.stdout).get("envs", []) if result.ok else []
+        envs = jsonsafe.loads(result.stdout).get("envs", []) if result.ok else []
     except (ValueError, AttributeError):
         envs = []
     return _conda_candidates(host, [str(e) for e in envs if isinstance(e, str)])
@@ -340,28 +361,50 @@ def python_in(host: Host, prefix: str) -> str | None:
 
 
 def from_venv_dirs(host: Host) -> list[Candidate]:
-    """``.venv`` / ``venv`` in the working folder and the home folder, and an activated one."""
-    join = host.platform.pathmod.join
-    folders = [join(base, name) for base in (host.platform.cwd, host.platform.home) for name in (".venv", "venv")]
+    """``.venv`` / ``venv`` in the home folder, an activated one, and those of the current folder
+    (marked ``here``: a cloned repository's own interpreter runs only with consent)."""
+    pathmod = host.platform.pathmod
+    join = pathmod.join
+    cwd, home = host.platform.cwd, host.platform.home
+    here_is_home = bool(cwd) and pathmod.normcase(pathmod.normpath(cwd)) == pathmod.normcase(pathmod.normpath(home or ""))
+    folders: list[tuple[str, bool]] = [(join(home, name), False) for name in (".venv", "venv")] if home else []
+    if cwd and not here_is_home:
+        folders += [(join(cwd, name), True) for name in (".venv", "venv")]
     active = getenv(host, "VIRTUAL_ENV")
-    folders += [active] if active else []
+    folders += [(active, False)] if active else []  # activated by the user: consent given
     found = []
-    for folder in folders:
+    for folder, here in folders:
         exe = python_in(host, folder) if host.files.is_file(join(folder, "pyvenv.cfg")) else None
         if exe:
-            found.append(Candidate(exe, "venv-dir"))
+            found.append(Candidate(exe, "venv-dir", here=folder if here else None))
     return found
+
+
+def has_path_separator(text: str, windows: bool) -> bool:
+    return "/" in text or (windows and "\\" in text)
+
+
+def resolve_user_python(host: Host, name: str) -> Candidate:
+    """One rule for ``--python NAME``: a name with a path separator is a path (relative to the current
+    folder); otherwise it is looked up on PATH only, as a shell would, never in the current folder."""
+    pathmod = host.platform.pathmod
+    if has_path_separator(name, host.platform.is_windows) or pathmod.isabs(name):
+        path = name if pathmod.isabs(name) or not host.platform.cwd else pathmod.normpath(pathmod.join(host.platform.cwd, name))
+        inside = python_in(host, path) if host.files.is_dir(path) else None
+        return Candidate(inside or path, "user")
+    found = which(host, name)
+    if found:
+        return Candidate(found, "user")
+    note = f"{name!r} is not on PATH"
+    if host.platform.cwd and host.files.exists(pathmod.join(host.platform.cwd, name)):
+        local = "." + ("\\" if host.platform.is_windows else "/") + name
+        note += f"; to check the one in this folder, name it with its path: --python {local}"
+    return Candidate(name, "user", note=note)
 
 
 def from_user(host: Host, extra: list[str]) -> list[Candidate]:
-    """Paths the user named: an interpreter, or an environment folder holding one."""
-    found = []
-    for path in extra:
-        inside = python_in(host, path) if host.files.is_dir(path) else None
-        if not inside and not host.files.exists(path) and host.platform.pathmod.basename(path) == path:
-            inside = which(host, path)  # a bare name such as python3.10: look it up on PATH
-        found.append(Candidate(inside or path, "user"))
-    return found
+    """Interpreters the user named (consent given): a path, an environment folder, or a name on PATH."""
+    return [resolve_user_python(host, name) for name in extra if name]
 
 
 def venv_root(host: Host, executable: str) -> str:

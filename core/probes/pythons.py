@@ -7,7 +7,6 @@ timeout), then entries that turn out to be the same installation are merged.
 
 from __future__ import annotations
 
-import json
 import os
 import struct
 import sys
@@ -17,6 +16,7 @@ from pathlib import Path
 
 from packaging.version import InvalidVersion, Version
 
+from tfgpu.core import jsonsafe
 from tfgpu.core.host import CommandResult, Host
 from tfgpu.core.host.agents import MIN_AGENT_PYTHON
 from tfgpu.core.i18n import QT_TRANSLATE_NOOP
@@ -54,6 +54,7 @@ class PythonEnv(ProbeResult):
     base_prefix: str | None = None  # differs from prefix in a venv
     implementation: str | None = None  # "cpython", "pypy"
     commands: list[str] = field(default_factory=list)  # what the user types to get it: "python", "python3", "py"
+    here: str | None = None  # found only through this folder of the current directory (see python_sources)
 
 
 @dataclass(kw_only=True)
@@ -71,13 +72,26 @@ class _Group:
     sources: list[str]
     commands: list[str]
     is_self: bool = False
+    here: str | None = None  # every candidate came through the current folder
+    trusted: bool = False  # at least one came from elsewhere (PATH, the registry, the user's own --python...)
+    note: str | None = None
+
+    def runnable(self, trust_here: bool) -> bool:
+        return self.trusted or trust_here
 
 
-def probe_pythons(host: Host, extra: list[str] | None = None, timeout: float = 10.0) -> PythonsInfo:
-    return safe_probe(PythonsInfo, _probe_pythons, host, list(extra or []), timeout)
+#: The reason of an environment found only through the current folder and not run (no consent).
+NEEDS_CONSENT = "needs-consent"
 
 
-def _probe_pythons(host: Host, extra: list[str], timeout: float) -> PythonsInfo:
+def probe_pythons(host: Host, extra: list[str] | None = None, timeout: float = 10.0, *,
+                  trust_here: bool = False) -> PythonsInfo:
+    """Every Python on the machine. Those found only through the current folder are run (asked
+    what they are, and later given the TF agent) only with ``trust_here``."""
+    return safe_probe(PythonsInfo, _probe_pythons, host, list(extra or []), timeout, trust_here)
+
+
+def _probe_pythons(host: Host, extra: list[str], timeout: float, trust_here: bool = False) -> PythonsInfo:
     info = PythonsInfo()
     groups: dict[tuple[str, str], _Group] = {}
     path_scan = sources.from_path(host, info.add)
@@ -99,10 +113,10 @@ def _probe_pythons(host: Host, extra: list[str], timeout: float) -> PythonsInfo:
         launcher = pool.submit(_guarded, info, sources.from_py_launcher, host, timeout, info.add)
         conda_exe = _guarded(info, sources.conda_executable, host, empty=lambda: None)
         conda = pool.submit(_guarded, info, sources.from_conda_command, host, conda_exe, timeout, info.add)
-        _submit(pool, host, groups, _add_all(host, groups, static), answers, timeout)
+        _submit(pool, host, groups, _add_all(host, groups, static), answers, timeout, trust_here)
         late = launcher.result() + conda.result()
-        _submit(pool, host, groups, _add_all(host, groups, late), answers, timeout)
-        envs = [_make_env(host, group, answers[key].result() if key in answers else None, info.add)
+        _submit(pool, host, groups, _add_all(host, groups, late), answers, timeout, trust_here)
+        envs = [_make_env(host, group, answers[key].result() if key in answers else None, info.add, trust_here)
                 for key, group in groups.items()]
     info.envs = _merge(host, [env for env in envs if env is not None])
     _summarise(info)
@@ -141,12 +155,18 @@ def _add_all(host: Host, groups: dict[tuple[str, str], _Group], found: list[Cand
             group.commands.append(cand.command)
         if cand.source == "self":
             group.is_self, group.path = True, cand.path
+        if cand.here is None:
+            group.trusted, group.here = True, None
+        elif not group.trusted:
+            group.here = cand.here
+        group.note = group.note or cand.note
     return [key for key in new if not groups[key].is_self]
 
 
-def _submit(pool, host: Host, groups: dict, keys: list, answers: dict, timeout: float) -> None:
+def _submit(pool, host: Host, groups: dict, keys: list, answers: dict, timeout: float, trust_here: bool) -> None:
     for key in keys:
-        answers[key] = pool.submit(_query, host, groups[key].path, timeout)
+        if groups[key].runnable(trust_here):
+            answers[key] = pool.submit(_query, host, groups[key].path, timeout)
 
 
 def _query(host: Host, path: str, timeout: float) -> tuple[CommandResult, dict | None]:
@@ -163,7 +183,7 @@ def _parse_answer(stdout: str) -> dict | None:
         line = line.strip()
         if line.startswith("{"):
             try:
-                value = json.loads(line)
+                value = jsonsafe.loads(line)
             except ValueError:
                 continue
             if isinstance(value, dict) and value.get("tfgpu_query") == 1:
@@ -198,10 +218,12 @@ def _sees_self(host: Host) -> bool:
 
 
 def _make_env(host: Host, group: _Group, answer: tuple[CommandResult, dict | None] | None,
-              report: sources.Report) -> PythonEnv | None:
+              report: sources.Report, trust_here: bool = False) -> PythonEnv | None:
     env = PythonEnv(executable=group.path, sources=list(group.sources), commands=list(group.commands),
-                    is_self=group.is_self)
+                    is_self=group.is_self, here=None if group.trusted else group.here)
     facts: dict | None
+    if not group.is_self and not group.runnable(trust_here):
+        return _not_run(env)
     if group.is_self:
         facts = _self_answer()
         env.add("api", "sys.executable (the running interpreter)", sys.executable)
@@ -213,7 +235,7 @@ def _make_env(host: Host, group: _Group, answer: tuple[CommandResult, dict | Non
                 report("command", result.describe(), "Microsoft Store placeholder, not a Python: skipped")
                 return None
             env.real_path = host.files.realpath(group.path)
-            return _failed(env, result)
+            return _failed(env, result, group.note)
     reported = str(facts.get("executable") or "")
     env.executable = _console_python(host, reported if reported and host.files.is_file(reported) else group.path)
     env.real_path = host.files.realpath(env.executable)
@@ -243,8 +265,22 @@ def _console_python(host: Host, executable: str) -> str:
     return console if host.files.is_file(console) else executable
 
 
-def _failed(env: PythonEnv, result: CommandResult) -> PythonEnv:
-    if result.error == "not found":
+def _not_run(env: PythonEnv) -> PythonEnv:
+    """Listed, never started: it came only through the current folder and the user has not consented."""
+    env.status, env.reason = Status.UNSUPPORTED, NEEDS_CONSENT
+    env.set_hint(QT_TRANSLATE_NOOP(
+        "core", "Found through the current folder ({folder}), so it was not run: running it would run that "
+        "folder's code. Check it with --here or --python PATH (in the app: Check the Python in this folder)."),
+        folder=env.here or "")
+    env.add("file", env.executable, "not run: found only through the current folder")
+    return env
+
+
+def _failed(env: PythonEnv, result: CommandResult, note: str | None = None) -> PythonEnv:
+    if result.error == "not found" and note:
+        env.status, env.reason = Status.MISSING, "not-found"
+        env.set_hint(QT_TRANSLATE_NOOP("core", "Not found: {why}."), why=note)
+    elif result.error == "not found":
         env.status, env.reason = Status.MISSING, "not-found"
         env.set_hint(QT_TRANSLATE_NOOP(
             "core", "This interpreter is listed but no longer exists (left behind by an uninstall)."
@@ -304,6 +340,8 @@ def _merge(host: Host, envs: list[PythonEnv]) -> list[PythonEnv]:
         if first is env:
             continue
         first.sources += [s for s in env.sources if s not in first.sources]
+        if env.here is None:
+            first.here = None
         first.commands += [c for c in env.commands if c not in first.commands]
         first.evidence += env.evidence
         if env.is_self:
@@ -319,6 +357,10 @@ def _summarise(info: PythonsInfo) -> None:
         info.set_hint(QT_TRANSLATE_NOOP(
             "core", "No Python was found. Install Python from python.org (3.10 for TensorFlow 2.10 on Windows)."
         ))
+    elif all(env.reason == NEEDS_CONSENT for env in info.envs):
+        info.status, info.reason = Status.MISSING, NEEDS_CONSENT
+        info.set_hint(QT_TRANSLATE_NOOP("core", "The only Pythons found belong to the current folder and were not run; "
+                                        "check them with --here (in the app: Check the Python in this folder)."))
     else:
         info.status, info.reason = Status.ERROR, "no-working-python"
         info.set_hint(QT_TRANSLATE_NOOP("core", "Pythons were found but none of them could be used; see each entry."))

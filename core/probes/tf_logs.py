@@ -3,10 +3,11 @@ TensorFlow's own log on stderr, and the exit code when it died."""
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+
+from tfgpu.core import jsonsafe
 
 MAX_LOG_LINES = 200
 MAX_LINE_CHARS = 1000
@@ -55,7 +56,7 @@ def json_event(line: str) -> dict | None:
     if not line.startswith("{"):
         return None
     try:
-        value = json.loads(line)
+        value = jsonsafe.loads(line)
     except ValueError:
         return None
     return value if isinstance(value, dict) and isinstance(value.get("event"), str) else None

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from tfgpu.core.explain.document import decode as decode_bytes
 from tfgpu.core.explain.model import Explanation
+from tfgpu.core.explain.reading import MAX_INPUT_BYTES
 from tfgpu.gui.explain_view import ExplanationView
 from tfgpu.gui.explain_worker import ExplainController, ExplainFunction
 from tfgpu.gui.findings_text import explanation_markdown
@@ -37,7 +38,7 @@ log = logging.getLogger(__name__)
 DEBOUNCE_MS = 250
 #: Larger texts are not put in the editor whole: laying out 50 MB freezes it for seconds.
 EDITOR_LIMIT = 256 * 1024  # characters (and bytes, for files)
-MAX_FILE_BYTES = 512 * 1024 * 1024
+MAX_FILE_BYTES = MAX_INPUT_BYTES  # the CLI reads at most as much (core/explain/reading.py)
 
 
 def size_text(size: int) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import logging
 import math
@@ -13,6 +14,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QMessageBox,
     QPlainTextEdit,
     QProgressBar,
     QPushButton,
@@ -61,6 +63,7 @@ class SystemPage(TfgpuPage):
         self._tf_checked = 0
         self._total_final = False  # the progress total can still grow (TF checks are added later)
         self._progress_fraction = 0.0  # what the bar shows; it never goes back within a scan
+        self.trust_here = False  # the user agreed to run the Pythons of the current folder
         self.controller = ScanController(context.host, context.scan_options, parent=self)
         self.controller.started.connect(self._on_started)
         self.controller.update.connect(self._on_progress)
@@ -122,8 +125,14 @@ class SystemPage(TfgpuPage):
         self.copy_button.clicked.connect(self.copy_as_text)
         self.copied_label = QLabel()
         self.copied_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.here_button = QPushButton(self.tr("Check the Python in this folder"))
+        self.here_button.setToolTip(self.tr("A Python of the folder tfgpu was started in was found but not run: "
+                                            "running it runs that folder's code. Check it only if you trust the folder."))
+        self.here_button.clicked.connect(self._on_here_clicked)
+        self.here_button.hide()
         buttons = QHBoxLayout()
         buttons.addWidget(self.recheck_button)
+        buttons.addWidget(self.here_button)
         buttons.addWidget(self.copy_button)
         buttons.addWidget(self.copied_label, 1)
 
@@ -159,7 +168,32 @@ class SystemPage(TfgpuPage):
 
     # -- actions ---------------------------------------------------------------------
     def start_scan(self) -> None:
-        self.controller.start()
+        options = self.context.scan_options or ScanOptions()
+        self.controller.start(dataclasses.replace(options, trust_here=True) if self.trust_here else None)
+
+    def untrusted_pythons(self) -> list[str]:
+        """Interpreters of the current folder the last scan listed but did not run."""
+        if self.scan is None:
+            return []
+        return [env.executable for env in self.scan.pythons.envs if env.reason == "needs-consent"]
+
+    def confirm_here(self, pythons: list[str]) -> bool:
+        """Ask before running code of the current folder (tests replace this)."""
+        answer = QMessageBox.question(
+            self, self.tr("Run the Python of this folder?"),
+            self.tr("These interpreters belong to the folder tfgpu was started in:\n\n{paths}\n\n"
+                    "Checking them runs them, and with them any code that folder holds. "
+                    "Only continue if you trust where this folder came from.").format(paths="\n".join(pythons)),
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, QMessageBox.StandardButton.No)
+        return answer == QMessageBox.StandardButton.Yes
+
+    @Slot()
+    def _on_here_clicked(self) -> None:
+        pythons = self.untrusted_pythons()
+        if self._scanning or not pythons or not self.confirm_here(pythons):
+            return
+        self.trust_here = True
+        self.start_scan()
 
     def copy_as_text(self) -> str:
         """Put the plain-text result on the clipboard (and return it)."""
@@ -285,6 +319,7 @@ class SystemPage(TfgpuPage):
         self.recheck_button.setEnabled(True)
         self.recheck_button.setText(self.tr("Stop") if self._scanning else self.tr("Re-check"))
         self.copy_button.setEnabled(not self._scanning and (self.scan is not None or self.error is not None))
+        self.here_button.setVisible(not self._scanning and bool(self.untrusted_pythons()))
 
     def _show_lines(self, lines: list[Line]) -> None:
         self.tree.clear()

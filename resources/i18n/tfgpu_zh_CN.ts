@@ -2093,6 +2093,30 @@
         <source>TensorFlow checked in {done} of {total} Pythons…</source>
         <translation>已在 {done} / {total} 个 Python 中检查 TensorFlow…</translation>
     </message>
+    <message>
+        <source>Check the Python in this folder</source>
+        <translation>检查此文件夹中的 Python</translation>
+    </message>
+    <message>
+        <source>A Python of the folder tfgpu was started in was found but not run: running it runs that folder&apos;s code. Check it only if you trust the folder.</source>
+        <translation>在启动 tfgpu 的文件夹中找到了一个 Python，但没有运行它：运行它就会运行该文件夹中的代码。只有在信任该文件夹时才检查它。</translation>
+    </message>
+    <message>
+        <source>Run the Python of this folder?</source>
+        <translation>运行此文件夹中的 Python？</translation>
+    </message>
+    <message>
+        <source>These interpreters belong to the folder tfgpu was started in:
+
+{paths}
+
+Checking them runs them, and with them any code that folder holds. Only continue if you trust where this folder came from.</source>
+        <translation>这些解释器属于启动 tfgpu 的文件夹：
+
+{paths}
+
+检查它们就会运行它们，以及该文件夹中的任何代码。只有在信任该文件夹的来源时才继续。</translation>
+    </message>
 </context>
 <context>
     <name>TfgpuWizard</name>
@@ -2228,6 +2252,7 @@
     </message>
     <message>
         <source>Python {version} is too old for TensorFlow checks (needs {min_python}+); use a newer Python for TensorFlow.</source>
+        <extracomment>The reason of an environment found only through the current folder and not run (no consent).</extracomment>
         <translation>Python {version} 太旧，无法进行 TensorFlow 检查（需要 {min_python} 及以上）；请用更新的 Python 来运行 TensorFlow。</translation>
     </message>
     <message>
@@ -3614,6 +3639,30 @@
     <message>
         <source>cuDNN reports CUDNN_STATUS_ARCH_MISMATCH: the cuDNN that TensorFlow loaded has no kernels for {gpu} (compute capability {cc}). On GPUs below compute capability {cc_below} (GTX 9xx/10xx, P100, V100) this is cuDNN {floor} or newer: keep it below {floor} ({pin}). Otherwise install the cuDNN release your TensorFlow was built with.</source>
         <translation>cuDNN 报告 CUDNN_STATUS_ARCH_MISMATCH：TensorFlow 加载的 cuDNN 没有 {gpu}（计算能力 {cc}）的计算内核。在计算能力低于 {cc_below} 的 GPU（GTX 9xx/10xx、P100、V100）上，这是因为 cuDNN 版本为 {floor} 或更新：请保持在 {floor} 以下（{pin}）。否则请安装你的 TensorFlow 编译时所用的 cuDNN 版本。</translation>
+    </message>
+    <message>
+        <source>Found through the current folder ({folder}), so it was not run: running it would run that folder&apos;s code. Check it with --here or --python PATH (in the app: Check the Python in this folder).</source>
+        <translation>它是通过当前文件夹（{folder}）找到的，因此没有运行：运行它就会运行该文件夹中的代码。可用 --here 或 --python PATH 检查它（在应用中：“检查此文件夹中的 Python”）。</translation>
+    </message>
+    <message>
+        <source>Not found: {why}.</source>
+        <translation>未找到：{why}。</translation>
+    </message>
+    <message>
+        <source>The only Pythons found belong to the current folder and were not run; check them with --here (in the app: Check the Python in this folder).</source>
+        <translation>找到的 Python 都属于当前文件夹，因此没有运行；可用 --here 检查它们（在应用中：“检查此文件夹中的 Python”）。</translation>
+    </message>
+    <message>
+        <source>A Python of the current folder was not run</source>
+        <translation>当前文件夹中的一个 Python 没有运行</translation>
+    </message>
+    <message>
+        <source>Add this folder to the library search path yourself; its name holds characters a shell would run, so no command is given for it: {folder}</source>
+        <translation>请自行将此文件夹加入库搜索路径；它的名称含有 shell 会执行的字符，因此不为它提供命令：{folder}</translation>
+    </message>
+    <message>
+        <source>{python} was found through the current folder, so it was not run (running it runs that folder&apos;s code). To check it: tfgpu doctor --here, or tfgpu doctor --python {python}.</source>
+        <translation>{python} 是通过当前文件夹找到的，因此没有运行（运行它就会运行该文件夹中的代码）。要检查它：tfgpu doctor --here，或 tfgpu doctor --python {python}。</translation>
     </message>
 </context>
 </TS>

@@ -37,4 +37,10 @@ TITLES = {
     "wddm-no-process-memory": QT_TRANSLATE_NOOP("core", "Per-process GPU memory is not reported under WDDM"),
     "benign-log": QT_TRANSLATE_NOOP("core", "Harmless notices only"),
     "gpu-ok": QT_TRANSLATE_NOOP("core", "TensorFlow can use the GPU"),
+    "install-no-disk-space": QT_TRANSLATE_NOOP("core", "Not enough free disk space for the install"),
+    "install-no-network": QT_TRANSLATE_NOOP("core", "pip or conda cannot reach the package index"),
+    "install-no-wheel": QT_TRANSLATE_NOOP("core", "No TensorFlow package for this Python"),
+    "conda-missing": QT_TRANSLATE_NOOP("core", "conda is not installed"),
+    "install-interrupted": QT_TRANSLATE_NOOP("core", "An install was stopped before it finished"),
+    "install-step-failed": QT_TRANSLATE_NOOP("core", "An install step failed"),
 }

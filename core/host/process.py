@@ -203,9 +203,11 @@ def run_process(
     cancel: threading.Event | None = None,
     on_stdout_line: LineCallback | None = None,
     encoding: str | None = None,
+    on_stderr_line: LineCallback | None = None,
 ) -> CommandResult:
     """Run a real command. Never raises; a hang is killed with its children, and
-    whatever the command left running in its group is killed when it ends."""
+    whatever the command left running in its group is killed when it ends.
+    ``on_stdout_line`` / ``on_stderr_line`` get each line as it arrives (from reader threads)."""
     argv = tuple(str(a) for a in argv)
     encoding = encoding or windows_oem_encoding()
     start = time.monotonic()
@@ -235,7 +237,7 @@ def run_process(
     state: dict = {}
     pumps = [
         threading.Thread(target=_pump, args=(proc.stdout, out, state, on_stdout_line, encoding), daemon=True),
-        threading.Thread(target=_pump, args=(proc.stderr, err, state, None, encoding), daemon=True),
+        threading.Thread(target=_pump, args=(proc.stderr, err, state, on_stderr_line, encoding), daemon=True),
     ]
     for thread in pumps:
         thread.start()

@@ -108,6 +108,18 @@ def _probe_pythons(host: Host, extra: list[str], timeout: float) -> PythonsInfo:
     return info
 
 
+def probe_python(host: Host, executable: str, timeout: float = 10.0) -> PythonsInfo:
+    """One interpreter alone (the re-check after an install): the same facts as the full scan gives it."""
+    def one() -> PythonsInfo:
+        info = PythonsInfo()
+        env = _make_env(host, _Group(executable, ["user"], []), _query(host, executable, timeout), info.add)
+        info.envs = [env] if env is not None else []
+        _summarise(info)
+        return info
+
+    return safe_probe(PythonsInfo, one)
+
+
 def _guarded(info: PythonsInfo, finder, *args, empty=list):
     """One broken source (an odd registry, a crashing conda) must not hide the others."""
     try:

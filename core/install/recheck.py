@@ -45,7 +45,7 @@ def scan_env(host: Host, python: str, cancel: threading.Event | None = None,
                 **{spec.name: done[spec.name] for spec in PROBES})  # type: ignore[arg-type]
 
 
-def summarise(diagnosis: Diagnosis, python: str) -> Recheck:
+def summarise(diagnosis: Diagnosis, python: str, gpu_wanted: bool = True) -> Recheck:
     verdict = diagnosis.envs[0] if diagnosis.envs else None
     if verdict is None:
         return Recheck(python=python, tf_version=None, gpu_ready=False, gpu_count=None,
@@ -54,6 +54,9 @@ def summarise(diagnosis: Diagnosis, python: str) -> Recheck:
     if verdict.gpu_ready:
         headline = TrText(QT_TRANSLATE_NOOP("core", "TensorFlow {tf} is installed and uses the GPU."),
                           tf=verdict.tf_version or "?")
+    elif verdict.tf_version and not gpu_wanted:
+        headline = TrText(QT_TRANSLATE_NOOP("core", "TensorFlow {tf} is installed and runs on the processor."),
+                          tf=verdict.tf_version)
     elif verdict.tf_version:
         headline = TrText(QT_TRANSLATE_NOOP("core", "TensorFlow {tf} is installed; it does not use a GPU: {reason}"),
                           tf=verdict.tf_version, reason=str(verdict.primary.title))
@@ -65,10 +68,10 @@ def summarise(diagnosis: Diagnosis, python: str) -> Recheck:
 
 
 def recheck_env(host: Host, python: str, cancel: threading.Event | None = None,
-                tf_timeout: float = TF_PROBE_TIMEOUT_S) -> tuple[Recheck, Scan, Diagnosis]:
+                tf_timeout: float = TF_PROBE_TIMEOUT_S, gpu_wanted: bool = True) -> tuple[Recheck, Scan, Diagnosis]:
     scan = scan_env(host, python, cancel, tf_timeout)
     diagnosis = diagnose(scan)
-    return summarise(diagnosis, python), scan, diagnosis
+    return summarise(diagnosis, python, gpu_wanted), scan, diagnosis
 
 
 def merge_env(full: Scan | None, single: Scan) -> Scan:

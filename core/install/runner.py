@@ -263,7 +263,8 @@ def run_install(plan: Plan, host: Host | None = None, *, confirm: Confirm | None
             run.emit(InstallEvent("recheck", text=plan.python))
             from tfgpu.core.install.recheck import recheck_env
 
-            result.recheck, result.recheck_scan, _diagnosis = recheck_env(host, plan.python, cancel)
+            result.recheck, result.recheck_scan, _diagnosis = recheck_env(host, plan.python, cancel,
+                                                                          gpu_wanted=plan.route != "cpu")
             run.log.write(f"re-check: {result.recheck.headline}")
     except Exception as exc:  # noqa: BLE001 - a bug: the result says so, the environment is marked
         log.exception("install failed")

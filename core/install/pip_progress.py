@@ -57,8 +57,8 @@ class PipProgress:
         if "━" in text or "\u2501" in text:  # old pip's final bar line
             bar = _BAR.search(text)
             if bar:
-                done, total = _bytes(bar.group(1), bar.group(3)), _bytes(bar.group(2), bar.group(3))
-                return Progress("downloading", self.label, min(1.0, done / total) if total else None)
+                got, size = _bytes(bar.group(1), bar.group(3)), _bytes(bar.group(2), bar.group(3))
+                return Progress("downloading", self.label, min(1.0, got / size) if size else None)
             return None
         match = _COLLECTING.match(text)
         if match:

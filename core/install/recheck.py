@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as _dt
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import replace
 
 from tfgpu.core.diagnosis.doctor import diagnose
@@ -39,10 +40,14 @@ def scan_env(host: Host, python: str, cancel: threading.Event | None = None,
             done[spec.name] = safe_probe(spec.factory, spec.run, host, done, options, options.command_timeout)
     for env in done["pythons"].envs:  # type: ignore[attr-defined]
         if env.status is Status.OK:
-            env.tensorflow = safe_probe(lambda env=env: TfInfo(python=env.executable), probe_tensorflow, host,
-                                        env.executable, timeout=tf_timeout, cancel=cancel)
+            env.tensorflow = safe_probe(_empty_tf(env.executable), probe_tensorflow, host, env.executable,
+                                        timeout=tf_timeout, cancel=cancel)
     return Scan(created_at=created, duration_s=round(time.monotonic() - started, 3), cancelled=cancel.is_set(),
                 **{spec.name: done[spec.name] for spec in PROBES})  # type: ignore[arg-type]
+
+
+def _empty_tf(python: str) -> Callable[[], TfInfo]:
+    return lambda: TfInfo(python=python)
 
 
 def summarise(diagnosis: Diagnosis, python: str, gpu_wanted: bool = True) -> Recheck:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import base64
 
-from tfgpu.core.install.model import Check, Step, StepKind
 from tfgpu.core.i18n import QT_TRANSLATE_NOOP, TrText
+from tfgpu.core.install.model import Check, Step, StepKind
 from tfgpu.core.shell import Shell, command, powershell_quote
 
 #: TF before 2.18 was compiled against NumPy 1.x, and 2.10 does not say so in its requirements: pip would

@@ -161,11 +161,11 @@ def removable(path: str, host: Host | None = None) -> Removal:
                                     path=path), path, record)
     marker = store.read_marker(folder)
     if marker == record.env_id:
-        return Removal(True, TrText(QT_TRANSLATE_NOOP("core", "{path}"), path=path), path, record)
+        return Removal(True, TrText(QT_TRANSLATE_NOOP("core", "{path} is an environment tfgpu created: it can be removed."), path=path), path, record)
     unfinished = record.status != "complete" and (not any(folder.iterdir()) or (folder / "pyvenv.cfg").exists()
                                                    or (folder / "conda-meta").exists())
     if marker is None and unfinished:  # stopped before the marker was written
-        return Removal(True, TrText(QT_TRANSLATE_NOOP("core", "{path}"), path=path), path, record)
+        return Removal(True, TrText(QT_TRANSLATE_NOOP("core", "{path} is an environment tfgpu created: it can be removed."), path=path), path, record)
     return Removal(False, TrText(QT_TRANSLATE_NOOP(
         "core", "{path} is in tfgpu's list but no longer carries tfgpu's marker: something else may live there "
                 "now. Refused; delete it yourself if you are sure."), path=path), path, record)

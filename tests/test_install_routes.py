@@ -210,7 +210,6 @@ def test_on_a_desktop_the_admin_step_asks_through_pkexec(linux_host: FakeHost):
     linux_host.env["DISPLAY"] = ":0"
     linux_host.on(system_py, FakeCommand(returncode=1))
     plan = plan_route(InstallRequest(route="linux-pip", base_python=system_py), linux_host)
-    linux_host.on(system_py, FakeCommand(stdout="3.12\n"), args=["import sys; print('%d.%d' % sys.version_info[:2])"])
     assert plan.steps[0].run_argv[0] == "pkexec"
 
 
@@ -256,3 +255,18 @@ def test_every_route_plans_on_both_systems_without_raising(windows_host: FakeHos
             assert plan.ok or plan.problems
     with pytest.raises(ValueError):
         plan_route(InstallRequest(route="magic"), linux_host)
+
+
+def test_a_failed_admin_step_says_to_run_it_by_hand(linux_host: FakeHost):
+    system_py = linux_host.write("/usr/bin/python3.12", b"", executable=True)
+    linux_host.write("/usr/bin/apt-get", b"", executable=True)
+    linux_host.on(system_py, FakeCommand(returncode=1))
+    linux_host.on(system_py, FakeCommand(stdout="3.12\n"), args=["import sys; print('%d.%d' % sys.version_info[:2])"])
+    plan = plan_route(InstallRequest(route="cpu", base_python=system_py, target=str(linux_host.root / "env")),
+                      linux_host)
+    linux_host.on("sudo", FakeCommand(returncode=1, stderr="sudo: a password is required\n"))
+    result = run_install(plan, linux_host, confirm=lambda step: True)
+    assert result.status is RunStatus.FAILED and result.steps[0].step_id == "install-venv-module"
+    detail = str(result.findings[0].detail)
+    assert "a password is required" in detail and "sudo apt-get install -y python3.12-venv" in detail
+    assert not result.incomplete  # nothing was created yet

@@ -48,6 +48,9 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_OK if plan.ok else EXIT_FAILED
     refusal = safety.check_target(host, plan.target, plan.location) if not plan.resumed else None
     if refusal is not None:
+        if args.json:
+            _out(args, {"status": "refused", "message": str(refusal.detail), "findings": [refusal.to_dict()],
+                        "plan": plan.to_dict()})
         error("install", str(refusal.detail))
         return EXIT_USAGE
     if not args.json:

@@ -216,6 +216,12 @@ class _Run:
         if result.timed_out:
             return refusal(TrText(QT_TRANSLATE_NOOP("core", "{step} took longer than {minutes} minutes and was stopped."),
                                   step=str(step.title), minutes=int(step.timeout_s // 60)))
+        if step.needs_admin:  # a refused password or UAC prompt, sudo without a terminal...
+            lines = [line for line in (result.stderr or result.stdout).splitlines() if line.strip()]
+            return refusal(TrText(QT_TRANSLATE_NOOP(
+                "core", "The step that needs administrator rights did not succeed ({error}). Run it yourself in a "
+                        "terminal, then start again: {command}"),
+                error=(lines[-1] if lines else f"exit {result.returncode}")[:300], command=step.command))
         build = kb.tf_build(self.plan.tf_version) if self.plan.tf_version else None
         platform = "windows" if self.host.platform.is_windows and self.plan.location == "local" else "linux"
         return classify(result.stdout + "\n" + result.stderr, step_command=step.command, python=self.plan.python,

@@ -3577,6 +3577,10 @@ Run it now?</source>
         <translation>“{step}”运行超过 {minutes} 分钟，已被停止。</translation>
     </message>
     <message>
+        <source>The step that needs administrator rights did not succeed ({error}). Run it yourself in a terminal, then start again: {command}</source>
+        <translation>需要管理员权限的步骤没有成功（{error}）。请在终端中自己运行它，然后重新开始：{command}</translation>
+    </message>
+    <message>
         <source>Internal error: {error}</source>
         <translation>内部错误：{error}</translation>
     </message>

@@ -270,3 +270,20 @@ def test_a_failed_admin_step_says_to_run_it_by_hand(linux_host: FakeHost):
     detail = str(result.findings[0].detail)
     assert "a password is required" in detail and "sudo apt-get install -y python3.12-venv" in detail
     assert not result.incomplete  # nothing was created yet
+
+
+def test_a_missing_driver_is_said_with_the_plan_and_the_install_goes_on(linux_host: FakeHost):
+    py = linux_host.write("/usr/bin/python3.12", b"", executable=True)
+    linux_host.on(py, FakeCommand(returncode=0))
+    scan = fs.scan(fs.os_info("linux"), fs.driver(reason="driver-not-found"),
+                   envs=[fs.env(py, "3.12.3", fs.tf_missing(py), kind="system")])
+    diagnosis = diagnose(scan)
+    assert diagnosis.recommendation.route == "linux-pip"
+    plan = plan_route(choose(scan, diagnosis).request, linux_host)
+    assert plan.ok and "The GPU needs this too" in str(plan.notes[0]) and "driver" in str(plan.notes[0]).lower()
+
+
+def test_the_removal_command_of_an_interrupted_wsl_install_names_its_distribution():
+    from tfgpu.core.install.failures import interrupted
+
+    assert interrupted("tfgpu-tf", "wsl:Ubuntu", windows=True).fix[0].command.endswith("'wsl:Ubuntu:tfgpu-tf'")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tfgpu.core.diagnosis.model import Diagnosis
+from tfgpu.core.findings.model import Severity
 from tfgpu.core.i18n import QT_TRANSLATE_NOOP, TrText
 from tfgpu.core.install.model import ROUTES
 from tfgpu.core.install.routes import InstallRequest
@@ -58,7 +59,17 @@ def choose(scan: Scan | None, diagnosis: Diagnosis | None, *, route: str | None 
                              pythons=_pythons(scan))
     if follows and rec is not None and not base_python and rec.python:
         request.pythons.insert(0, (rec.python, major_minor(_version_of(scan, rec.python)) or ""))
+    if route != "cpu" and diagnosis is not None:
+        request.notes += _machine_first(diagnosis)
     return Choice(request, note)
+
+
+def _machine_first(diagnosis: Diagnosis) -> list[TrText]:
+    """What this machine needs besides TensorFlow (a driver above all): installing goes on, the GPU waits."""
+    blockers = [f for f in diagnosis.machine if f.severity is Severity.ERROR]
+    return [TrText(QT_TRANSLATE_NOOP("core", "The GPU needs this too, by hand (see the Diagnosis): {title}. "
+                                             "TensorFlow can be installed now all the same."), title=str(b.title))
+            for b in blockers[:1]]
 
 
 def _pythons(scan: Scan | None) -> list[tuple[str, str]]:

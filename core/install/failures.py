@@ -75,7 +75,8 @@ def no_disk_space(target: str, free: int | None, needed: int | None) -> Finding:
 def interrupted(target: str, location: str = "local", windows: bool = False) -> Finding:
     shell = Shell.POWERSHELL if windows else Shell.BASH
     try:
-        remove = command(["tfgpu", "install", "--remove", target], shell, bare_program=True)
+        name = target if location == "local" else f"{location}:{target}"  # wsl:Ubuntu:tfgpu-tf
+        remove = command(["tfgpu", "install", "--remove", name], shell, bare_program=True)
     except UnsafeText:
         remove = None
     return make_finding(

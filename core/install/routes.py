@@ -42,12 +42,19 @@ class InstallRequest:
     compute_capability: str | None = None
     pythons: list[tuple[str, str]] = field(default_factory=list)  # (executable, major.minor) found by a scan
     resumed: bool = False
+    notes: list[TrText] = field(default_factory=list)  # said with the plan (e.g. the driver comes first)
 
 
 def plan_route(request: InstallRequest, host: Host) -> Plan:
     """The route's steps for this machine (never raises for a known route)."""
     if request.route not in ROUTES:
         raise ValueError(f"unknown route {request.route!r}; known: {', '.join(ROUTES)}")
+    plan = _plan(request, host)
+    plan.notes = [*request.notes, *plan.notes]
+    return plan
+
+
+def _plan(request: InstallRequest, host: Host) -> Plan:
     windows = host.platform.is_windows
     if request.route == "wsl2-setup":
         return _wsl_setup(request, host) if windows else _wrong_os(request, "Windows")
@@ -213,8 +220,8 @@ def _wsl_pip(request: InstallRequest, host: Host, *, after_setup: bool = False) 
 
 def _wsl_setup(request: InstallRequest, host: Host) -> Plan:
     distro = request.distro or DEFAULT_DISTRO
-    after = _wsl_pip(InstallRequest(**{**request.__dict__, "route": "wsl2-pip", "distro": distro}), host,
-                     after_setup=True)
+    after = _wsl_pip(InstallRequest(**{**request.__dict__, "route": "wsl2-pip", "distro": distro, "notes": []}),
+                     host, after_setup=True)
     plan = Plan(route="wsl2-setup", target=after.target, location=after.location, python=after.python,
                 tf_spec=after.tf_spec, tf_version=after.tf_version, problems=after.problems)
     plan.steps = [S.wsl_install(distro), S.restart_step(distro), *after.steps]

@@ -3424,6 +3424,10 @@ Run it now?</source>
         <translation>未知方案 {route}。</translation>
     </message>
     <message>
+        <source>The GPU needs this too, by hand (see the Diagnosis): {title}. TensorFlow can be installed now all the same.</source>
+        <translation>要使用 GPU，还需要手动处理这一项（见“诊断”页）：{title}。TensorFlow 现在照样可以安装。</translation>
+    </message>
+    <message>
         <source>No conda was found (not on PATH, not in the usual folders). The native Windows route needs it for CUDA 11.2 and cuDNN 8.1.</source>
         <translation>未找到 conda（PATH 中和常见文件夹中都没有）。Windows 原生方案需要用它来安装 CUDA 11.2 和 cuDNN 8.1。</translation>
     </message>

@@ -214,7 +214,8 @@ def _wsl_pip(request: InstallRequest, host: Host, *, after_setup: bool = False) 
                    S.pip_install(plan.python, specs, "tensorflow", Shell.POWERSHELL, raw_progress=True,
                                  prefix=prefix, guard=False)]
     plan.notes.append(TrText(QT_TRANSLATE_NOOP(
-        "core", "Everything runs inside the WSL distribution {distro}; Windows itself is not changed."), distro=distro))
+        "core", "Everything runs inside the WSL distribution {distro}; Windows itself is not changed. For the full "
+                "check afterwards, run tfgpu doctor inside {distro}."), distro=distro))
     return plan
 
 

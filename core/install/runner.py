@@ -37,7 +37,8 @@ log = logging.getLogger(__name__)
 Confirm = Callable[[Step], bool]  # asked before each admin step, from the runner's thread
 EventSink = Callable[[InstallEvent], None]
 
-#: Variables that would send pip somewhere other than the new environment.
+#: Variables that would send pip somewhere other than the new environment (PIP_REQUIRE_VIRTUALENV too: a
+#: conda environment is not a virtualenv to pip, and the guard already proves the target).
 _DROPPED = ("PIP_TARGET", "PIP_PREFIX", "PIP_ROOT", "PIP_USER", "PIP_BREAK_SYSTEM_PACKAGES", "PYTHONHOME",
             "PYTHONPATH", "PYTHONUSERBASE", "PIP_REQUIRE_VIRTUALENV")
 _SET = {"PIP_NO_INPUT": "1", "PIP_DISABLE_PIP_VERSION_CHECK": "1", "PYTHONUNBUFFERED": "1",

@@ -3536,8 +3536,8 @@ Run it now?</source>
         <translation>目前已知没有任何 TensorFlow 版本能在这块 GPU（计算能力 {cc}）上运行。</translation>
     </message>
     <message>
-        <source>Everything runs inside the WSL distribution {distro}; Windows itself is not changed.</source>
-        <translation>所有操作都在 WSL 发行版 {distro} 中进行；Windows 本身不会被改动。</translation>
+        <source>Everything runs inside the WSL distribution {distro}; Windows itself is not changed. For the full check afterwards, run tfgpu doctor inside {distro}.</source>
+        <translation>所有操作都在 WSL 发行版 {distro} 中进行；Windows 本身不会被改动。安装完成后，如需完整检查，请在 {distro} 中运行 tfgpu doctor。</translation>
     </message>
     <message>
         <source>The steps after the restart run when you come back; they are shown now so you know what follows.</source>
@@ -3549,7 +3549,7 @@ Run it now?</source>
     </message>
     <message>
         <source>Nothing was changed: {reason}</source>
-        <extracomment>Variables that would send pip somewhere other than the new environment.</extracomment>
+        <extracomment>Variables that would send pip somewhere other than the new environment (PIP_REQUIRE_VIRTUALENV too: a conda environment is not a virtualenv to pip, and the guard already proves the target).</extracomment>
         <translation>没有做任何改动：{reason}</translation>
     </message>
     <message>

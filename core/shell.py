@@ -104,7 +104,7 @@ def command(argv: Sequence[str], shell: Shell, *, bare_program: bool = False, ba
     head: str
     if isinstance(program, Verbatim):
         head = str(program)
-    elif bare_program and re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.-]*", program):  # not a number to PowerShell
+    elif bare_program and re.fullmatch(r"[A-Za-z_][A-Za-z0-9_-]*", program):  # not a number to PowerShell
         head = program
     elif shell is Shell.POWERSHELL:
         head = "& " + powershell_quote(program)

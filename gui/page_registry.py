@@ -26,17 +26,24 @@ PAGES_PACKAGE = "tfgpu.gui.pages"
 
 
 class WizardState(QObject):
-    """What pages share: the latest scan (later pages read it, the system page writes it)."""
+    """What pages share: the latest scan (later pages read it, the system page writes it), and the
+    Python environment chosen to work with (the install page selects the one it created)."""
 
     scan_changed = Signal(object)  # Scan
+    python_selected = Signal(str)  # an interpreter's path
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.scan: Scan | None = None
+        self.selected_python: str | None = None
 
     def set_scan(self, scan: Scan) -> None:
         self.scan = scan
         self.scan_changed.emit(scan)
+
+    def select_python(self, python: str) -> None:
+        self.selected_python = python
+        self.python_selected.emit(python)
 
 
 @dataclass

@@ -153,6 +153,7 @@ class Host(Protocol):
         cancel: threading.Event | None = None,
         on_stdout_line: LineCallback | None = None,
         encoding: str | None = None,
+        on_stderr_line: LineCallback | None = None,
     ) -> CommandResult: ...
 
     def nvml(self):  # the pynvml module (or a fake with its API); None if it cannot be imported
@@ -232,8 +233,10 @@ class RealHost:
         if self.platform.is_windows and sys.platform == "win32":
             self.files = _WindowsFileSystem()
 
-    def run(self, argv, timeout=DEFAULT_TIMEOUT_S, *, env=None, cancel=None, on_stdout_line=None, encoding=None):
-        return run_process(argv, timeout, env=env, cancel=cancel, on_stdout_line=on_stdout_line, encoding=encoding)
+    def run(self, argv, timeout=DEFAULT_TIMEOUT_S, *, env=None, cancel=None, on_stdout_line=None, encoding=None,
+            on_stderr_line=None):
+        return run_process(argv, timeout, env=env, cancel=cancel, on_stdout_line=on_stdout_line, encoding=encoding,
+                           on_stderr_line=on_stderr_line)
 
     def nvml(self):
         try:

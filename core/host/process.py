@@ -217,9 +217,11 @@ def run_process(
     on_stdout_line: LineCallback | None = None,
     encoding: str | None = None,
     cwd: str | None = None,
+    on_stderr_line: LineCallback | None = None,
 ) -> CommandResult:
     """Run a real command (in ``cwd``, by default :data:`NEUTRAL_CWD`). Never raises; a hang is killed
-    with its children, and whatever the command left running in its group is killed when it ends."""
+    with its children, and whatever the command left running in its group is killed when it ends.
+    ``on_stdout_line`` / ``on_stderr_line`` get each line as it arrives (from reader threads)."""
     argv = tuple(str(a) for a in argv)
     encoding = encoding or windows_oem_encoding()
     start = time.monotonic()
@@ -253,7 +255,7 @@ def run_process(
     state: dict = {}
     pumps = [
         threading.Thread(target=_pump, args=(proc.stdout, out, state, on_stdout_line, encoding), daemon=True),
-        threading.Thread(target=_pump, args=(proc.stderr, err, state, None, encoding), daemon=True),
+        threading.Thread(target=_pump, args=(proc.stderr, err, state, on_stderr_line, encoding), daemon=True),
     ]
     for thread in pumps:
         thread.start()

@@ -123,6 +123,19 @@ def _probe_pythons(host: Host, extra: list[str], timeout: float, trust_here: boo
     return info
 
 
+def probe_python(host: Host, executable: str, timeout: float = 10.0) -> PythonsInfo:
+    """One interpreter alone (the re-check after an install): the same facts as the full scan gives it."""
+    def one() -> PythonsInfo:
+        info = PythonsInfo()
+        group = _Group(executable, ["user"], [], trusted=True)  # an environment tfgpu made, or one the user named
+        env = _make_env(host, group, _query(host, executable, timeout), info.add)
+        info.envs = [env] if env is not None else []
+        _summarise(info)
+        return info
+
+    return safe_probe(PythonsInfo, one)
+
+
 def _guarded(info: PythonsInfo, finder, *args, empty=list):
     """One broken source (an odd registry, a crashing conda) must not hide the others."""
     try:

@@ -87,6 +87,7 @@ class BenchmarkPage(TfgpuPage):
         self.history.failed.connect(lambda _message: self._maybe_finished())
         self._build(monitor)
         context.state.scan_changed.connect(self._on_scan)
+        context.state.python_selected.connect(self.select_python)  # e.g. the environment just installed
         self.refresh_environments()
 
     # -- layout ----------------------------------------------------------------------------

@@ -806,6 +806,221 @@
     </message>
 </context>
 <context>
+    <name>InstallPage</name>
+    <message>
+        <source>Install TensorFlow</source>
+        <translation>安装 TensorFlow</translation>
+    </message>
+    <message>
+        <source>The recommended install, carried out for you: every step is shown first, runs only when you start it, and is checked afterwards.</source>
+        <translation>由本程序替你完成推荐的安装：每一步都先展示给你，只有你点击开始后才会运行，运行后还会逐一检查。</translation>
+    </message>
+    <message>
+        <source>Recommended for this computer</source>
+        <translation>本电脑的推荐方案</translation>
+    </message>
+    <message>
+        <source>a new folder (chosen for you)</source>
+        <translation>一个新文件夹（自动选择）</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>选择…</translation>
+    </message>
+    <message>
+        <source>Route:</source>
+        <translation>方案：</translation>
+    </message>
+    <message>
+        <source>Folder:</source>
+        <translation>文件夹：</translation>
+    </message>
+    <message>
+        <source>The output of each step appears here.</source>
+        <translation>每一步的输出会显示在这里。</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>Run the steps above, one after the other.</source>
+        <translation>依次运行上面的各个步骤。</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Stop the running step and everything it started.</source>
+        <translation>停止正在运行的步骤及其启动的所有进程。</translation>
+    </message>
+    <message>
+        <source>Remove the incomplete environment</source>
+        <translation>删除未完成的环境</translation>
+    </message>
+    <message>
+        <source>Linux: pip into a new virtual environment</source>
+        <translation>Linux：用 pip 安装到新的虚拟环境</translation>
+    </message>
+    <message>
+        <source>WSL 2: pip into a new virtual environment</source>
+        <translation>WSL 2：用 pip 安装到新的虚拟环境</translation>
+    </message>
+    <message>
+        <source>Windows: TensorFlow 2.10 in a new conda environment</source>
+        <translation>Windows：在新的 conda 环境中安装 TensorFlow 2.10</translation>
+    </message>
+    <message>
+        <source>Older GPU: the last TensorFlow that supports it</source>
+        <translation>较旧的 GPU：安装仍支持它的最后一个 TensorFlow 版本</translation>
+    </message>
+    <message>
+        <source>No GPU: TensorFlow for the processor</source>
+        <translation>没有 GPU：安装使用 CPU 的 TensorFlow</translation>
+    </message>
+    <message>
+        <source>Windows: set up WSL 2 first (administrator, restart)</source>
+        <translation>Windows：先安装 WSL 2（需要管理员权限并重启）</translation>
+    </message>
+    <message>
+        <source>Working out the steps for this computer…</source>
+        <translation>正在为本电脑确定安装步骤…</translation>
+    </message>
+    <message>
+        <source>Choose an empty folder for the new environment</source>
+        <translation>为新环境选择一个空文件夹</translation>
+    </message>
+    <message>
+        <source>The steps could not be worked out: {error}</source>
+        <translation>无法确定安装步骤：{error}</translation>
+    </message>
+    <message>
+        <source>This route cannot start here:</source>
+        <translation>此方案无法在本电脑上开始：</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>正在启动…</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>正在停止…</translation>
+    </message>
+    <message>
+        <source>This step needs administrator rights:
+
+{title}
+
+{command}
+
+Run it now?</source>
+        <translation>此步骤需要管理员权限：
+
+{title}
+
+{command}
+
+现在运行吗？</translation>
+    </message>
+    <message>
+        <source>Administrator rights</source>
+        <translation>管理员权限</translation>
+    </message>
+    <message>
+        <source>running…</source>
+        <translation>运行中…</translation>
+    </message>
+    <message>
+        <source>Step {number} of {total}: {title}</source>
+        <translation>第 {number} 步，共 {total} 步：{title}</translation>
+    </message>
+    <message>
+        <source>Re-checking the new environment…</source>
+        <translation>正在重新检查新环境…</translation>
+    </message>
+    <message>
+        <source>finding packages</source>
+        <translation>正在查找软件包</translation>
+    </message>
+    <message>
+        <source>downloading</source>
+        <translation>正在下载</translation>
+    </message>
+    <message>
+        <source>installing</source>
+        <translation>正在安装</translation>
+    </message>
+    <message>
+        <source>installed</source>
+        <translation>已安装</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>not confirmed</source>
+        <translation>未确认</translation>
+    </message>
+    <message>
+        <source>your turn</source>
+        <translation>请你操作</translation>
+    </message>
+    <message>
+        <source>Done.</source>
+        <translation>完成。</translation>
+    </message>
+    <message>
+        <source>The install failed.</source>
+        <translation>安装失败。</translation>
+    </message>
+    <message>
+        <source>Stopped.</source>
+        <translation>已停止。</translation>
+    </message>
+    <message>
+        <source>Not started.</source>
+        <translation>未开始。</translation>
+    </message>
+    <message>
+        <source>Stopped before a step that needs administrator rights.</source>
+        <translation>在一个需要管理员权限的步骤之前停止了。</translation>
+    </message>
+    <message>
+        <source>Restart Windows, then open TF GPU Assistant again.</source>
+        <translation>请重启 Windows，然后再次打开 TF GPU Assistant。</translation>
+    </message>
+    <message>
+        <source>Full log: {path}</source>
+        <translation>完整日志：{path}</translation>
+    </message>
+    <message>
+        <source>Re-check: {verdict}</source>
+        <translation>重新检查：{verdict}</translation>
+    </message>
+    <message>
+        <source>The install stopped with an error: {error}</source>
+        <translation>安装因错误而停止：{error}</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Delete {path} and everything in it?</source>
+        <translation>删除 {path} 及其中的所有内容吗？</translation>
+    </message>
+</context>
+<context>
     <name>JobController</name>
     <message>
         <source>the work ended without a result</source>
@@ -1979,6 +2194,21 @@
     <message>
         <source>{test}: {contender} vs {baseline}</source>
         <translation>{test}：{contender} 对比 {baseline}</translation>
+    </message>
+</context>
+<context>
+    <name>StepRow</name>
+    <message>
+        <source>administrator rights</source>
+        <translation>管理员权限</translation>
+    </message>
+    <message>
+        <source>restart</source>
+        <translation>需要重启</translation>
+    </message>
+    <message>
+        <source>by hand</source>
+        <translation>手动完成</translation>
     </message>
 </context>
 <context>
@@ -3663,6 +3893,362 @@ Checking them runs them, and with them any code that folder holds. Only continue
     <message>
         <source>{python} was found through the current folder, so it was not run (running it runs that folder&apos;s code). To check it: tfgpu doctor --here, or tfgpu doctor --python {python}.</source>
         <translation>{python} 是通过当前文件夹找到的，因此没有运行（运行它就会运行该文件夹中的代码）。要检查它：tfgpu doctor --here，或 tfgpu doctor --python {python}。</translation>
+    </message>
+    <message>
+        <source>Not enough free disk space for the install</source>
+        <translation>磁盘空间不足，无法安装</translation>
+    </message>
+    <message>
+        <source>pip or conda cannot reach the package index</source>
+        <translation>pip 或 conda 无法连接到软件包索引</translation>
+    </message>
+    <message>
+        <source>No TensorFlow package for this Python</source>
+        <translation>没有适用于此 Python 的 TensorFlow 软件包</translation>
+    </message>
+    <message>
+        <source>conda is not installed</source>
+        <translation>未安装 conda</translation>
+    </message>
+    <message>
+        <source>An install was stopped before it finished</source>
+        <translation>安装在完成之前被中断</translation>
+    </message>
+    <message>
+        <source>An install step failed</source>
+        <translation>某个安装步骤失败</translation>
+    </message>
+    <message>
+        <source>Going on after the restart: {route}.</source>
+        <extracomment>The doctor&apos;s route names -&gt; install routes (&quot;ready&quot; has nothing to install).</extracomment>
+        <translation>重启后继续：{route}。</translation>
+    </message>
+    <message>
+        <source>The doctor has no recommendation; name a route.</source>
+        <translation>诊断没有给出推荐方案；请指定一个方案。</translation>
+    </message>
+    <message>
+        <source>Nothing to install: TensorFlow {tf} already uses your GPU in {python}.</source>
+        <translation>无需安装：{python} 中的 TensorFlow {tf} 已经在使用你的 GPU。</translation>
+    </message>
+    <message>
+        <source>The recommendation ({route}) is not something tfgpu can install; follow its steps.</source>
+        <translation>推荐方案（{route}）无法由 tfgpu 自动安装；请按其中的步骤操作。</translation>
+    </message>
+    <message>
+        <source>No TensorFlow build runs on this GPU: installing TensorFlow for the processor.</source>
+        <translation>没有任何 TensorFlow 版本能在这块 GPU 上运行：将安装使用 CPU 的 TensorFlow。</translation>
+    </message>
+    <message>
+        <source>Unknown route {route}.</source>
+        <translation>未知方案 {route}。</translation>
+    </message>
+    <message>
+        <source>The GPU needs this too, by hand (see the Diagnosis): {title}. TensorFlow can be installed now all the same.</source>
+        <translation>要使用 GPU，还需要手动处理这一项（见“诊断”页）：{title}。TensorFlow 现在照样可以安装。</translation>
+    </message>
+    <message>
+        <source>No conda was found (not on PATH, not in the usual folders). The native Windows route needs it for CUDA 11.2 and cuDNN 8.1.</source>
+        <translation>未找到 conda（PATH 中和常见文件夹中都没有）。Windows 原生方案需要用它来安装 CUDA 11.2 和 cuDNN 8.1。</translation>
+    </message>
+    <message>
+        <source>Install Miniforge (conda with the conda-forge channel), for just you:</source>
+        <translation>安装 Miniforge（使用 conda-forge 频道的 conda），选择仅为当前用户安装：</translation>
+    </message>
+    <message>
+        <source>Then start the install again; tfgpu finds conda in its usual folder.</source>
+        <translation>然后重新开始安装；tfgpu 会在其默认文件夹中找到 conda。</translation>
+    </message>
+    <message>
+        <source>No Python here has a TensorFlow {tf} package; it is published for Python {wanted} on {platform}.</source>
+        <translation>本机没有任何 Python 有 TensorFlow {tf} 的软件包；它只为 {platform} 上的 Python {wanted} 发布。</translation>
+    </message>
+    <message>
+        <source>The disk that holds {target} has {free} GB free; this install needs about {needed} GB.</source>
+        <translation>{target} 所在的磁盘只剩 {free} GB 可用空间；本次安装大约需要 {needed} GB。</translation>
+    </message>
+    <message>
+        <source>Free some space (empty the recycle bin, remove old environments), or choose a folder on another disk with --target (“Folder” in the app).</source>
+        <translation>请释放一些空间（清空回收站、删除旧环境），或用 --target（程序中的“文件夹”）选择另一块磁盘上的文件夹。</translation>
+    </message>
+    <message>
+        <source>The environment in {target} is incomplete: the install did not finish. Nothing else was changed.</source>
+        <translation>{target} 中的环境不完整：安装没有完成。其他内容都没有被改动。</translation>
+    </message>
+    <message>
+        <source>Remove it, then start again:</source>
+        <translation>删除它，然后重新开始：</translation>
+    </message>
+    <message>
+        <source>A step stopped because the disk is full (“No space left on device”).</source>
+        <translation>某个步骤因磁盘已满而停止（“No space left on device”）。</translation>
+    </message>
+    <message>
+        <source>pip could not reach the package index through the proxy that is set.</source>
+        <translation>pip 无法通过已设置的代理连接到软件包索引。</translation>
+    </message>
+    <message>
+        <source>pip or conda could not reach the package index: no network connection, a proxy that is not set, or a blocked site.</source>
+        <translation>pip 或 conda 无法连接到软件包索引：可能没有网络连接、没有设置代理，或网站被屏蔽。</translation>
+    </message>
+    <message>
+        <source>The package index has no {spec} for Python {python} on this platform.</source>
+        <translation>软件包索引中没有适用于本平台 Python {python} 的 {spec}。</translation>
+    </message>
+    <message>
+        <source>The step failed: {error}</source>
+        <translation>该步骤失败：{error}</translation>
+    </message>
+    <message>
+        <source>Check that this computer is online. Behind a proxy, set HTTPS_PROXY to its address (http://host:port) and start again.</source>
+        <translation>请确认本电脑已联网。如果需要通过代理上网，请把 HTTPS_PROXY 设为代理地址（http://主机:端口），然后重新开始。</translation>
+    </message>
+    <message>
+        <source>Or use a mirror of the package index that you can reach (this one is in China), then start again:</source>
+        <translation>或者使用一个你能访问的软件包索引镜像（下面这个位于中国），然后重新开始：</translation>
+    </message>
+    <message>
+        <source>Install Python {wanted} (or use one you have), then start again and choose it (--python PATH):</source>
+        <translation>安装 Python {wanted}（或使用你已有的），然后重新开始并选择它（--python 路径）：</translation>
+    </message>
+    <message>
+        <source>The new environment&apos;s Python could not be run.</source>
+        <translation>无法运行新环境中的 Python。</translation>
+    </message>
+    <message>
+        <source>TensorFlow {tf} is installed and uses the GPU.</source>
+        <translation>TensorFlow {tf} 已安装，并且正在使用 GPU。</translation>
+    </message>
+    <message>
+        <source>TensorFlow {tf} is installed and runs on the processor.</source>
+        <translation>TensorFlow {tf} 已安装，在 CPU 上运行。</translation>
+    </message>
+    <message>
+        <source>TensorFlow {tf} is installed; it does not use a GPU: {reason}</source>
+        <translation>TensorFlow {tf} 已安装，但没有使用 GPU：{reason}</translation>
+    </message>
+    <message>
+        <source>TensorFlow was not found in the new environment: {reason}</source>
+        <translation>在新环境中没有找到 TensorFlow：{reason}</translation>
+    </message>
+    <message>
+        <source>No TensorFlow build is known to run on this GPU (compute capability {cc}); the cpu route installs TensorFlow for the processor.</source>
+        <translation>目前已知没有任何 TensorFlow 版本能在这块 GPU（计算能力 {cc}）上运行；cpu 方案会安装使用 CPU 的 TensorFlow。</translation>
+    </message>
+    <message>
+        <source>TensorFlow publishes wheels for Python {wanted}, not {python}: pip will probably find none.</source>
+        <translation>TensorFlow 只为 Python {wanted} 发布 wheel，没有 {python} 的：pip 很可能找不到可用的包。</translation>
+    </message>
+    <message>
+        <source>Install CUDA {cuda} and cuDNN {cudnn} from NVIDIA</source>
+        <translation>从 NVIDIA 安装 CUDA {cuda} 和 cuDNN {cudnn}</translation>
+    </message>
+    <message>
+        <source>This TensorFlow predates the pip CUDA packages: it loads the system&apos;s CUDA libraries.</source>
+        <translation>这个 TensorFlow 版本早于 pip 提供的 CUDA 软件包：它会加载系统中安装的 CUDA 库。</translation>
+    </message>
+    <message>
+        <source>TensorFlow {tf} is the newest build with code for compute capability {cc}.</source>
+        <translation>TensorFlow {tf} 是包含计算能力 {cc} 代码的最新版本。</translation>
+    </message>
+    <message>
+        <source>No TensorFlow build is known to run on this GPU (compute capability {cc}).</source>
+        <translation>目前已知没有任何 TensorFlow 版本能在这块 GPU（计算能力 {cc}）上运行。</translation>
+    </message>
+    <message>
+        <source>Everything runs inside the WSL distribution {distro}; Windows itself is not changed. For the full check afterwards, run tfgpu doctor inside {distro}.</source>
+        <translation>所有操作都在 WSL 发行版 {distro} 中进行；Windows 本身不会被改动。安装完成后，如需完整检查，请在 {distro} 中运行 tfgpu doctor。</translation>
+    </message>
+    <message>
+        <source>The steps after the restart run when you come back; they are shown now so you know what follows.</source>
+        <translation>重启之后的步骤会在你回来时运行；现在列出它们，是为了让你知道接下来会做什么。</translation>
+    </message>
+    <message>
+        <source>The route {route} is for {system} only.</source>
+        <translation>方案 {route} 只适用于 {system}。</translation>
+    </message>
+    <message>
+        <source>Nothing was changed: {reason}</source>
+        <extracomment>Variables that would send pip somewhere other than the new environment (PIP_REQUIRE_VIRTUALENV too: a conda environment is not a virtualenv to pip, and the guard already proves the target).</extracomment>
+        <translation>没有做任何改动：{reason}</translation>
+    </message>
+    <message>
+        <source>Stopped before {step}.</source>
+        <translation>在“{step}”之前停止。</translation>
+    </message>
+    <message>
+        <source>Installed {spec} in {target}.</source>
+        <translation>已将 {spec} 安装到 {target}。</translation>
+    </message>
+    <message>
+        <source>Stopped before “{step}”: it needs administrator rights and was not confirmed. You can run it yourself: {command}</source>
+        <translation>在“{step}”之前停止：该步骤需要管理员权限，但没有得到确认。你可以自己运行：{command}</translation>
+    </message>
+    <message>
+        <source>Stopped during {step}.</source>
+        <translation>在“{step}”期间停止。</translation>
+    </message>
+    <message>
+        <source>The step ran, but its check did not prove it worked: {command}</source>
+        <translation>该步骤已运行，但检查没能证明它成功了：{command}</translation>
+    </message>
+    <message>
+        <source>{program} could not be started: {error}</source>
+        <translation>无法启动 {program}：{error}</translation>
+    </message>
+    <message>
+        <source>{step} took longer than {minutes} minutes and was stopped.</source>
+        <translation>“{step}”运行超过 {minutes} 分钟，已被停止。</translation>
+    </message>
+    <message>
+        <source>The step that needs administrator rights did not succeed ({error}). Run it yourself in a terminal, then start again: {command}</source>
+        <translation>需要管理员权限的步骤没有成功（{error}）。请在终端中自己运行它，然后重新开始：{command}</translation>
+    </message>
+    <message>
+        <source>Internal error: {error}</source>
+        <translation>内部错误：{error}</translation>
+    </message>
+    <message>
+        <source>No target folder was given.</source>
+        <extracomment>Files that say a folder is a Python installation or environment.</extracomment>
+        <translation>没有指定目标文件夹。</translation>
+    </message>
+    <message>
+        <source>{target} is a Python interpreter. tfgpu installs only into new environments it creates, never into an existing Python.</source>
+        <translation>{target} 是一个 Python 解释器。tfgpu 只安装到它自己新建的环境中，绝不会安装到已有的 Python 里。</translation>
+    </message>
+    <message>
+        <source>{target} is a file, not a folder.</source>
+        <translation>{target} 是一个文件，不是文件夹。</translation>
+    </message>
+    <message>
+        <source>{target} holds an environment tfgpu created earlier ({status}). Remove it first (tfgpu install --remove), or choose another folder.</source>
+        <translation>{target} 中是 tfgpu 之前创建的环境（{status}）。请先删除它（tfgpu install --remove），或选择另一个文件夹。</translation>
+    </message>
+    <message>
+        <source>{target} is an existing Python installation or environment. tfgpu installs only into new environments it creates, never into a base, system or someone else&apos;s environment.</source>
+        <translation>{target} 是一个已有的 Python 安装或环境。tfgpu 只安装到它自己新建的环境中，绝不会安装到基础环境、系统环境或别人的环境里。</translation>
+    </message>
+    <message>
+        <source>{target} already exists and is not empty. Choose a new folder (or an empty one).</source>
+        <translation>{target} 已存在且不为空。请选择一个新的（或空的）文件夹。</translation>
+    </message>
+    <message>
+        <source>The new environment&apos;s Python did not answer ({error}).</source>
+        <translation>新环境中的 Python 没有响应（{error}）。</translation>
+    </message>
+    <message>
+        <source>{python} installs into {prefix}, not into the new environment {target}: stopped before pip.</source>
+        <translation>{python} 会安装到 {prefix}，而不是新环境 {target}：已在运行 pip 之前停止。</translation>
+    </message>
+    <message>
+        <source>{python} is a base interpreter (externally managed: {managed}); tfgpu never installs into one.</source>
+        <translation>{python} 是一个基础解释器（由外部管理：{managed}）；tfgpu 绝不会安装到这样的解释器中。</translation>
+    </message>
+    <message>
+        <source>{path} is not an environment tfgpu created: refused. tfgpu removes only the environments in its own list.</source>
+        <translation>{path} 不是 tfgpu 创建的环境：已拒绝。tfgpu 只删除它自己列表中的环境。</translation>
+    </message>
+    <message>
+        <source>{path} in {location}</source>
+        <translation>{location} 中的 {path}</translation>
+    </message>
+    <message>
+        <source>{path} is a link now, not the folder tfgpu created: refused.</source>
+        <translation>{path} 现在是一个链接，不是 tfgpu 创建的文件夹：已拒绝。</translation>
+    </message>
+    <message>
+        <source>{path} no longer exists; it is taken off the list.</source>
+        <translation>{path} 已不存在；已将其从列表中移除。</translation>
+    </message>
+    <message>
+        <source>{path} is an environment tfgpu created: it can be removed.</source>
+        <translation>{path} 是 tfgpu 创建的环境：可以删除。</translation>
+    </message>
+    <message>
+        <source>{path} is in tfgpu&apos;s list but no longer carries tfgpu&apos;s marker: something else may live there now. Refused; delete it yourself if you are sure.</source>
+        <translation>{path} 在 tfgpu 的列表中，但已没有 tfgpu 的标记：那里现在可能存放着别的东西。已拒绝；如果你确定，请自己删除它。</translation>
+    </message>
+    <message>
+        <source>Could not remove {path}: {error}</source>
+        <translation>无法删除 {path}：{error}</translation>
+    </message>
+    <message>
+        <source>Could not remove everything in {path}: {error}</source>
+        <translation>无法删除 {path} 中的全部内容：{error}</translation>
+    </message>
+    <message>
+        <source>{path} was removed, but tfgpu&apos;s list could not be updated: {error}</source>
+        <translation>{path} 已删除，但无法更新 tfgpu 的列表：{error}</translation>
+    </message>
+    <message>
+        <source>Removed {path}.</source>
+        <translation>已删除 {path}。</translation>
+    </message>
+    <message>
+        <source>Create a new virtual environment in {target}</source>
+        <extracomment>TF before 2.18 was compiled against NumPy 1.x, and 2.10 does not say so in its requirements: pip would pick NumPy 2 and the import would fail (the same pin as fixes.py&apos;s conda route).</extracomment>
+        <translation>在 {target} 中创建新的虚拟环境</translation>
+    </message>
+    <message>
+        <source>TensorFlow goes into an environment of its own, so no Python you already use is changed, and removing it removes everything.</source>
+        <translation>TensorFlow 会安装到一个独立的环境中，因此你正在使用的 Python 都不会被改动；删除这个环境就能删除所有内容。</translation>
+    </message>
+    <message>
+        <source>Create a new conda environment in {target} with {packages}</source>
+        <translation>在 {target} 中创建包含 {packages} 的新 conda 环境</translation>
+    </message>
+    <message>
+        <source>conda brings the CUDA and cuDNN libraries this TensorFlow needs into the environment itself: nothing is installed system-wide. Only conda-forge is used, which needs no licence acceptance.</source>
+        <translation>conda 会把这个 TensorFlow 所需的 CUDA 和 cuDNN 库装进环境本身：不会在系统范围内安装任何东西。只使用 conda-forge 频道，无需接受许可条款。</translation>
+    </message>
+    <message>
+        <source>Update pip inside the new environment</source>
+        <translation>更新新环境中的 pip</translation>
+    </message>
+    <message>
+        <source>The pip that comes with Python can be too old to know the wheel tags TensorFlow is published with, and to report its progress.</source>
+        <translation>Python 自带的 pip 可能太旧，既不认识 TensorFlow 发布时使用的 wheel 标签，也无法报告下载进度。</translation>
+    </message>
+    <message>
+        <source>Install {specs} into the new environment</source>
+        <translation>将 {specs} 安装到新环境中</translation>
+    </message>
+    <message>
+        <source>pip downloads TensorFlow and what it needs from the package index (several hundred MB, more with the CUDA libraries).</source>
+        <translation>pip 会从软件包索引下载 TensorFlow 及其依赖（几百 MB，包含 CUDA 库时更多）。</translation>
+    </message>
+    <message>
+        <source>Install {packages} (administrator rights)</source>
+        <translation>安装 {packages}（需要管理员权限）</translation>
+    </message>
+    <message>
+        <source>This Python comes without its venv module (Debian and Ubuntu ship it separately); the system&apos;s package manager adds it.</source>
+        <translation>这个 Python 没有自带 venv 模块（Debian 和 Ubuntu 将其单独打包）；由系统的包管理器来安装它。</translation>
+    </message>
+    <message>
+        <source>Refresh the package lists (administrator rights)</source>
+        <translation>刷新软件包列表（需要管理员权限）</translation>
+    </message>
+    <message>
+        <source>A new Ubuntu knows no packages until its lists are fetched.</source>
+        <translation>新安装的 Ubuntu 在获取软件包列表之前不知道有哪些软件包。</translation>
+    </message>
+    <message>
+        <source>Install WSL 2 with {distro} (administrator rights, then a restart)</source>
+        <translation>安装 WSL 2 和 {distro}（需要管理员权限，之后需要重启）</translation>
+    </message>
+    <message>
+        <source>TensorFlow after 2.10 uses the GPU on Windows only inside WSL 2. Windows asks for administrator rights, then needs a restart.</source>
+        <translation>TensorFlow 2.10 之后的版本在 Windows 上只能在 WSL 2 中使用 GPU。Windows 会请求管理员权限，之后需要重启。</translation>
+    </message>
+    <message>
+        <source>Restart Windows</source>
+        <translation>重启 Windows</translation>
+    </message>
+    <message>
+        <source>WSL is ready only after a restart. Then open TF GPU Assistant again (or run tfgpu install): it goes on inside {distro}. If {distro} asks for a user name and password, choose them first.</source>
+        <translation>WSL 需要重启后才能使用。重启后请再次打开 TF GPU Assistant（或运行 tfgpu install）：它会在 {distro} 中继续安装。如果 {distro} 要求设置用户名和密码，请先设置好。</translation>
     </message>
 </context>
 </TS>

@@ -160,6 +160,7 @@ class FakeHost:
         cancel: threading.Event | None = None,
         on_stdout_line: Callable[[str], None] | None = None,
         encoding: str | None = None,
+        on_stderr_line: Callable[[str], None] | None = None,
     ) -> CommandResult:
         argv = tuple(str(a) for a in argv)
         with self._lock:
@@ -181,6 +182,9 @@ class FakeHost:
         if on_stdout_line is not None:
             for line in out.splitlines():
                 on_stdout_line(line)
+        if on_stderr_line is not None:
+            for line in err.splitlines():
+                on_stderr_line(line)
         return CommandResult(argv, answer.returncode, out, err, duration_s=answer.duration_s)
 
     def nvml(self):

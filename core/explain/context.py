@@ -48,6 +48,7 @@ class Ctx:
     hits: Hits
     facts: dict
     findings: list[Finding] = field(default_factory=list)
+    said: set[str] = field(default_factory=set)  # signals from the user's own words (prose.Reading.signals)
     _wants_gpu: bool | None = None
     _cpu_only: bool | None = None
 
@@ -83,13 +84,13 @@ class Ctx:
     def wants_gpu(self) -> bool:
         """The user's own words (not TF's log lines) show they have or want an NVIDIA GPU."""
         if self._wants_gpu is None:
-            self._wants_gpu = self._said(_WANTS_GPU)
+            self._wants_gpu = bool(self.said & {"say:gpu-not-used", "say:gpu-idle", "say:mismatch-said"}) or self._said(_WANTS_GPU)
         return self._wants_gpu
 
     def cpu_only(self) -> bool:
         """The user says the machine has no GPU / runs CPU only: missing-driver lines are expected."""
         if self._cpu_only is None:
-            self._cpu_only = self._said(_CPU_ONLY)
+            self._cpu_only = "say:no-gpu-machine" in self.said or self._said(_CPU_ONLY)
         return self._cpu_only
 
     def _said(self, regex: re.Pattern[str]) -> bool:

@@ -15,12 +15,17 @@ import logging
 
 from tfgpu.core.explain import (
     document,
+    fallback,
     kinds,
     libraries,
     parsers,
+    prose,
+    reason,
     rules_gpu,
     rules_install,
+    rules_more,
     signatures,
+    template_facts,
 )
 from tfgpu.core.explain import facts as facts_mod
 from tfgpu.core.explain.context import Ctx
@@ -65,6 +70,8 @@ def _explain(data: str | bytes | None) -> Explanation:
     focus = doc.focus(hits.line_indices())
     kind = kinds.detect(focus.text, hits)
     facts = facts_mod.read_facts(focus, hits)
+    reading = prose.read(focus)
+    template_facts.apply_fields(reading, facts)
     parser = _PARSERS.get(kind)
     if parser is not None:
         _merge(facts, _safe(parser, focus.text))
@@ -72,7 +79,8 @@ def _explain(data: str | bytes | None) -> Explanation:
         _merge(facts, _safe(parsers.build_info, focus.text))
     facts.update(base)
     _gpu_summary(facts)
-    ctx = Ctx(doc=focus, kind=kind, hits=hits, facts=facts)
+    ctx = Ctx(doc=focus, kind=kind, hits=hits, facts=facts, said=reading.signals)
+    rules_more.containers(ctx)
     other_libs = libraries.explain(ctx)
     rules_gpu.driver(ctx, other_libs)
     rules_gpu.driver_too_old(ctx)
@@ -84,10 +92,16 @@ def _explain(data: str | bytes | None) -> Explanation:
     rules_install.cpu_build(ctx)
     rules_install.removed_package_and_container(ctx)
     rules_install.python_and_pip(ctx)
+    rules_more.numpy(ctx)
+    rules_more.long_paths(ctx)
+    rules_more.distributed(ctx)
+    rules_more.ptxas_warning(ctx)
     rules_install.import_errors(ctx)
     rules_install.hidden_or_not_listed(ctx)
+    reason.apply_rules(ctx, reading)
     rules_install.benign(ctx, other_libs)
     rules_install.healthy(ctx)
+    fallback.unrecognised(ctx, reading)
     findings = ranked(ctx.findings, root_cause_order())
     return Explanation(
         kind=kind,

@@ -26,7 +26,8 @@ def driver(ctx: Ctx, driver_libs: list[Lib]) -> None:
     hits = ctx.hits
     cuinit = hits.get("cuinit-failed")
     codes = [h.groups.get("code", "") for h in cuinit]
-    mismatch = hits.get("kernel-dso-version-mismatch") + hits.get("driver-library-version-mismatch")
+    mismatch = (hits.get("kernel-dso-version-mismatch") + hits.get("driver-library-version-mismatch")
+                + hits.get("nvml-rm-version-mismatch"))
     mismatch += [h for h in cuinit if _MISMATCH_CODE.search(h.groups.get("code", ""))]
     if mismatch:
         ctx.add("driver-library-mismatch", TrText(QT_TRANSLATE_NOOP(
@@ -41,7 +42,8 @@ def driver(ctx: Ctx, driver_libs: list[Lib]) -> None:
                                          _INSUFFICIENT_CODE.search(h.groups.get("code", "")))]
     missing += hits.get("kernel-driver-not-running")
     missing += [h for h in hits.get("cuda-runtime-init-failed") if not _OTHER_STATUS.search(h.groups.get("status", ""))]
-    missing += hits.get("smi-cannot-reach-driver") + hits.get("smi-not-found")
+    missing += hits.get("smi-cannot-reach-driver") + hits.get("smi-not-found") + hits.get("smi-no-such-file")
+    missing += hits.get("nvml-driver-not-loaded")
     missing += [h for lib in driver_libs if lib.component == "driver" for h in lib.hits]
     if not missing or mismatch:
         return
@@ -108,7 +110,7 @@ def cudnn(ctx: Ctx) -> None:
             "core", "TensorFlow was built with cuDNN {compiled}, but the cuDNN it loaded is {runtime}. It needs the same "
             "major version and an equal or newer minor version."), compiled=compiled, runtime=runtime),
             ctx.hits.get("cudnn-runtime-mismatch"), {"cudnn_runtime": runtime, "cudnn_compiled": compiled})
-    not_found = ctx.hits.get("dnn-library-not-found")
+    not_found = ctx.hits.get("dnn-library-not-found") + ctx.hits.get("cudnn-dso-unable")
     if not not_found:
         return
     installed = ctx.facts.get("cudnn_installed", [])

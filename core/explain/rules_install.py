@@ -44,7 +44,7 @@ def windows_native(ctx: Ctx) -> None:
 
 def cpu_build(ctx: Ctx) -> None:
     packages = ctx.facts.get("tf_packages", {})
-    hits = ctx.hits.get("not-built-with-cuda")
+    hits = ctx.hits.get("not-built-with-cuda") + ctx.hits.get("built-with-cuda-false-said")
     if ctx.facts.get("is_cuda_build") is False or hits:
         ctx.add("cpu-only-build", TrText(QT_TRANSLATE_NOOP(
             "core", "This TensorFlow was built without CUDA (is_cuda_build is False), so it never uses a GPU. Install a "
@@ -64,7 +64,7 @@ def cpu_build(ctx: Ctx) -> None:
 
 def removed_package_and_container(ctx: Ctx) -> None:
     """Two set-up errors with one plain cause each: the tensorflow-gpu stub, a container without GPU runtime."""
-    stub = ctx.hits.get("tensorflow-gpu-stub")
+    stub = ctx.hits.get("tensorflow-gpu-stub") + ctx.hits.get("tensorflow-gpu-stub-sdist")
     if stub:
         ctx.add("tensorflow-gpu-removed", TrText(QT_TRANSLATE_NOOP(
             "core", "pip installed the tensorflow-gpu name, which is an empty stub since TensorFlow 2.12. The GPU build "
@@ -144,16 +144,15 @@ def import_errors(ctx: Ctx) -> None:
     if zlib:
         ctx.add("zlibwapi-missing", TrText(QT_TRANSLATE_NOOP(
             "core", "cuDNN 8.3 and later on Windows need zlibwapi.dll, which is not found.")), zlib[:2])
-    failed = hits.get("dll-load-failed") + hits.get("native-runtime-failed") + hits.get("illegal-instruction")
+    illegal = hits.get("illegal-instruction") + hits.get("dll-load-illegal-instruction")
+    if illegal:
+        ctx.add("cpu-no-avx", TrText(QT_TRANSLATE_NOOP(
+            "core", "TensorFlow crashed with an illegal instruction: this CPU lacks AVX, which prebuilt TensorFlow "
+            "(1.6 and later) needs. Use a TensorFlow build without AVX, TensorFlow 1.5, or another computer.")), illegal[:2])
+    failed = hits.get("dll-load-failed") + hits.get("native-runtime-failed")
     if failed and not ctx.errors():
-        if hits.any("illegal-instruction"):
-            detail = TrText(QT_TRANSLATE_NOOP(
-                "core", "TensorFlow crashed with an illegal instruction: this CPU lacks an instruction set (AVX) the "
-                "TensorFlow build needs."))
-        else:
-            detail = TrText(QT_TRANSLATE_NOOP(
-                "core", "Importing TensorFlow failed: {line}"), line=failed[0].line)
-        ctx.add("tf-import-failed", detail, failed[:3])
+        ctx.add("tf-import-failed", TrText(QT_TRANSLATE_NOOP(
+            "core", "Importing TensorFlow failed: {line}"), line=failed[0].line), failed[:3])
     missing = hits.get("no-module-tensorflow")
     if missing and not ctx.errors():
         ctx.add("tf-not-installed", TrText(QT_TRANSLATE_NOOP(

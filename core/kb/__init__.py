@@ -5,7 +5,8 @@ row with its source and status; the code here only reads them. Accessors never r
 gives None, ``{}`` or "unknown".
 
 Modules: :mod:`.tf` (TF builds, compute capability), :mod:`.cuda` (driver minimums, cuDNN <-> CUDA),
-:mod:`.libraries` (DLL / soname names), :mod:`.gpus` (GPU models and peaks), :mod:`.guarded` (the same
+:mod:`.libraries` (DLL / soname names), :mod:`.gpus` (GPU models and peaks), :mod:`.text` (how explain reads
+prose; CPUs without AVX), :mod:`.guarded` (the same
 answers for explain, never raising), :mod:`.loader` (reads the JSON; nothing outside this package may).
 """
 
@@ -22,6 +23,7 @@ from tfgpu.core.kb.cuda import (
 from tfgpu.core.kb.gpus import GpuSpec, gpu_spec
 from tfgpu.core.kb.libraries import LibraryInfo, expected_libraries, library_info
 from tfgpu.core.kb.loader import kb_row, load_kb
+from tfgpu.core.kb.text import cpu_without_avx, text_rows
 from tfgpu.core.kb.tf import (
     TfBuild,
     cc_support,
@@ -38,6 +40,7 @@ __all__ = [
     "LibraryInfo",
     "TfBuild",
     "cc_support",
+    "cpu_without_avx",
     "cudnn_supports_cuda",
     "expected_libraries",
     "gpu_spec",
@@ -55,6 +58,7 @@ __all__ = [
     "python_has_wheel",
     "tf_build",
     "tf_builds",
+    "text_rows",
     "zlibwapi_cudnn_versions",
 ]
 

@@ -1,4 +1,4 @@
-"""TensorFlow builds (``resources/kb/tf_builds.json``): CUDA/cuDNN, wheels, GPU architectures.
+"""TensorFlow builds (``resources/kb/tf_builds.json``, older ones in ``tf_builds_legacy.json``): CUDA/cuDNN, wheels, GPU architectures.
 
 Import these through ``tfgpu.core.kb``.
 """
@@ -52,8 +52,8 @@ def _build(row: dict) -> TfBuild:
 
 @cache
 def _rows() -> tuple[dict, ...]:
-    """Raw rows, newest first."""
-    rows = load_kb("tf_builds")["rows"]
+    """Raw rows, newest first: tf_builds.json (1.13+) and tf_builds_legacy.json (1.0-1.12)."""
+    rows = [*load_kb("tf_builds")["rows"], *load_kb("tf_builds_legacy")["rows"]]
     return tuple(sorted(rows, key=lambda row: versions.sort_key(row["version"]), reverse=True))
 
 

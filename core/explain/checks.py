@@ -157,12 +157,25 @@ def python_32bit(ctx: Ctx) -> dict | None:
         return None
     wheel_python = facts.get("wheel_python")
     if wheel_python:
-        return {"python": python} if wheel_python == python else None
+        same = wheel_python == python and str(facts.get("wheel_platform", "")).startswith("win_amd64")
+        return {"python": python} if same else None
     offered = facts.get("pip_versions")
     if offered is None or offered:
         return None  # pip offered some versions: not a 32-bit interpreter
+    wanted = facts.get("tf_requested_version") or ctx.tf
+    if wanted:
+        return {"python": python, "tf": wanted} if kbview.python_has_wheel(wanted, python, "windows") else None
+    # No version named: pip should offer the newest TF for this Python. The newest Pythons are the
+    # usual reason for an empty list (no wheels yet when the question was asked), so they are not judged.
+    if python in _newest_wheel_pythons(2):
+        return None
     latest = kbview.latest_tf("windows", python, False)
     return {"python": python, "latest": latest} if latest else None
+
+
+def _newest_wheel_pythons(count: int) -> list[str]:
+    pythons = {p for build in kbview.all_builds() for p in (getattr(build, "wheel_pythons", None) or {}).get("windows", ())}
+    return sorted(pythons, key=versions.sort_key)[-count:]
 
 
 def cpu_without_avx(ctx: Ctx) -> dict | None:

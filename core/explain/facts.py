@@ -14,6 +14,7 @@ from tfgpu.core.explain.document import Doc
 from tfgpu.core.explain.facts_hw import add_unique as _add
 from tfgpu.core.explain.facts_hw import iter_matches as _iter
 from tfgpu.core.explain.facts_hw import read_gpus, read_memory
+from tfgpu.core.explain.prose import negated
 from tfgpu.core.explain.signatures import Hits
 
 # Plausible major versions: a number outside them is something else (a CUDA "7.5" is a compute
@@ -26,7 +27,7 @@ _DRIVER_MAJORS = (180, 999)
 # -- TF and Python -------------------------------------------------------------
 _GAP = r"([^\d\n]{0,30}?\n?[ \t>*`#\-]{0,8})"
 _TF = re.compile(
-    r"(?i)(?<![\w/.\-])(?:tensorflow|tf)(?:[-_](?:gpu|cpu|intel|macos|nightly))?(?!\w)" + _GAP
+    r"(?i)(?<![A-Za-z0-9_/.\-])(?:tensorflow|tf)(?:[-_](?:gpu|cpu|intel|macos|nightly))?(?!\w)" + _GAP
     + r"v?(\d\.\d{1,2}(?:\.\d{1,3})?(?:(?:rc|\.?dev|a|b)\d*)?)(?![\d.]*\d)"
 )
 _TF_PRINTED = re.compile(
@@ -38,7 +39,7 @@ _PKG_LINE = re.compile(
     r"(?im)^\s*(tensorflow(?:[-_](?:gpu|cpu|intel|macos))?)(?:\s+|==)(\d+\.\d+(?:\.\d+)?(?:[.-]?(?:rc|dev|post)\d*)?)(?![\w.])"
 )
 _PY_BANNER = re.compile(r"(?m)^Python (\d\.\d{1,2}\.\d{1,2})\S* \([^\n]*\)\s*\n?\[([^\]\n]*)\]")
-_PY = re.compile(r"(?i)(?<![\w/\\])python" + _GAP + r"\(?(?:python\s*)?v?(\d\.\d{1,2}(?:\.\d{1,2})?)(?![\d.]*\d)")
+_PY = re.compile(r"(?i)(?<![A-Za-z0-9_/\\])python" + _GAP + r"\(?(?:python\s*)?v?(\d\.\d{1,2}(?:\.\d{1,2})?)(?![\d.]*\d)")
 _PY_PATH = re.compile(r"(?i)[/\\]python(\d)\.?(\d{1,2})[/\\]")  # lib/python3.8/, Python39\ (not a wheel's cp tag)
 _PY_BITS = re.compile(r"(?i)\b(32|64) bit \((?:Intel|AMD64|ARM64)\)|\('(32|64)bit', 'WindowsPE'\)")
 
@@ -48,11 +49,15 @@ _CUDA_DIR = re.compile(r"(?i)(?:cuda[-_](\d{1,2}\.\d{1,2})(?=[/\\\s:;'\"]|$)|CUD
 _CUDA_CONDA = re.compile(
     r"(?im)^\s*(?:cudatoolkit|cuda-toolkit|cuda-runtime|cuda-cudart|nvidia-cuda-runtime-cu\d{2})\s*(?:==?|\s)\s*(\d{1,2}\.\d{1,2})"
 )
-_CUDA_SAID = re.compile(r"(?i)(?<![\w/\\.-])cuda(?:\s*toolkit)?(?:\s*version)?\s*(?:is\s*|[:=]\s*|-)?v?(\d{1,2}(?:\.\d{1,2})?)(?![\w.]*\d)")
+_CUDA_SAID = re.compile(r"(?i)(?<![A-Za-z0-9_/\\.-])cuda(?:\s*toolkit)?(?:\s*version)?(?:\s+(?:of|on|in)\s+(?:my|the|this)\s+\w+)?\s*(?:is\s*|[:=]\s*|-)?v?(\d{1,2}(?:\.\d{1,2})?)(?![\w.]*\d)")
 _CUDA_DRIVER = re.compile(r"CUDA Version:\s*(\d{1,2}\.\d{1,2})")
 _TEMPLATE = re.compile(r"(?i)cuda\s*/\s*cudnn(?:\s*version)?[^\n\d]{0,20}\n?([^\n]{0,80})")
 _NUMBERS = re.compile(r"\d+(?:\.\d+)+")
-_CUDNN_SAID = re.compile(r"(?i)(?<![\w/\\.])cudnn(?:\s*version)?\s*(?:is\s*|[:=]\s*|-|\s)?v?(\d\.\d{1,2}(?:\.\d{1,3}){0,2})(?![\w.]*\d)")
+_CUDNN_SAID = re.compile(r"(?i)(?<![A-Za-z0-9_/\\.])cudnn(?:\s*version)?\s*(?:is\s*|[:=]\s*|-|\s)?v?(\d\.\d{1,2}(?:\.\d{1,3}){0,2})(?![\w.]*\d)(?!-(?:windows|linux|ubuntu|rhel|osx))")
+# cuDNN's archive name: cudnn-<CUDA it is for>-<os>-x64-v<cuDNN> ("cudnn-10.1-windows10-x64-v7.6.5.32")
+_CUDNN_ARCHIVE = re.compile(r"(?i)cudnn-(\d{1,2}\.\d)-(?:windows|linux|ubuntu|rhel|osx)[\w.]*?-(?:x64|x86_64|ppc64le|sbsa|aarch64)-v(\d\.\d{1,2}(?:\.\d{1,3}){0,2})")
+# "pip install tensorflow==1.7.1", "pip install tensorflow-gpu==2.3.0"
+_PIP_INSTALL = re.compile(r"(?i)\bpip3?\s+install\s+(?:-{1,2}[\w-]+\s+)*(tensorflow(?:[-_](?:gpu|cpu))?)\s*==\s*(\d+\.\d+(?:\.\d+)?)")
 _CUDNN_PIP = re.compile(r"(?i)nvidia-cudnn-cu\d{2}\s*(?:==|\s)\s*(\d+\.\d+(?:\.\d+)*)")
 _CUDNN_LOADED = re.compile(r"Loaded cuDNN version (\d{4,6})")
 _NOT_INSTALLED_CONTEXT = re.compile(
@@ -76,7 +81,7 @@ _SEARCHED = re.compile(r"Searched for CUDA in the following directories:\s*\n((?
 
 # -- OS -------------------------------------------------------------------------------
 _OS_NAME = re.compile(r"(?i)\b(windows\s?(?:10|11|7|8\.1|server\s?\d{4})|win\s?(?:10|11)|ubuntu\s?\d{2}\.\d{2}(?:\.\d)?|debian\s?\d+|centos\s?\d+|fedora\s?\d+|wsl\s?2?)\b")
-_WIN = re.compile(r"(?i)\b[a-z]:\\|\.dll\b|\bwindows\b|\bwin(?:10|11|32|_amd64)\b|\bpowershell\b|\bnvcuda\b")
+_WIN = re.compile(r"(?i)\b[a-z]:\\|\.dll\b|\bwindows\b|source_windows|\bwin(?:10|11|32|_amd64)\b|\bpowershell\b|\bnvcuda\b")
 _LINUX = re.compile(r"(?i)\.so(?:\.\d+)*\b|/usr/|/home/|/opt/|\bubuntu\b|\blinux\b|\bLD_LIBRARY_PATH\b|/proc/|manylinux|\bdebian\b|\bcentos\b")
 _WSL = re.compile(r"(?i)\bwsl2?\b|/mnt/[a-z]/|microsoft-standard|/usr/lib/wsl/")
 
@@ -129,11 +134,16 @@ def _tf(text: str, hits: Hits, facts: dict) -> None:
         packages.setdefault(match.group(1).lower().replace("_", "-"), match.group(2))
     for match in _iter(_PKG_LINE, text):
         packages.setdefault(match.group(1).lower().replace("_", "-"), match.group(2))
+    for match in _iter(_PIP_INSTALL, text):
+        packages.setdefault(match.group(1).lower().replace("_", "-"), match.group(2))
     if packages:
         facts["tf_packages"] = packages
     requested = next((h.groups.get("req") for h in hits.get("pip-no-version") + hits.get("pip-no-distribution")), None)
     if requested:
         facts["tf_requested"] = requested
+        pinned = re.search(r"==\s*(\d+\.\d+(?:\.\d+)?)", requested)
+        if pinned:
+            facts["tf_requested_version"] = pinned.group(1)
     candidates: list[str] = list(packages.values())
     for match in _iter(_TF_PRINTED, text):
         if match.group(1).split(".")[0] in _TF_MAJORS:
@@ -189,12 +199,15 @@ def _cuda(text: str, hits: Hits, facts: dict) -> None:
             _add(installed, groups[0] or groups[1] or (f"{int(groups[2])}.{int(groups[3])}" if groups[2] else None))
     for match in _iter(_CUDA_CONDA, text):
         _add(installed, match.group(1))
+    for match in _iter(_CUDNN_ARCHIVE, text):
+        _add(installed, match.group(1))
     for match in _iter(_TEMPLATE, text):
         numbers = _NUMBERS.findall(match.group(1))
         if numbers and _CUDA_MAJORS[0] <= int(numbers[0].split(".")[0]) <= _CUDA_MAJORS[1]:
             _add(installed, versions.dotted_major_minor(numbers[0]))
     for match in _iter(_CUDA_DRIVER, text):
         driver_cuda = driver_cuda or match.group(1)
+    tried: list[str] = []
     for match in _iter(_CUDA_SAID, text):
         value = match.group(1)
         line = _line_of(text, match.start())
@@ -205,7 +218,12 @@ def _cuda(text: str, hits: Hits, facts: dict) -> None:
         if _DRIVER_CUDA_LINE.search(line):
             driver_cuda = driver_cuda or value
             continue
-        _add(installed, value)
+        qualified = negated(text, match.start())  # "couldn't install CUDA 11.2", "tried CUDA 12"
+        if qualified == "tried":
+            _add(tried, value)
+        elif qualified is None:
+            _add(installed, value)
+    installed = installed or tried
     if installed:
         facts["cuda_installed"] = installed
     if driver_cuda:
@@ -219,10 +237,13 @@ def _cudnn(text: str, hits: Hits, facts: dict) -> None:
         rest = [n for n in numbers[1:] if _CUDNN_MAJORS[0] <= int(n.split(".")[0]) <= _CUDNN_MAJORS[1] and n != numbers[0]]
         if rest:
             _add(installed, rest[0])
+    for match in _iter(_CUDNN_ARCHIVE, text):
+        _add(installed, match.group(2))
     for regex in (_CUDNN_SAID, _CUDNN_PIP):
         for match in _iter(regex, text):
             if regex is _CUDNN_SAID and (_NOT_INSTALLED_CONTEXT.search(_before(text, match.start()))
-                                         or _TF_LOG_LINE.search(_line_of(text, match.start()))):
+                                         or _TF_LOG_LINE.search(_line_of(text, match.start()))
+                                         or negated(text, match.start()) == "neg"):
                 continue
             if _CUDNN_MAJORS[0] <= int(match.group(1).split(".")[0]) <= _CUDNN_MAJORS[1]:
                 _add(installed, match.group(1))
@@ -289,8 +310,8 @@ def _libraries(text: str, hits: Hits, facts: dict) -> None:
 
 
 def _listing(text: str, hits: Hits, facts: dict) -> None:
-    listed = hits.first("gpu-listed")
-    empty = hits.first("no-gpu-listed")
+    listed = hits.first("gpu-listed", "device-lib-gpu")
+    empty = hits.first("no-gpu-listed", "device-lib-cpu-only", "cpu-only-device-list")
     if listed and (not empty or listed.line_no > empty.line_no):
         number = listed.groups.get("n")
         facts["gpus_listed"] = int(number) if number else 1

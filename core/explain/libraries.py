@@ -17,7 +17,7 @@ from tfgpu.core.i18n import QT_TRANSLATE_NOOP, TrText
 from tfgpu.core.kb import guarded as kbview
 
 LIBRARY_SIGNATURES = ("dso-load-failed", "dso-open-failed-tf1", "self-check-dll-missing", "library-not-located",
-                      "shared-object-missing")
+                      "shared-object-missing", "library-said-missing")
 
 # File name -> component. Only the shape of the name; versions come from the KB.
 _COMPONENTS = (
@@ -50,7 +50,7 @@ def missing(ctx: Ctx) -> list[Lib]:
         libs[name] = Lib(name, "cudart", cuda=kbview.tf_cuda(ctx.tf, ctx.os), hits=list(stub[:2]))
     for sig in LIBRARY_SIGNATURES:
         for hit in ctx.hits.get(sig):
-            name = (hit.groups.get("lib") or "").strip().rstrip(".;")
+            name = (hit.groups.get("lib") or hit.groups.get("lib2") or "").strip().rstrip(".;")
             if not name:
                 continue
             key = name.lower()

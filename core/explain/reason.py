@@ -144,15 +144,18 @@ def gpu_listed(ctx: Ctx) -> bool:
 def apply_rules(ctx: Ctx, reading: Reading) -> None:
     """Every KB rule, in order. Never raises."""
     signals = Signals(ctx, reading)
+    removed: set[str] = set()  # a finding a rule took the place of is not made again by a later rule
     for rule in kb.text_rows("rule"):
+        if rule["then"] in removed:
+            continue
         try:
             if all(signals.holds(t) for t in rule["when"]) and not any(signals.holds(t) for t in rule.get("unless", ())):
-                _fire(ctx, rule, signals)
+                removed.update(_fire(ctx, rule, signals))
         except Exception:  # noqa: BLE001 - one bad row never hides the others
             log.exception("explain rule %s failed", rule.get("id"))
 
 
-def _fire(ctx: Ctx, rule: dict, signals: Signals) -> None:
+def _fire(ctx: Ctx, rule: dict, signals: Signals) -> set[str]:
     values: dict = {}
     for term in rule["when"]:
         for name in term.split("|"):
@@ -168,6 +171,7 @@ def _fire(ctx: Ctx, rule: dict, signals: Signals) -> None:
     ctx.findings = [f for f in ctx.findings if f not in replaced]
     ctx.add(rule["then"], TrText(template, **needed), hits[:4], {k: v for k, v in values.items() if v},
             severity=Severity.OK if rule["then"] == "gpu-ok" else None)
+    return set(rule.get("replaces", ())) - {rule["then"]}
 
 
 def _names(template: str) -> list[str]:

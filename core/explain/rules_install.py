@@ -105,6 +105,9 @@ def python_and_pip(ctx: Ctx) -> None:
              "latest_tf_for_python": latest, "python_guess": guess,
              "wheel_python": f"{tag.group(1)}.{tag.group(2)}" if tag else None, "wheel_platform": tag.group(3) if tag else None}
     ctx.facts.setdefault("pip_versions", offered)
+    if tag:
+        ctx.facts.setdefault("wheel_python", f"{tag.group(1)}.{tag.group(2)}")
+        ctx.facts.setdefault("wheel_platform", tag.group(3))
     if guess:
         ctx.facts.setdefault("python_guess", guess)
     if wanted and offered:

@@ -99,6 +99,19 @@ def cudnn_mismatch(ctx: Ctx) -> dict | None:
     return None
 
 
+def toolkit_fits(ctx: Ctx) -> dict | None:
+    """The CUDA toolkit (and cuDNN, when named) installed are the ones this TF loads: when TF still finds
+    no GPU, it does not see them (a search path not set, or not refreshed)."""
+    installed = ctx.facts.get("cuda_installed") or []
+    need = kbview.tf_cuda(ctx.tf, ctx.os)
+    if not installed or not need or not _system_cuda_matters(ctx) or windows_cpu_only(ctx):
+        return None
+    cudnn = ctx.facts.get("cudnn_installed") or []
+    if cuda_fits(need, installed[0]) and (not cudnn or cudnn_fits(kbview.tf_cudnn(ctx.tf, ctx.os), cudnn[0]) is not False):
+        return {"tf": ctx.tf, "need": need, "installed": installed[0]}
+    return None
+
+
 def tf1_cpu_package(ctx: Ctx) -> dict | None:
     """The plain 'tensorflow' package of a release whose GPU build was 'tensorflow-gpu'."""
     packages = ctx.facts.get("tf_packages") or {}
@@ -208,6 +221,7 @@ CHECKS: dict[str, Check] = {
     "cuda-mismatch": cuda_mismatch,
     "cudnn-mismatch": cudnn_mismatch,
     "tf1-cpu-package": tf1_cpu_package,
+    "toolkit-fits": toolkit_fits,
     "cc-unsupported": cc_unsupported,
     "driver-below-cuda": driver_below_cuda,
     "python-no-wheel": python_no_wheel,

@@ -103,6 +103,9 @@ def _explain(data: str | bytes | None) -> Explanation:
     rules_install.healthy(ctx)
     fallback.unrecognised(ctx, reading)
     findings = ranked(ctx.findings, root_cause_order())
+    if findings and findings[0].id == "benign-log" and any(f.id == "gpu-ok" for f in findings):
+        # A log that shows the GPU working: that is the answer; its notices are harmless besides.
+        findings.sort(key=lambda f: f.id != "gpu-ok")
     return Explanation(
         kind=kind,
         primary=findings[0].id if findings else None,

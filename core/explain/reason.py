@@ -68,6 +68,10 @@ DETAILS: dict[str, str] = {
     "gpu-unused-cuda-mismatch": QT_TRANSLATE_NOOP(
         "core", "TensorFlow {tf} is built for CUDA {need}, but CUDA {installed} is installed. Each TensorFlow release "
         "loads only the CUDA version it was built with: install CUDA {need} (side by side is fine)."),
+    "gpu-unused-toolkit-fits": QT_TRANSLATE_NOOP(
+        "core", "CUDA {installed} is the version TensorFlow {tf} needs, yet TensorFlow finds no GPU: it does not see "
+        "the CUDA and cuDNN libraries. Put their bin folders on PATH (LD_LIBRARY_PATH on Linux), then open a new "
+        "terminal or restart."),
     "gpu-unused-cudnn-mismatch": QT_TRANSLATE_NOOP(
         "core", "TensorFlow {tf} is built for cuDNN {need}, but cuDNN {installed} is installed. Install the cuDNN "
         "version this TensorFlow was built with."),
@@ -87,6 +91,32 @@ DETAILS: dict[str, str] = {
     "import-failed-said": QT_TRANSLATE_NOOP(
         "core", "Importing TensorFlow fails, and the text does not show the error. Paste the whole traceback of "
         "'python -c \"import tensorflow\"'."),
+    "import-failure-msvc-runtime": QT_TRANSLATE_NOOP(
+        "core", "Importing TensorFlow fails and the Microsoft Visual C++ runtime (msvcp140.dll) is what is missing: "
+        "install the current Visual C++ Redistributable (x64), then open a new terminal."),
+    "mixed-packages-said": QT_TRANSLATE_NOOP(
+        "core", "Both the CPU package 'tensorflow' and 'tensorflow-gpu' are installed; they overwrite each other's "
+        "files and the CPU one can win. Uninstall both, then install only the GPU package."),
+    "cpu-build-said": QT_TRANSLATE_NOOP(
+        "core", "A CPU-only TensorFlow (the CPU package, or a conda mkl/eigen build) replaced the GPU build. Uninstall "
+        "it and install the GPU build again (pin it so updates keep it)."),
+    "tf-gpu-removed-said": QT_TRANSLATE_NOOP(
+        "core", "The tensorflow-gpu package was removed from PyPI (since 2.12 only an empty package that fails to "
+        "install). Depend on 'tensorflow' instead (tensorflow[and-cuda] on Linux and WSL2)."),
+    "cc-too-low-said": QT_TRANSLATE_NOOP(
+        "core", "This TensorFlow build does not support the GPU's compute capability, so TensorFlow ignores the GPU. "
+        "Use a TensorFlow release built for this GPU (or build from source)."),
+    "oom-said": QT_TRANSLATE_NOOP(
+        "core", "The GPU runs out of memory. Use a smaller batch or model, enable memory growth, or close other "
+        "programs that use the GPU."),
+    "driver-missing-said": QT_TRANSLATE_NOOP(
+        "core", "No NVIDIA driver is found. Install the NVIDIA driver for your GPU (on WSL2: on Windows), then restart."),
+    "wddm-process-memory": QT_TRANSLATE_NOOP(
+        "core", "Under Windows' WDDM driver model NVIDIA's tools cannot see per-process GPU memory, so it shows as N/A. "
+        "Nothing is wrong; Task Manager or Process Explorer show it."),
+    "cudnn-missing-said": QT_TRANSLATE_NOOP(
+        "core", "cuDNN is not installed (or not where TensorFlow looks). Install the cuDNN version this TensorFlow was "
+        "built for."),
     "mismatch-said": QT_TRANSLATE_NOOP(
         "core", "The text says the CUDA version does not match. Each TensorFlow release loads only the CUDA (and "
         "cuDNN) version it was built with; install that version (see the table)."),
@@ -156,6 +186,9 @@ def apply_rules(ctx: Ctx, reading: Reading) -> None:
 
 
 def _fire(ctx: Ctx, rule: dict, signals: Signals) -> set[str]:
+    if rule.get("then") is None:  # a rule that only removes
+        ctx.findings = [f for f in ctx.findings if f.id not in rule.get("replaces", ())]
+        return set(rule.get("replaces", ()))
     values: dict = {}
     for term in rule["when"]:
         for name in term.split("|"):

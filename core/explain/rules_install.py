@@ -152,11 +152,11 @@ def import_errors(ctx: Ctx) -> None:
         ctx.add("cpu-no-avx", TrText(QT_TRANSLATE_NOOP(
             "core", "TensorFlow crashed with an illegal instruction: this CPU lacks AVX, which prebuilt TensorFlow "
             "(1.6 and later) needs. Use a TensorFlow build without AVX, TensorFlow 1.5, or another computer.")), illegal[:2])
-    failed = hits.get("dll-load-failed") + hits.get("native-runtime-failed")
+    failed = hits.get("dll-load-failed") + hits.get("native-runtime-failed") + hits.get("pywrap-import-frame")
     if failed and not ctx.errors():
         ctx.add("tf-import-failed", TrText(QT_TRANSLATE_NOOP(
             "core", "Importing TensorFlow failed: {line}"), line=failed[0].line), failed[:3])
-    missing = hits.get("no-module-tensorflow")
+    missing = hits.get("no-module-tensorflow") + hits.get("r-tensorflow-not-found")
     if missing and not ctx.errors():
         ctx.add("tf-not-installed", TrText(QT_TRANSLATE_NOOP(
             "core", "This Python has no TensorFlow package (ModuleNotFoundError). Install it into the Python you run.")),
@@ -220,8 +220,9 @@ def healthy(ctx: Ctx) -> None:
         ctx.add("gpu-ok", TrText(QT_TRANSLATE_NOOP(
             "core", "This TensorFlow is a GPU build for CUDA {cuda} and cuDNN {cudnn}; those must be installed to use it."),
             cuda=facts.get("cuda_compiled", "?"), cudnn=facts.get("cudnn_compiled", "?")))
-    elif ctx.hits.any("gpu-device-created", "gpu-listed") or facts.get("gpus_listed", 0) > 0:
-        hits = ctx.hits.get("gpu-device-created")[:2] + ctx.hits.get("gpu-listed")[:1]
+    elif ctx.hits.any("gpu-device-created", "gpu-listed", "gpu-found-properties") or facts.get("gpus_listed", 0) > 0:
+        hits = (ctx.hits.get("gpu-device-created")[:2] + ctx.hits.get("gpu-listed")[:1]
+                + ctx.hits.get("gpu-found-properties")[:1])
         ctx.add("gpu-ok", TrText(QT_TRANSLATE_NOOP(
             "core", "TensorFlow found the GPU{name} and can use it."),
             name=f" ({ctx.gpu_name()})" if ctx.gpu_name() else ""), hits, severity=Severity.OK)

@@ -120,6 +120,8 @@ def _cuda_cudnn(value: str, facts: dict) -> None:
                 cudnn_value = single
     if cuda_value and int(cuda_value.split(".")[0]) in CUDA_MAJORS:
         _put_first(facts, "cuda_installed", _major_minor(cuda_value))
+    elif cudnn_value:
+        facts.pop("cuda_installed", None)  # the field names only cuDNN: a "CUDA" number read elsewhere is not it
     if cudnn_value and int(cudnn_value.split(".")[0]) in CUDNN_MAJORS and cudnn_value != cuda_value:
         _put_first(facts, "cudnn_installed", cudnn_value)
 

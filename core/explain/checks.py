@@ -173,8 +173,8 @@ def python_32bit(ctx: Ctx) -> dict | None:
         same = wheel_python == python and str(facts.get("wheel_platform", "")).startswith("win_amd64")
         return {"python": python} if same else None
     offered = facts.get("pip_versions")
-    if offered is None or offered:
-        return None  # pip offered some versions: not a 32-bit interpreter
+    if offered is None or offered or not ctx.hits.any("pip-no-version"):
+        return None  # pip offered some versions (or this is not pip's answer): not a 32-bit interpreter
     wanted = facts.get("tf_requested_version") or ctx.tf
     if wanted:
         return {"python": python, "tf": wanted} if kbview.python_has_wheel(wanted, python, "windows") else None

@@ -25,7 +25,7 @@ TAIL_CHARS = 8 * 1024
 MAX_FIELD_MATCHES = 40
 
 _NOT_USER_LINE = re.compile(
-    r"\.(?:cc|cpp|h|c):\d+\]|^\s*File \"|^\s*at [\w.$]+\(|^\s*\d{4}-\d\d-\d\d[ T][\d:.]+:?\s+[IWEF]\s"
+    r"\.(?:cc|cpp|h|c):\d+\]|^\s*[|+]|^\s*File \"|^\s*at [\w.$]+\(|^\s*\d{4}-\d\d-\d\d[ T][\d:.]+:?\s+[IWEF]\s"
     r"|^\s*[IWEF]\d{4} \d\d:\d\d:\d\d"
 )
 _SENTENCE_START = re.compile(r"[.!?。！？;；\n]|,\s+(?:but|and|so)\s+|\s+but\s+")

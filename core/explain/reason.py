@@ -10,6 +10,7 @@ joined by ``|`` (any of them). Signals:
 - ``check:<name>``  a version-table check that holds (:mod:`.checks`)
 - ``want:gpu``      the user wants a GPU; ``lib:driver`` the driver library failed to load
 - ``gpu:listed``    the text shows TensorFlow using a GPU; ``any:error`` an error finding exists
+- ``visible:suspect`` CUDA_VISIBLE_DEVICES is named with a value that may hide every GPU
 
 A rule that holds makes its ``then`` finding (worded by :data:`DETAILS`) and removes the findings
 in ``replaces``.
@@ -152,6 +153,8 @@ class Signals:
                        ("dso-load-failed", "dso-open-failed-tf1", "shared-object-missing") for h in ctx.hits.get(sig))
         if name == "gpu:listed":
             return gpu_listed(ctx)
+        if name == "visible:suspect":
+            return visible_devices_suspect(ctx, self.reading)
         if name == "any:error":
             return bool(ctx.errors())
         return False
@@ -165,6 +168,16 @@ class Signals:
                 log.exception("explain check %s failed", name)
                 self.checks[name] = None
         return self.checks[name]
+
+
+def visible_devices_suspect(ctx: Ctx, reading: Reading) -> bool:
+    """CUDA_VISIBLE_DEVICES is named and may hide every GPU: empty, not a list of indices, or without
+    index 0 (a one-GPU machine has only GPU 0). "0" alone hides nothing."""
+    value = ctx.facts.get("cuda_visible_devices")
+    if value is None:
+        return "ctx:visible-devices" in reading.said
+    indices = [v.strip() for v in value.split(",")]
+    return not all(v.isdigit() for v in indices) or "0" not in indices
 
 
 def gpu_listed(ctx: Ctx) -> bool:

@@ -12,6 +12,7 @@ from concurrent.futures import ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 
 from tfgpu.core.host import CommandResult, Host, RealHost
+from tfgpu.core.probes.adapters import AdaptersInfo, probe_adapters
 from tfgpu.core.probes.base import ProbeResult, Status, from_jsonable, safe_probe, to_jsonable
 from tfgpu.core.probes.cuda import CudaInfo, probe_cuda
 from tfgpu.core.probes.cudnn import CudnnInfo, probe_cudnn
@@ -56,6 +57,7 @@ class Scan:
     cuda: CudaInfo
     cudnn: CudnnInfo
     pythons: PythonsInfo
+    adapters: AdaptersInfo = field(default_factory=AdaptersInfo)  # a scan saved before this probe existed has none
 
     def to_dict(self) -> dict:
         return to_jsonable(self)
@@ -143,6 +145,8 @@ PROBES: tuple[ProbeSpec, ...] = (
               after=("cuda",)),
     ProbeSpec("os", "Operating system", OsInfo,
               lambda host, done, options, timeout: probe_os(host, timeout=timeout)),
+    ProbeSpec("adapters", "Graphics adapters", AdaptersInfo,
+              lambda host, done, options, timeout: probe_adapters(host, timeout=timeout)),
 )
 
 #: How often a wait for the probes looks at the cancel flag (Ctrl+C reaches the main thread between waits).

@@ -44,13 +44,27 @@ def recommend(scan: Scan, envs: list[EnvVerdict], machine: list[Finding]) -> Rec
                               detail=TrText(QT_TRANSLATE_NOOP("core", "Use {python}. Run the benchmark to see how fast it is."),
                                             python=ready[0].python))
     blocker = driver_blocks_gpu(machine)
-    if osk == "macos" or (blocker is not None and blocker.id == "no-nvidia-gpu"):
+    if osk == "macos":
         return _no_gpu(osk)
+    if blocker is not None and blocker.id == "no-nvidia-gpu":
+        return _no_nvidia_card(blocker)
     cc = _compute_capability(scan)
     first: list[FixStep] = list(blocker.fix) if blocker is not None else []
     if osk == "windows":
         return _windows(scan, cc, first)
     return _linux(scan, osk, cc, first)
+
+
+def _no_nvidia_card(blocker: Finding) -> Recommendation:
+    """No NVIDIA card: TensorFlow on the CPU (the finding's steps), or a machine with an NVIDIA GPU."""
+    adapters = ", ".join(blocker.facts.get("adapters") or []) or "none"
+    return Recommendation(route="no-nvidia-gpu",
+                          title=TrText(QT_TRANSLATE_NOOP("core", "No NVIDIA GPU to use: TensorFlow will run on the CPU")),
+                          detail=TrText(QT_TRANSLATE_NOOP(
+                              "core", "Graphics adapters on this computer: {adapters}. CUDA needs an NVIDIA GPU, so install "
+                              "TensorFlow for the CPU here, or use a computer or cloud instance with an NVIDIA GPU."),
+                              adapters=adapters),
+                          steps=list(blocker.fix))
 
 
 def _no_gpu(osk: str) -> Recommendation:

@@ -41,6 +41,8 @@ def env_context(scan: Scan, env: PythonEnv) -> FixContext:
     gpu = scan.driver.gpus[0] if scan.driver.gpus else None
     return FixContext(
         os=os_kind(scan),
+        distro=scan.os.distro,
+        distro_like=list(scan.os.distro_like),
         tf_version=tf.version if tf else None,
         python_version=env.version,
         python_exe=env.executable,
@@ -94,6 +96,8 @@ def env_findings(scan: Scan, env: PythonEnv, machine: list[Finding]) -> list[Fin
     if any(f.id in ("no-native-windows-gpu", "cpu-only-build") for f in findings):
         return findings
     findings += [f for f in machine if f.id in GPU_BLOCKING_MACHINE]
+    if any(f.id == "no-nvidia-gpu" for f in findings):
+        return findings  # no NVIDIA card: TF's missing CUDA libraries and driver lines are expected here
     findings += _gpu_hidden(tf, made)
     findings += _compute_capability(scan, tf, made)
     findings += _driver_too_old(scan, ctx, made)

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from tfgpu.core import kb
 from tfgpu.core.findings import links
+from tfgpu.core.findings.driver_steps import cpu_route, install_driver
 from tfgpu.core.findings.model import FixStep, Shell
 from tfgpu.core.i18n import QT_TRANSLATE_NOOP, TrText
 from tfgpu.core.versions import at_least
@@ -21,6 +22,9 @@ class FixContext:
     """What a fix depends on. Unknown values stay None; the steps then say less, never guess."""
 
     os: str = "unknown"  # "windows" | "linux" | "wsl" | "unknown"
+    distro: str | None = None  # Linux: os-release ID ("ubuntu", "debian"...), for the driver steps
+    distro_like: list[str] = field(default_factory=list)  # Linux: os-release ID_LIKE
+    adapters: str | None = None  # the graphics adapters found, when there is no NVIDIA card
     tf_version: str | None = None
     python_version: str | None = None  # "3.10.11"
     python_exe: str | None = None  # the interpreter to run pip with
@@ -90,23 +94,15 @@ def verify_step(ctx: FixContext) -> FixStep:
 
 
 def driver_update(ctx: FixContext) -> list[FixStep]:
-    steps = [step(QT_TRANSLATE_NOOP("core", "Download and install the latest NVIDIA driver for your GPU, then restart."),
-                  url=links.DRIVER_DOWNLOAD)]
-    if not ctx.windows:
-        steps.append(step(QT_TRANSLATE_NOOP("core", "On Ubuntu the packaged driver is the simplest route:"),
-                          command="sudo ubuntu-drivers install && sudo reboot", shell=Shell.BASH))
-    steps.append(step(QT_TRANSLATE_NOOP("core", "Then check that the driver answers:"), command="nvidia-smi",
-                      shell=shell_for(ctx)))
-    return steps
+    """The driver steps of this system (``ubuntu-drivers`` only on Ubuntu): :mod:`.driver_steps`."""
+    return install_driver(ctx.os, ctx.distro, ctx.distro_like)
+
+
+def _no_nvidia_gpu(ctx: FixContext) -> list[FixStep]:
+    return cpu_route(ctx.os, ctx.adapters or "?")
 
 
 def _driver_missing(ctx: FixContext) -> list[FixStep]:
-    if ctx.os == "wsl":
-        return [step(QT_TRANSLATE_NOOP("core", "In WSL2 the GPU comes from the Windows NVIDIA driver: install or update "
-                                               "it on Windows (not inside Linux), then run 'wsl --shutdown'."),
-                     url=links.DRIVER_DOWNLOAD),
-                step(QT_TRANSLATE_NOOP("core", "Do not install a Linux NVIDIA driver inside WSL. See NVIDIA's guide:"),
-                     url=links.CUDA_WSL_GUIDE)]
     return driver_update(ctx)
 
 
@@ -341,6 +337,7 @@ def _tf_missing(ctx: FixContext) -> list[FixStep]:
 
 
 _BUILDERS: dict[str, Callable[[FixContext], list[FixStep]]] = {
+    "no-nvidia-gpu": _no_nvidia_gpu,
     "driver-missing": _driver_missing,
     "driver-too-old": driver_update,
     "driver-library-mismatch": _driver_library_mismatch,

@@ -6,7 +6,7 @@ gives None, ``{}`` or "unknown".
 
 Modules: :mod:`.tf` (TF builds, compute capability), :mod:`.cuda` (driver minimums, cuDNN <-> CUDA),
 :mod:`.libraries` (DLL / soname names), :mod:`.gpus` (GPU models and peaks), :mod:`.text` (how explain reads
-prose; CPUs without AVX), :mod:`.guarded` (the same
+prose; CPUs without AVX), :mod:`.pci` (graphics adapters' PCI vendors), :mod:`.guarded` (the same
 answers for explain, never raising), :mod:`.loader` (reads the JSON; nothing outside this package may).
 """
 
@@ -23,6 +23,7 @@ from tfgpu.core.kb.cuda import (
 from tfgpu.core.kb.gpus import GpuSpec, gpu_spec
 from tfgpu.core.kb.libraries import LibraryInfo, expected_libraries, library_info
 from tfgpu.core.kb.loader import kb_row, load_kb
+from tfgpu.core.kb.pci import is_display_class, is_nvidia_vendor, pci_vendor, windows_display_class_guid
 from tfgpu.core.kb.text import cpu_without_avx, text_rows
 from tfgpu.core.kb.tf import (
     TfBuild,
@@ -45,6 +46,8 @@ __all__ = [
     "cudnn_supports_cuda",
     "expected_libraries",
     "gpu_spec",
+    "is_display_class",
+    "is_nvidia_vendor",
     "finding_rows",
     "kb_meta",
     "kb_version",
@@ -57,10 +60,12 @@ __all__ = [
     "min_cc",
     "min_driver",
     "min_driver_any_minor",
+    "pci_vendor",
     "python_has_wheel",
     "tf_build",
     "tf_builds",
     "text_rows",
+    "windows_display_class_guid",
     "zlibwapi_cudnn_versions",
 ]
 

@@ -12,6 +12,8 @@ signatures) -> :mod:`.kinds` -> :mod:`.facts` / :mod:`.parsers` -> rules
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
+from typing import Any
 
 from tfgpu.core.explain import (
     document,
@@ -29,6 +31,7 @@ from tfgpu.core.explain import (
 )
 from tfgpu.core.explain import facts as facts_mod
 from tfgpu.core.explain.context import Ctx
+from tfgpu.core.explain.machine import machine_facts
 from tfgpu.core.explain.model import EXPLAIN_KINDS, Explanation
 from tfgpu.core.findings.catalog import root_cause_order
 from tfgpu.core.findings.model import ranked
@@ -46,16 +49,19 @@ _PARSERS = {
 }
 
 
-def explain_text(data: str | bytes | None) -> Explanation:
-    """Explain pasted text. Never raises: bad input gives kind ``unknown`` and no findings."""
+def explain_text(data: str | bytes | None, scan: Mapping[str, Any] | None = None) -> Explanation:
+    """Explain pasted text. Never raises: bad input gives kind ``unknown`` and no findings.
+
+    ``scan``: this machine's scan (the ``tfgpu scan --json`` document) to combine with the text: it
+    fills the facts the text leaves out (``facts["from_scan"]`` lists them); the text's own win."""
     try:
-        return _explain(data)
+        return _explain(data, machine_facts(scan) if scan is not None else {})
     except Exception as exc:  # noqa: BLE001 - the contract is "never a traceback"
         log.exception("explain failed")
         return Explanation(kind="unknown", facts={"internal_error": f"{type(exc).__name__}: {exc}"})
 
 
-def _explain(data: str | bytes | None) -> Explanation:
+def _explain(data: str | bytes | None, machine: dict) -> Explanation:
     doc = document.load(data)
     base: dict = {}
     if doc.truncated:
@@ -72,6 +78,7 @@ def _explain(data: str | bytes | None) -> Explanation:
     facts = facts_mod.read_facts(focus, hits)
     reading = prose.read(focus)
     template_facts.apply_fields(reading, facts)
+    _from_machine(facts, machine, reading)
     parser = _PARSERS.get(kind)
     if parser is not None:
         _merge(facts, _safe(parser, focus.text))
@@ -112,6 +119,15 @@ def _explain(data: str | bytes | None) -> Explanation:
         findings=findings,
         facts=_jsonable(ctx.facts),
     )
+
+
+def _from_machine(facts: dict, machine: dict, reading: prose.Reading) -> None:
+    """The scan fills what the text leaves out; a machine without an NVIDIA card says so for the user."""
+    filled = [key for key, value in machine.items() if key not in facts and facts.setdefault(key, value) is value]
+    if filled:
+        facts["from_scan"] = filled
+    if machine.get("no_nvidia_card"):
+        reading.said.setdefault("say:no-gpu-machine", prose.Said("say:no-gpu-machine", 0, "(scan: no NVIDIA card)"))
 
 
 def _gpu_summary(facts: dict) -> None:

@@ -122,7 +122,13 @@ def _explain(data: str | bytes | None, machine: dict) -> Explanation:
 
 
 def _from_machine(facts: dict, machine: dict, reading: prose.Reading) -> None:
-    """The scan fills what the text leaves out; a machine without an NVIDIA card says so for the user."""
+    """The scan fills what the text leaves out; a machine without an NVIDIA card says so for the user.
+    A text from another operating system than the scanned one is from another computer: not combined."""
+    families = {"wsl": "linux"}
+    text_os, scan_os = facts.get("os"), machine.get("os")
+    if text_os and scan_os and families.get(text_os, text_os) != families.get(scan_os, scan_os):
+        facts["scan_not_used"] = f"the text is from {text_os}, this computer runs {scan_os}"
+        return
     filled = [key for key, value in machine.items() if key not in facts and facts.setdefault(key, value) is value]
     if filled:
         facts["from_scan"] = filled

@@ -77,11 +77,17 @@ def _field_forms() -> tuple[tuple[re.Pattern[str], ...], tuple[str, ...]]:
 
 
 @cache
-def _signal_patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
+def _signal_rows() -> tuple[tuple[str, str, tuple[str, ...] | None], ...]:
+    """(signal, regex, anchors) of every symptom and context row."""
     rows = [*kb.text_rows("symptom"), *kb.text_rows("context")]
     prefix = {"symptom": "say:", "context": "ctx:"}
-    return tuple((prefix[row["type"]] + row["signal"], re.compile(row["regex"], re.IGNORECASE | re.MULTILINE))
+    return tuple((prefix[row["type"]] + row["signal"], row["regex"], tuple(row["anchors"]) if row.get("anchors") else None)
                  for row in rows)
+
+
+@cache
+def _compiled(regex: str) -> re.Pattern[str]:
+    return re.compile(regex, re.IGNORECASE | re.MULTILINE)
 
 
 @cache
@@ -117,11 +123,12 @@ def read(doc: Doc) -> Reading:
     except Exception:  # noqa: BLE001 - a field we cannot read is a field we do not have
         pass
     users = user_text(doc)
-    for signal, pattern in _signal_patterns():
-        if signal in reading.said:
-            continue
+    lower = users.lower()
+    for signal, regex, anchors in _signal_rows():
+        if signal in reading.said or (anchors is not None and not any(a in lower for a in anchors)):
+            continue  # a row runs (and is compiled) only where one of its anchors occurs
         try:
-            match = pattern.search(users)
+            match = _compiled(regex).search(users)
         except Exception:  # noqa: BLE001
             continue
         if match is not None:
@@ -130,9 +137,9 @@ def read(doc: Doc) -> Reading:
 
 
 def _read_fields(text: str, doc: Doc, reading: Reading) -> None:
-    forms, facts = _field_forms()
-    if "version" not in doc.lower()[: HEAD_CHARS + TAIL_CHARS] and ":" not in text:
+    if not _looks_like_a_template(text):
         return
+    forms, facts = _field_forms()
     for form_index, form in enumerate(forms):
         for count, match in enumerate(form.finditer(text)):
             if count >= MAX_FIELD_MATCHES:
@@ -148,6 +155,15 @@ def _read_fields(text: str, doc: Doc, reading: Reading) -> None:
             fact = facts[index]
             if value and fact not in reading.fields:
                 reading.fields[fact] = FieldValue(fact, value, doc.line_at(match.start("value")))
+
+
+def _looks_like_a_template(text: str) -> bool:
+    """Two or more short "Label:" lines, or a "### Heading": a filled-in issue template (cheap test first)."""
+    if "### " in text or "**" in text:
+        return True
+    colon_lines = sum(1 for line in text.split("\n", 400)[:400]
+                      if 0 < line.find(":") < 60 and line.lstrip()[:1].isalpha() and "://" not in line[:line.find(":") + 3])
+    return colon_lines >= 2 or "\n- " in text
 
 
 def _clean_value(value: str) -> str:

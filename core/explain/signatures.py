@@ -1,9 +1,11 @@
 """Known log signatures (``resources/kb/log_signatures.json``) and one pass over a text.
 
 Each row is a regex with named groups and the finding it points to by default; the rules
-in :mod:`.rules` refine that default from the rest of the text. A pass runs every row's
-compiled regex over the whole (bounded) text with ``finditer`` and keeps at most
-``MAX_HITS`` hits per row, so a 1 MB log costs a few milliseconds per row.
+in :mod:`.rules` refine that default from the rest of the text. A pass runs, over the whole
+(bounded) text, the regex of every row whose anchors (literal text every match contains, stored
+in the row as ``anchors`` and checked by a test) occur in it, and keeps at most ``MAX_HITS`` hits
+per row, so a 1 MB log costs a few milliseconds per row. Regexes are compiled on first use: a
+one-line text compiles the two or three rows it can match, not all of them (CLI start-up).
 """
 
 from __future__ import annotations
@@ -25,15 +27,26 @@ FOLLOWING_LINES = 3  # a signature may continue on the next lines ("...GPU')\n[]
 SAME_LINE_KEPT = 3  # copies of one repeated line that are scanned
 
 
+_COMPILED: dict[str, re.Pattern[str]] = {}
+
+
 @dataclass(frozen=True)
 class Signature:
     id: str
     finding: str
     kind: str | None  # the kind of text such a line belongs to; None: any
-    regex: re.Pattern[str]
+    pattern: str
     meaning: str
     source: str
     anchors: tuple[str, ...] | None = None  # lower-case literals, one in every match; None: no prefilter
+
+    @property
+    def regex(self) -> re.Pattern[str]:
+        """The compiled regex (compiled once, on first use)."""
+        compiled = _COMPILED.get(self.pattern)
+        if compiled is None:
+            compiled = _COMPILED[self.pattern] = re.compile(self.pattern, re.MULTILINE)
+        return compiled
 
 
 @dataclass(frozen=True)
@@ -53,13 +66,21 @@ def signatures() -> tuple[Signature, ...]:
             id=row["id"],
             finding=row["finding"],
             kind=row.get("kind"),
-            regex=re.compile(row["regex"], re.MULTILINE),
+            pattern=row["regex"],
             meaning=row["meaning"],
             source=row["source"],
-            anchors=anchors(row["regex"]),
+            anchors=stored_anchors(row),
         )
         for row in rows
     )
+
+
+def stored_anchors(row: dict) -> tuple[str, ...] | None:
+    """The row's ``anchors`` (computed ahead and checked by tests/test_explain_signatures.py);
+    a row without the field (added by hand) gets them computed here."""
+    if "anchors" in row:
+        return tuple(row["anchors"]) if row["anchors"] else None
+    return anchors(row["regex"])
 
 
 def anchors(pattern: str, shortest: int = 4) -> tuple[str, ...] | None:
@@ -157,15 +178,16 @@ def scan(doc: Doc) -> Hits:
     if not doc.text:
         return hits
     sigs = signatures()
-    anchored: tuple[Signature, ...] = sigs
-    free: tuple[Signature, ...] = ()
+    lower = doc.lower()
+    if len(lower) != len(doc.text):  # lower() changed the length (rare characters): no prefilter
+        for sig in sigs:
+            _safe_scan(doc, sig, hits)
+        return hits
+    anchored = tuple(sig for sig in sigs if sig.anchors is not None and any(a in lower for a in sig.anchors))
+    free = tuple(sig for sig in sigs if sig.anchors is None)
     target = doc
-    lower = doc.lower() if len(doc.text) > PREFILTER_CHARS else None
-    if lower is not None and len(lower) == len(doc.text):
-        present = [sig for sig in sigs if sig.anchors is not None and any(a in lower for a in sig.anchors)]
-        free = tuple(sig for sig in sigs if sig.anchors is None)
-        anchored = tuple(present)
-        hits.lines = _anchor_lines(doc, lower, {a for sig in present for a in sig.anchors or ()})
+    if len(doc.text) > PREFILTER_CHARS:
+        hits.lines = _anchor_lines(doc, lower, {a for sig in anchored for a in sig.anchors or ()})
         target = doc.subset(hits.lines)
     for sig in anchored:
         _safe_scan(target, sig, hits)

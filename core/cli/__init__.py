@@ -64,10 +64,24 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _start_logging(verbose: bool) -> None:
-    try:
-        from tfgpu.core.logging_setup import setup_logging
+    """The log file is opened when the first record arrives (most runs log nothing: start-up stays fast)."""
+    import logging
 
-        setup_logging(verbose=verbose)
-    except Exception:  # noqa: BLE001 - no log file is no reason to fail
-        pass
+    class _OpenLogFileOnFirstRecord(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            root = logging.getLogger()
+            root.removeHandler(self)
+            try:
+                from tfgpu.core.logging_setup import setup_logging
+
+                setup_logging(verbose=verbose)
+            except Exception:  # noqa: BLE001 - no log file is no reason to fail
+                return
+            for handler in root.handlers:
+                if handler.level <= record.levelno:
+                    handler.handle(record)
+
+    root = logging.getLogger()
+    root.setLevel(logging.DEBUG if verbose else logging.INFO)
+    root.addHandler(_OpenLogFileOnFirstRecord())
 

@@ -18,6 +18,7 @@ from functools import cache
 
 from tfgpu.core import kb
 from tfgpu.core.explain.document import Doc
+from tfgpu.core.explain.signatures import may_match
 
 # Prose is read in the head and the tail of a long paste (the question and the failure).
 HEAD_CHARS = 24 * 1024
@@ -77,12 +78,11 @@ def _field_forms() -> tuple[tuple[re.Pattern[str], ...], tuple[str, ...]]:
 
 
 @cache
-def _signal_rows() -> tuple[tuple[str, str, tuple[str, ...] | None], ...]:
-    """(signal, regex, anchors) of every symptom and context row."""
+def _signal_rows() -> tuple[tuple[str, str, list | None, str | None], ...]:
+    """(signal, regex, anchors, lang) of every symptom and context row."""
     rows = [*kb.text_rows("symptom"), *kb.text_rows("context")]
     prefix = {"symptom": "say:", "context": "ctx:"}
-    return tuple((prefix[row["type"]] + row["signal"], row["regex"], tuple(row["anchors"]) if row.get("anchors") else None)
-                 for row in rows)
+    return tuple((prefix[row["type"]] + row["signal"], row["regex"], row.get("anchors"), row.get("lang")) for row in rows)
 
 
 @cache
@@ -124,9 +124,10 @@ def read(doc: Doc) -> Reading:
         pass
     users = user_text(doc)
     lower = users.lower()
-    for signal, regex, anchors in _signal_rows():
-        if signal in reading.said or (anchors is not None and not any(a in lower for a in anchors)):
-            continue  # a row runs (and is compiled) only where one of its anchors occurs
+    ascii_only = users.isascii()
+    for signal, regex, anchors, lang in _signal_rows():
+        if signal in reading.said or (lang == "zh" and ascii_only) or not may_match(lower, anchors):
+            continue  # a row runs (and is compiled) only where its anchors occur
         try:
             match = _compiled(regex).search(users)
         except Exception:  # noqa: BLE001

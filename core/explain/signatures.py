@@ -101,6 +101,52 @@ def anchors(pattern: str, shortest: int = 4) -> tuple[str, ...] | None:
     return tuple(dict.fromkeys(a.lower() for a in found)) if found else None
 
 
+def anchor_branches(pattern: str, shortest: int = 3) -> list[list[list[str]]] | None:
+    """A finer prefilter for prose patterns: for each alternative of the pattern's top level, the sets
+    of literals a match of that alternative contains (one of each set). A text can match only if,
+    for some alternative, every set has a literal in it. None when an alternative has no such set
+    (the pattern must always run)."""
+    try:
+        sre_parse = importlib.import_module("re._parser")
+    except ImportError:  # pragma: no cover - Python 3.10
+        sre_parse = importlib.import_module("sre_parse")
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            tree = [item for item in _inline(list(sre_parse.parse(pattern)), sre_parse) if item[0] is not sre_parse.AT]
+        branches = [list(b) for b in tree[0][1][1]] if len(tree) == 1 and tree[0][0] is sre_parse.BRANCH else [tree]
+        found = [_anchor_options(branch, sre_parse, shortest) for branch in branches]
+    except Exception:  # noqa: BLE001 - no prefilter is always correct
+        return None
+    if not all(found):
+        return None
+    return [[sorted(dict.fromkeys(a.lower() for a in group)) for group in groups] for groups in found]
+
+
+def may_match(lower: str, branches: list | None) -> bool:
+    """Can a text (lower-cased) match a pattern with these :func:`anchor_branches`?"""
+    return branches is None or any(all(any(a in lower for a in group) for group in groups) for groups in branches)
+
+
+def _anchor_options(items: list, sp, shortest: int) -> list[tuple[str, ...]]:
+    options: list[tuple[str, ...]] = []
+    current = ""
+    for op, av in _inline(items, sp):
+        if op is sp.LITERAL:
+            current += chr(av)
+            continue
+        if current:
+            options.append((current,))
+            current = ""
+        if op is sp.BRANCH:
+            subs = [_anchor_set(list(branch), sp, shortest) for branch in av[1]]
+            if all(subs):
+                options.append(tuple(a for sub in subs for a in sub or ()))
+    if current:
+        options.append((current,))
+    return [o for o in options if min(len(a) for a in o) >= shortest]
+
+
 def _anchor_set(items: list, sp, shortest: int) -> tuple[str, ...] | None:
     """The best set of literals one of which every match of this sequence contains."""
     options: list[tuple[str, ...]] = []

@@ -216,7 +216,7 @@ def _from_log(tf: TfInfo, made: _Maker, skip: frozenset[str] | set[str] = frozen
         return []
     findings = []
     for found in explain_text(text).findings:
-        if found.id in skip or found.severity in (Severity.OK, Severity.INFO):
+        if found.id in skip or found.id == "unrecognised-error" or found.severity in (Severity.OK, Severity.INFO):
             continue
         skip = {*skip, found.id}
         findings.append(made(found.id, found.detail, evidence=found.evidence, facts=found.facts))

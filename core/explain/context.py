@@ -49,6 +49,7 @@ class Ctx:
     facts: dict
     findings: list[Finding] = field(default_factory=list)
     said: set[str] = field(default_factory=set)  # signals from the user's own words (prose.Reading.signals)
+    users: str | None = None  # the text with TF's log lines blanked (prose.user_text)
     _wants_gpu: bool | None = None
     _cpu_only: bool | None = None
 
@@ -94,6 +95,8 @@ class Ctx:
         return self._cpu_only
 
     def _said(self, regex: re.Pattern[str]) -> bool:
+        if self.users is not None:  # the user's lines only (TF's log lines blanked): one search
+            return regex.search(self.users) is not None
         text = self.doc.text
         for count, match in enumerate(regex.finditer(text)):
             if count > 50:

@@ -81,8 +81,6 @@ _SEARCHED = re.compile(r"Searched for CUDA in the following directories:\s*\n((?
 
 # -- OS -------------------------------------------------------------------------------
 _OS_NAME = re.compile(r"(?i)\b(windows\s?(?:10|11|7|8\.1|server\s?\d{4})|win\s?(?:10|11)|ubuntu\s?\d{2}\.\d{2}(?:\.\d)?|debian\s?\d+|centos\s?\d+|fedora\s?\d+|wsl\s?2?)\b")
-_WIN = re.compile(r"(?i)\b[a-z]:\\|\.dll\b|\bwindows\b|source_windows|\bwin(?:10|11|32|_amd64)\b|\bpowershell\b|\bnvcuda\b")
-_LINUX = re.compile(r"(?i)\.so(?:\.\d+)*\b|/usr/|/home/|/opt/|\bubuntu\b|\blinux\b|\bLD_LIBRARY_PATH\b|/proc/|manylinux|\bdebian\b|\bcentos\b")
 _WSL = re.compile(r"(?i)\bwsl2?\b|/mnt/[a-z]/|microsoft-standard|/usr/lib/wsl/")
 
 
@@ -109,23 +107,36 @@ def read_facts(doc: Doc, hits: Hits) -> dict:
     return {k: v for k, v in facts.items() if v not in (None, [], {}, "")}
 
 
+# Counted as literals in the lower-cased text (a regex pass over a long log costs more than the answer).
+_WIN_WORDS = (":\\", ".dll", "windows", "win10", "win11", "win32", "win_amd64", "powershell", "nvcuda")
+_LINUX_WORDS = (".so", "/usr/", "/home/", "/opt/", "ubuntu", "linux", "ld_library_path", "/proc/", "manylinux", "debian",
+                "centos")
+_OS_NAME_WORDS = ("win", "ubuntu", "debian", "centos", "fedora", "wsl")
+
+
+def _count(lower: str, words: tuple[str, ...], cap: int = 50) -> int:
+    return min(cap, sum(lower.count(word) for word in words))
+
+
 def _os(text: str, hits: Hits, facts: dict) -> None:
-    for match in _iter(_OS_NAME, text):
+    lower = text.lower()
+    names = _iter(_OS_NAME, text) if any(word in lower for word in _OS_NAME_WORDS) else ()
+    for match in names:
         if re.search(r"(?i)e\.g\.|for example|such as", _before(text, match.start(), 25)):
             continue  # an issue template's example, not the user's OS
         facts["os_name"] = " ".join(match.group(1).split())
         break
     name = facts.get("os_name", "").lower()
-    win = sum(1 for _ in zip(range(50), _WIN.finditer(text)))
-    linux = sum(1 for _ in zip(range(50), _LINUX.finditer(text)))
-    if _WSL.search(text):
+    if any(word in lower for word in ("wsl", "/mnt/", "microsoft-standard")) and _WSL.search(text):
         facts["os"] = "wsl"
     elif name.startswith("win"):
         facts["os"] = "windows"
     elif name and not name.startswith("win"):
         facts["os"] = "linux"
-    elif win or linux:
-        facts["os"] = "windows" if win > linux else "linux"
+    else:
+        win, linux = _count(lower, _WIN_WORDS), _count(lower, _LINUX_WORDS)
+        if win or linux:
+            facts["os"] = "windows" if win > linux else "linux"
 
 
 def _tf(text: str, hits: Hits, facts: dict) -> None:

@@ -14,13 +14,14 @@ from tfgpu.core.i18n import QT_TRANSLATE_NOOP, TrText
 from tfgpu.core.shell import Shell, command
 
 # Best first: the exception a traceback ends with, a fatal TF line, an error line, a warning line.
-_DECISIVE = (
-    re.compile(r"(?m)^\s*(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception|Exit|Interrupt)\b(?::[^\n]*)?$"),
-    re.compile(r"(?m)^[^\n]*(?:\bF\d{0,4} |\] ?F |\bFATAL\b|Check failed|core dumped|Segmentation fault|Aborted)[^\n]*$"),
-    re.compile(r"(?m)^[^\n]*(?:\bE\d{4} |\s E |\bERROR\b|\b[Ee]rror:|\bfailed\b|\bFailed\b|CUDA_ERROR_\w+|cannot |could not |"
-               r"Could not |unable to |Unable to |not found|No such file)[^\n]*$"),
-    re.compile(r"(?m)^[^\n]*(?:\bW\d{4} |\s W |\bWARNING\b|\bWarning:)[^\n]*$"),
-    re.compile(r"(?im)^[^\n]*(?:错误|失败|报错|异常)[^\n]*$"),
+# Each finds the word; the line around it is quoted.
+_EXCEPTION = re.compile(r"(?m)^\s*(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception|Exit|Interrupt)\b(?::[^\n]*)?$")
+_DECISIVE = (  # words (found with str.find), best tier first
+    ("\nF0", "\nF1", "] F", " F tensorflow", "FATAL", "Check failed", "core dumped", "Segmentation fault", "Aborted"),
+    ("\nE0", "\nE1", " E tensorflow", " E external", "ERROR", "Error:", "error:", " failed", "Failed", "CUDA_ERROR_",
+     "cannot ", "could not ", "Could not ", "unable to ", "Unable to ", "not found", "No such file"),
+    ("\nW0", "\nW1", " W tensorflow", " W external", "WARNING", "Warning:"),
+    ("错误", "失败", "报错", "异常"),
 )
 _PIP = re.compile(r"(?i)\bpip3?\b|\bsetup\.py\b|\bwheel\b|\bconda (?:install|create|env)\b")
 _DRIVER = re.compile(r"(?i)nvidia-smi|\bdriver\b|\bnvml\b|\bcuinit\b")
@@ -52,12 +53,17 @@ def unrecognised(ctx: Ctx, reading: Reading) -> None:
 def _decisive(ctx: Ctx) -> tuple[int, str | None]:
     doc = ctx.doc
     text = doc.text
-    for pattern in _DECISIVE:
-        matches = [m for _, m in zip(range(200), pattern.finditer(text))]
-        if not matches:
-            continue
-        chosen = matches[-1] if pattern is _DECISIVE[0] else matches[0]
-        return doc.line_at(chosen.start()), doc.line_text(chosen.start())
+    last = None
+    if any(word in text for word in ("Error", "Exception", "Exit", "Interrupt")):
+        for last in zip(range(200), _EXCEPTION.finditer(text)):
+            pass
+    if last is not None:
+        return doc.line_at(last[1].start()), doc.line_text(last[1].start())
+    for words in _DECISIVE:
+        found = [pos for pos in (text.find(word) for word in words) if pos >= 0]
+        if found:
+            pos = min(found) + (1 if text[min(found)] == "\n" else 0)
+            return doc.line_at(pos), doc.line_text(pos)
     return 0, None
 
 

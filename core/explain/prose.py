@@ -12,11 +12,14 @@ and context are read on the other lines only.
 
 from __future__ import annotations
 
+import logging
 import re
 from dataclasses import dataclass, field
 from functools import cache
 
 from tfgpu.core import kb
+
+log = logging.getLogger(__name__)
 from tfgpu.core.explain.document import Doc
 from tfgpu.core.explain.signatures import may_match
 
@@ -27,7 +30,7 @@ MAX_FIELD_MATCHES = 40
 
 _NOT_USER_LINE = re.compile(
     r"\.(?:cc|cpp|h|c):\d+\]|^\s*[|+]|^\s*File \"|^\s*at [\w.$]+\(|^\s*\d{4}-\d\d-\d\d[ T][\d:.]+:?\s+[IWEF]\s"
-    r"|^\s*[IWEF]\d{4} \d\d:\d\d:\d\d"
+    r"|^\s*[IWEF]\d{4} \d\d:\d\d:\d\d|Ignore above cudart dlerror|GPU will not be used"
 )
 _SENTENCE_START = re.compile(r"[.!?。！？;；\n]|,\s+(?:but|and|so)\s+|\s+but\s+")
 
@@ -114,15 +117,15 @@ def _bounded(text: str) -> str:
     return text[:head_end] + "\n" * middle + text[tail_start:]
 
 
-def read(doc: Doc) -> Reading:
-    """Template fields and signals of a text. Never raises (a bad pattern reads nothing)."""
+def read(doc: Doc, users: str | None = None) -> Reading:
+    """Template fields and signals of a text (``users``: its :func:`user_text`, when already made).
+    Never raises (a bad pattern reads nothing)."""
     reading = Reading()
-    text = _bounded(doc.text)
+    users = user_text(doc) if users is None else users
     try:
-        _read_fields(text, doc, reading)
+        _read_fields(users, doc, reading)
     except Exception:  # noqa: BLE001 - a field we cannot read is a field we do not have
-        pass
-    users = user_text(doc)
+        log.exception("reading template fields failed")
     lower = users.lower()
     ascii_only = users.isascii()
     for signal, regex, anchors, lang in _signal_rows():

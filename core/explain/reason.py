@@ -30,7 +30,7 @@ from tfgpu.core.i18n import QT_TRANSLATE_NOOP, TrText
 
 log = logging.getLogger(__name__)
 
-#: Rule id -> the words of the finding it makes ({names} come from its check's values and the facts).
+# Rule id -> the words of the finding it makes ({names} come from its check's values and the facts).
 DETAILS: dict[str, str] = {
     "no-device-hidden-by-env": QT_TRANSLATE_NOOP(
         "core", "CUDA reports no device although the GPU works elsewhere on this machine: CUDA_VISIBLE_DEVICES (set "

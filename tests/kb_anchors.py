@@ -8,7 +8,6 @@ after adding or changing a row; tests/test_explain_signatures.py fails while a r
 from __future__ import annotations
 
 import json
-import re
 import sys
 from pathlib import Path
 

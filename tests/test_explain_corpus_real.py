@@ -5,9 +5,9 @@ and every miss). The rules must generalise: they are also measured on blind sets
 from __future__ import annotations
 
 import pytest
+from perf.score_corpus import HEALTHY, load_cases, score
 
 from conftest import CORPUS_REAL
-from perf.score_corpus import HEALTHY, load_cases, score
 
 
 @pytest.fixture(scope="module")

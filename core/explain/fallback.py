@@ -53,12 +53,11 @@ def unrecognised(ctx: Ctx, reading: Reading) -> None:
 def _decisive(ctx: Ctx) -> tuple[int, str | None]:
     doc = ctx.doc
     text = doc.text
-    last = None
-    if any(word in text for word in ("Error", "Exception", "Exit", "Interrupt")):
-        for last in zip(range(200), _EXCEPTION.finditer(text)):
-            pass
-    if last is not None:
-        return doc.line_at(last[1].start()), doc.line_text(last[1].start())
+    matches = (list(zip(range(200), _EXCEPTION.finditer(text)))
+               if any(word in text for word in ("Error", "Exception", "Exit", "Interrupt")) else [])
+    if matches:
+        last = matches[-1][1]  # the exception a traceback ends with
+        return doc.line_at(last.start()), doc.line_text(last.start())
     for words in _DECISIVE:
         found = [pos for pos in (text.find(word) for word in words) if pos >= 0]
         if found:

@@ -183,11 +183,9 @@ def negated(text: str, pos: int) -> str | None:
     installed: couldn't install, without, needs, uninstalled), "tried", or None."""
     start = max(text.rfind("\n", 0, pos) + 1, pos - 80)
     before = text[start:pos]
-    cut = None
-    for cut in _SENTENCE_START.finditer(before):
-        pass
-    if cut is not None:
-        before = before[cut.end():]
+    cuts = list(_SENTENCE_START.finditer(before))
+    if cuts:
+        before = before[cuts[-1].end():]
     for row_id, pattern in _negations():
         if pattern.search(before):
             return "tried" if row_id == "neg-tried" else "neg"

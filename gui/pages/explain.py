@@ -29,8 +29,8 @@ from PySide6.QtWidgets import (
 
 from tfgpu.core.explain.document import decode as decode_bytes
 from tfgpu.core.explain.model import Explanation
-from tfgpu.gui.explain_view import ExplanationView
 from tfgpu.gui import explain_worker
+from tfgpu.gui.explain_view import ExplanationView
 from tfgpu.gui.explain_worker import ExplainController, ExplainFunction
 from tfgpu.gui.findings_text import explanation_markdown
 from tfgpu.gui.findings_view import monospace, plain_label

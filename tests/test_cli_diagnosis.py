@@ -110,3 +110,40 @@ def test_doctor_diagnoses_a_saved_scan_and_refuses_a_foreign_file(tmp_path):
     (tmp_path / "other.json").write_text('{"hello": 1}', encoding="utf-8")
     bad = run_tfgpu("doctor", "--scan", str(tmp_path / "other.json"))
     assert bad.returncode == 2 and "not a readable scan" in bad.stderr
+
+
+def test_explain_with_a_saved_scan_fills_the_facts_and_rejects_what_is_not_a_scan(tmp_path):
+    from fakes import fake_scan as fs
+
+    env = fs.env("/venv/bin/python", tf=fs.tf_ok("/venv/bin/python", "2.15.0", gpus=0))
+    scan_file = tmp_path / "scan.json"
+    scan_file.write_text(json.dumps({"diagnosis": {}, "scan": fs.scan(os=fs.os_info("linux"), envs=[env]).to_dict()}))
+    text = tmp_path / "log.txt"
+    text.write_text("W tensorflow/core/common_runtime/gpu/gpu_device.cc:2211] Cannot dlopen some GPU libraries.\n")
+    done = run_tfgpu("explain", str(text), "--json", "--with-scan", str(scan_file))
+    assert done.returncode == 0, done.stderr
+    facts = json.loads(done.stdout)["facts"]
+    assert facts["tf_version"] == "2.15.0" and "tf_version" in facts["from_scan"]
+    done = run_tfgpu("explain", str(text), "--with-scan", str(scan_file))
+    assert "Facts from this computer's scan" in done.stdout
+    bad = tmp_path / "bad.json"
+    bad.write_text("{}")
+    done = run_tfgpu("explain", str(text), "--with-scan", str(bad))
+    assert done.returncode == 2 and "is not a tfgpu scan" in done.stderr
+
+
+@pytest.mark.slow
+def test_explain_with_this_computers_scan():
+    """This machine: the scan says there is no NVIDIA card, so a missing CUDA runtime is expected here."""
+    import tempfile
+
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as handle:
+        handle.write("W tensorflow/stream_executor/platform/default/dso_loader.cc:64] Could not load dynamic library "
+                     "'libcudart.so.11.0'; dlerror: libcudart.so.11.0: cannot open shared object file\n")
+    done = run_tfgpu("explain", handle.name, "--json", "--with-scan")
+    os.unlink(handle.name)
+    assert done.returncode == 0, done.stderr
+    doc = json.loads(done.stdout)
+    assert doc["facts"]["os"] == "linux" and doc["facts"]["from_scan"]
+    if NO_NVIDIA_CARD:
+        assert doc["primary"] == "benign-log" and doc["facts"]["no_nvidia_card"] is True

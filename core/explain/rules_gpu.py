@@ -111,7 +111,9 @@ def cudnn(ctx: Ctx) -> None:
             "core", "TensorFlow was built with cuDNN {compiled}, but the cuDNN it loaded is {runtime}. It needs the same "
             "major version and an equal or newer minor version."), compiled=compiled, runtime=runtime),
             ctx.hits.get("cudnn-runtime-mismatch"), {"cudnn_runtime": runtime, "cudnn_compiled": compiled})
-    not_found = ctx.hits.get("dnn-library-not-found") + ctx.hits.get("cudnn-dso-unable")
+    not_found = ctx.hits.get("dnn-library-not-found")
+    if not ctx.facts.get("cudnn_wanted"):  # TF 0.x/1.x says it after naming the cuDNN file (explained with it)
+        not_found += ctx.hits.get("cudnn-dso-unable")
     if not not_found:
         return
     installed = ctx.facts.get("cudnn_installed", [])

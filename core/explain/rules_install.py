@@ -44,7 +44,8 @@ def windows_native(ctx: Ctx) -> None:
 
 def cpu_build(ctx: Ctx) -> None:
     packages = ctx.facts.get("tf_packages", {})
-    hits = ctx.hits.get("not-built-with-cuda") + ctx.hits.get("built-with-cuda-false-said")
+    hits = (ctx.hits.get("not-built-with-cuda") + ctx.hits.get("built-with-cuda-false-said")
+            + ctx.hits.get("not-configured-for-gpu"))
     if ctx.facts.get("is_cuda_build") is False or hits:
         ctx.add("cpu-only-build", TrText(QT_TRANSLATE_NOOP(
             "core", "This TensorFlow was built without CUDA (is_cuda_build is False), so it never uses a GPU. Install a "

@@ -12,11 +12,12 @@ from collections.abc import Callable
 
 from tfgpu.core import kb, versions
 from tfgpu.core.explain.context import Ctx
+from tfgpu.core.explain.lazy_re import lazy
 from tfgpu.core.kb import guarded as kbview
 
 Check = Callable[[Ctx], "dict | None"]
 
-_CONTAINER_CUDA = re.compile(r"(?i)\b(?:nvidia/cuda|cuda)[:\- ](\d{1,2}\.\d)(?:\.\d)?[-_ ](?:base|runtime|devel|cudnn)")
+_CONTAINER_CUDA = lazy(r"(?i)\b(?:nvidia/cuda|cuda)[:\- ](\d{1,2}\.\d)(?:\.\d)?[-_ ](?:base|runtime|devel|cudnn)")
 
 
 def _mm(value: str | None) -> tuple[int, int] | None:
@@ -200,7 +201,7 @@ def cpu_without_avx(ctx: Ctx) -> dict | None:
     return None
 
 
-_CPU_NAME = re.compile(r"(?i)\b(?:intel|amd|cpu|processor|xeon|celeron|pentium|atom|core|phenom|athlon|opteron)\b[^\n]{0,60}")
+_CPU_NAME = lazy(r"(?i)\b(?:intel|amd|cpu|processor|xeon|celeron|pentium|atom|core|phenom|athlon|opteron)\b[^\n]{0,60}")
 
 
 def _cpu_names(text: str) -> list[str]:

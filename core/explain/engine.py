@@ -17,21 +17,17 @@ from typing import Any
 
 from tfgpu.core.explain import (
     document,
-    fallback,
     kinds,
     libraries,
-    parsers,
     prose,
     reason,
     rules_gpu,
     rules_install,
     rules_more,
     signatures,
-    template_facts,
 )
 from tfgpu.core.explain import facts as facts_mod
 from tfgpu.core.explain.context import Ctx
-from tfgpu.core.explain.machine import machine_facts
 from tfgpu.core.explain.model import EXPLAIN_KINDS, Explanation
 from tfgpu.core.findings.catalog import root_cause_order
 from tfgpu.core.findings.model import ranked
@@ -40,12 +36,13 @@ log = logging.getLogger(__name__)
 
 __all__ = ["explain_text", "EXPLAIN_KINDS"]
 
+# The structured kinds' parsers (in .parsers, imported only for such a text: start-up).
 _PARSERS = {
-    "nvidia-smi": parsers.smi_table,
-    "nvidia-smi-xml": parsers.smi_xml,
-    "nvcc": parsers.nvcc,
-    "cudnn-header": parsers.cudnn_header,
-    "build-info": parsers.build_info,
+    "nvidia-smi": "smi_table",
+    "nvidia-smi-xml": "smi_xml",
+    "nvcc": "nvcc",
+    "cudnn-header": "cudnn_header",
+    "build-info": "build_info",
 }
 
 
@@ -55,7 +52,12 @@ def explain_text(data: str | bytes | None, scan: Mapping[str, Any] | None = None
     ``scan``: this machine's scan (the ``tfgpu scan --json`` document) to combine with the text: it
     fills the facts the text leaves out (``facts["from_scan"]`` lists them); the text's own win."""
     try:
-        return _explain(data, machine_facts(scan) if scan is not None else {})
+        machine: dict = {}
+        if scan is not None:
+            from tfgpu.core.explain.machine import machine_facts
+
+            machine = machine_facts(scan)
+        return _explain(data, machine)
     except Exception as exc:  # noqa: BLE001 - the contract is "never a traceback"
         log.exception("explain failed")
         return Explanation(kind="unknown", facts={"internal_error": f"{type(exc).__name__}: {exc}"})
@@ -78,13 +80,16 @@ def _explain(data: str | bytes | None, machine: dict) -> Explanation:
     facts = facts_mod.read_facts(focus, hits)
     users = prose.user_text(focus)
     reading = prose.read(focus, users)
-    template_facts.apply_fields(reading, facts)
+    if reading.fields:
+        from tfgpu.core.explain import template_facts
+
+        template_facts.apply_fields(reading, facts)
     _from_machine(facts, machine, reading)
-    parser = _PARSERS.get(kind)
+    parser = _PARSERS.get(kind) or ("build_info" if "is_cuda_build" in focus.text else None)
     if parser is not None:
-        _merge(facts, _safe(parser, focus.text))
-    elif "is_cuda_build" in focus.text:
-        _merge(facts, _safe(parsers.build_info, focus.text))
+        from tfgpu.core.explain import parsers
+
+        _merge(facts, _safe(getattr(parsers, parser), focus.text))
     facts.update(base)
     _gpu_summary(facts)
     ctx = Ctx(doc=focus, kind=kind, hits=hits, facts=facts, said=reading.signals, users=users)
@@ -109,7 +114,10 @@ def _explain(data: str | bytes | None, machine: dict) -> Explanation:
     reason.apply_rules(ctx, reading)
     rules_install.benign(ctx, other_libs)
     rules_install.healthy(ctx)
-    fallback.unrecognised(ctx, reading)
+    if not ctx.findings:
+        from tfgpu.core.explain import fallback
+
+        fallback.unrecognised(ctx, reading)
     findings = ranked(ctx.findings, root_cause_order())
     if findings and findings[0].id == "benign-log" and any(f.id == "gpu-ok" for f in findings):
         # A log that shows the GPU working: that is the answer; its notices are harmless besides.

@@ -14,6 +14,7 @@ from tfgpu.core.explain.document import Doc
 from tfgpu.core.explain.facts_hw import add_unique as _add
 from tfgpu.core.explain.facts_hw import iter_matches as _iter
 from tfgpu.core.explain.facts_hw import read_gpus, read_memory
+from tfgpu.core.explain.lazy_re import lazy
 from tfgpu.core.explain.prose import negated
 from tfgpu.core.explain.signatures import Hits
 
@@ -26,62 +27,66 @@ _DRIVER_MAJORS = (180, 999)
 
 # -- TF and Python -------------------------------------------------------------
 _GAP = r"([^\d\n]{0,30}?\n?[ \t>*`#\-]{0,8})"
-_TF = re.compile(
+_TF = lazy(
     r"(?i)(?<![A-Za-z0-9_/.\-])(?:tensorflow|tf)(?:[-_](?:gpu|cpu|intel|macos|nightly))?(?!\w)" + _GAP
     + r"v?(\d\.\d{1,2}(?:\.\d{1,3})?(?:(?:rc|\.?dev|a|b)\d*)?)(?![\d.]*\d)"
 )
-_TF_PRINTED = re.compile(
-    r"(?m)__version__[^\n]*\n(?:[^\n]*\n){0,2}?[ \t>]*'?(\d\.\d{1,2}\.\d{1,3}(?:[-.]?(?:rc|dev)\d*)?)'?[ \t]*$"
+_TF_PRINTED = lazy(
+    r"(?m)__version__[^\n]*\n(?:[^\n]*\n){0,2}?[ \t>]*'?(\d\.\d{1,2}\.\d{1,3}(?:[-.]?(?:rc|dev)\d*)?)'?[ \t]*$",
+    needs=("__version__",),
 )
-_TF_GAP_BAD = re.compile(r"(?i)cuda|cudnn|python|driver|capab|nvidia|keras|numpy|with|compiled|built|\.cc|\.py\b|\d")
-_PIP_SHOW = re.compile(r"(?m)^Name: (tensorflow(?:[-_][a-z]+)?)\s*\n(?:[^\n]*\n){0,2}?Version: (\d+\.\d+\S*)")
-_PKG_LINE = re.compile(
-    r"(?im)^\s*(tensorflow(?:[-_](?:gpu|cpu|intel|macos))?)(?:\s+|==)(\d+\.\d+(?:\.\d+)?(?:[.-]?(?:rc|dev|post)\d*)?)(?![\w.])"
+_TF_GAP_BAD = lazy(r"(?i)cuda|cudnn|python|driver|capab|nvidia|keras|numpy|with|compiled|built|\.cc|\.py\b|\d")
+_PIP_SHOW = lazy(r"(?m)^Name: (tensorflow(?:[-_][a-z]+)?)\s*\n(?:[^\n]*\n){0,2}?Version: (\d+\.\d+\S*)", needs=('name: tensorflow', 'name: tf'))
+_PKG_LINE = lazy(
+    r"(?im)^\s*(tensorflow(?:[-_](?:gpu|cpu|intel|macos))?)(?:\s+|==)(\d+\.\d+(?:\.\d+)?(?:[.-]?(?:rc|dev|post)\d*)?)(?![\w.])",
+    needs=("tensorflow",),
 )
-_PY_BANNER = re.compile(r"(?m)^Python (\d\.\d{1,2}\.\d{1,2})\S* \([^\n]*\)\s*\n?\[([^\]\n]*)\]")
-_PY = re.compile(r"(?i)(?<![A-Za-z0-9_/\\])python" + _GAP + r"\(?(?:python\s*)?v?(\d\.\d{1,2}(?:\.\d{1,2})?)(?![\d.]*\d)")
-_PY_PATH = re.compile(r"(?i)[/\\]python(\d)\.?(\d{1,2})[/\\]")  # lib/python3.8/, Python39\ (not a wheel's cp tag)
-_PY_BITS = re.compile(r"(?i)\b(32|64) bit \((?:Intel|AMD64|ARM64)\)|\('(32|64)bit', 'WindowsPE'\)")
+_PY_BANNER = lazy(r"(?m)^Python (\d\.\d{1,2}\.\d{1,2})\S* \([^\n]*\)\s*\n?\[([^\]\n]*)\]", needs=('python ',))
+_PY = lazy(r"(?i)(?<![A-Za-z0-9_/\\])python" + _GAP + r"\(?(?:python\s*)?v?(\d\.\d{1,2}(?:\.\d{1,2})?)(?![\d.]*\d)", needs=('python',))
+_PY_PATH = lazy(r"(?i)[/\\]python(\d)\.?(\d{1,2})[/\\]", needs=('python',))  # lib/python3.8/, Python39\ (not a wheel's cp tag)
+_PY_BITS = lazy(r"(?i)\b(32|64) bit \((?:Intel|AMD64|ARM64)\)|\('(32|64)bit', 'WindowsPE'\)", needs=(' bit (', "bit', 'windowspe"))
 
 # -- CUDA, cuDNN, driver ---------------------------------------------------------
-_NVCC = re.compile(r"release (\d{1,2}\.\d{1,2}), V(\d{1,2}\.\d{1,2}\.\d{1,4})")
-_CUDA_DIR = re.compile(r"(?i)(?:cuda[-_](\d{1,2}\.\d{1,2})(?=[/\\\s:;'\"]|$)|CUDA[\\/]+v(\d{1,2}\.\d{1,2})|CUDA_PATH_V(\d{1,2})_(\d{1,2}))")
-_CUDA_CONDA = re.compile(
-    r"(?im)^\s*(?:cudatoolkit|cuda-toolkit|cuda-runtime|cuda-cudart|nvidia-cuda-runtime-cu\d{2})\s*(?:==?|\s)\s*(\d{1,2}\.\d{1,2})"
+_NVCC = lazy(r"release (\d{1,2}\.\d{1,2}), V(\d{1,2}\.\d{1,2}\.\d{1,4})", needs=('release ',))
+_CUDA_DIR = lazy(r"(?i)(?:cuda[-_](\d{1,2}\.\d{1,2})(?=[/\\\s:;'\"]|$)|CUDA[\\/]+v(\d{1,2}\.\d{1,2})|CUDA_PATH_V(\d{1,2})_(\d{1,2}))", needs=('cuda-', 'cuda_', 'cuda/', 'cuda\\'))
+_CUDA_CONDA = lazy(
+    r"(?im)^\s*(?:cudatoolkit|cuda-toolkit|cuda-runtime|cuda-cudart|nvidia-cuda-runtime-cu\d{2})\s*(?:==?|\s)\s*(\d{1,2}\.\d{1,2})",
+    needs=("cudatoolkit", "cuda-toolkit", "cuda-runtime", "cuda-cudart", "nvidia-cuda-runtime"),
 )
-_CUDA_SAID = re.compile(r"(?i)(?<![A-Za-z0-9_/\\.-])cuda(?:\s*toolkit)?(?:\s*version)?(?:\s+(?:of|on|in)\s+(?:my|the|this)\s+\w+)?\s*(?:is\s*|[:=]\s*|-)?v?(\d{1,2}(?:\.\d{1,2})?)(?![\w.]*\d)")
-_CUDA_DRIVER = re.compile(r"CUDA Version:\s*(\d{1,2}\.\d{1,2})")
-_TEMPLATE = re.compile(r"(?i)cuda\s*/\s*cudnn(?:\s*version)?[^\n\d]{0,20}\n?([^\n]{0,80})")
-_NUMBERS = re.compile(r"\d+(?:\.\d+)+")
-_CUDNN_SAID = re.compile(r"(?i)(?<![A-Za-z0-9_/\\.])cudnn(?:\s*version)?\s*(?:is\s*|[:=]\s*|-|\s)?v?(\d\.\d{1,2}(?:\.\d{1,3}){0,2})(?![\w.]*\d)(?!-(?:windows|linux|ubuntu|rhel|osx))")
+_CUDA_SAID = lazy(r"(?i)(?<![A-Za-z0-9_/\\.-])cuda(?:\s*toolkit)?(?:\s*version)?(?:\s+(?:of|on|in)\s+(?:my|the|this)\s+\w+)?\s*(?:is\s*|[:=]\s*|-)?v?(\d{1,2}(?:\.\d{1,2})?)(?![\w.]*\d)", needs=('cuda',))
+_CUDA_DRIVER = lazy(r"CUDA Version:\s*(\d{1,2}\.\d{1,2})", needs=('cuda version:',))
+_TEMPLATE = lazy(r"(?i)cuda\s*/\s*cudnn(?:\s*version)?[^\n\d]{0,20}\n?([^\n]{0,80})", needs=('cudnn',))
+_NUMBERS = lazy(r"\d+(?:\.\d+)+")
+_CUDNN_SAID = lazy(r"(?i)(?<![A-Za-z0-9_/\\.])cudnn(?:\s*version)?\s*(?:is\s*|[:=]\s*|-|\s)?v?(\d\.\d{1,2}(?:\.\d{1,3}){0,2})(?![\w.]*\d)(?!-(?:windows|linux|ubuntu|rhel|osx))", needs=('cudnn',))
 # cuDNN's archive name: cudnn-<CUDA it is for>-<os>-x64-v<cuDNN> ("cudnn-10.1-windows10-x64-v7.6.5.32")
-_CUDNN_ARCHIVE = re.compile(r"(?i)cudnn-(\d{1,2}\.\d)-(?:windows|linux|ubuntu|rhel|osx)[\w.]*?-(?:x64|x86_64|ppc64le|sbsa|aarch64)-v(\d\.\d{1,2}(?:\.\d{1,3}){0,2})")
+_CUDNN_ARCHIVE = lazy(r"(?i)cudnn-(\d{1,2}\.\d)-(?:windows|linux|ubuntu|rhel|osx)[\w.]*?-(?:x64|x86_64|ppc64le|sbsa|aarch64)-v(\d\.\d{1,2}(?:\.\d{1,3}){0,2})", needs=('cudnn-',))
 # "pip install tensorflow==1.7.1", "pip install tensorflow-gpu==2.3.0"
-_PIP_INSTALL = re.compile(r"(?i)\bpip3?\s+install\s+(?:-{1,2}[\w-]+\s+)*(tensorflow(?:[-_](?:gpu|cpu))?)\s*==\s*(\d+\.\d+(?:\.\d+)?)")
-_CUDNN_PIP = re.compile(r"(?i)nvidia-cudnn-cu\d{2}\s*(?:==|\s)\s*(\d+\.\d+(?:\.\d+)*)")
-_CUDNN_LOADED = re.compile(r"Loaded cuDNN version (\d{4,6})")
-_NOT_INSTALLED_CONTEXT = re.compile(
+_PIP_INSTALL = lazy(r"(?i)\bpip3?\s+install\s+(?:-{1,2}[\w-]+\s+)*(tensorflow(?:[-_](?:gpu|cpu))?)\s*==\s*(\d+\.\d+(?:\.\d+)?)", needs=('pip',))
+_CUDNN_PIP = lazy(r"(?i)nvidia-cudnn-cu\d{2}\s*(?:==|\s)\s*(\d+\.\d+(?:\.\d+)*)", needs=('nvidia-cudnn',))
+_CUDNN_LOADED = lazy(r"Loaded cuDNN version (\d{4,6})", needs=('loaded cudnn version',))
+_NOT_INSTALLED_CONTEXT = lazy(
     r"(?i)(?:compiled|built|build|requires?|needs?|wants?|expects?|tested|supports?|for|against|source was|install|"
     r"download|upgrade to|update to|e\.g\.)\W{0,3}(?:with\W{0,3})?$"
 )
-_TF_LOG_LINE = re.compile(r"\.(?:cc|cpp|h):\d+\]")
-_DRIVER_CUDA_LINE = re.compile(r"(?i)nvidia-smi|driver version|driver api|driver'?s cuda|supported by (?:the )?driver")
-_DRIVER = re.compile(
+_TF_LOG_LINE = lazy(r"\.(?:cc|cpp|h):\d+\]")
+_DRIVER_CUDA_LINE = lazy(r"(?i)nvidia-smi|driver version|driver api|driver'?s cuda|supported by (?:the )?driver")
+_DRIVER = lazy(
     r"(?i)(?:Driver Version:\s*|\bdriver(?:\s*version)?\s*(?:is\s*|[:=]\s*|\s)(?:r|v)?|kernel reported version is:\s*|"
     r"Kernel Module\s+)(\d{3}\.\d{1,3}(?:\.\d{1,3})?)\b"
 )
-_LD_PATH = re.compile(r"LD_LIBRARY_PATH[:=]\s*([^\s;'\"]*)")
+_LD_PATH = lazy(r"LD_LIBRARY_PATH[:=]\s*([^\s;'\"]*)", needs=('ld_library_path',))
 # Folders that hold CUDA/cuDNN libraries, as a user names them ("ls /usr/local/cuda-11.8/lib64", a DLL's path).
-_LIB_DIR = re.compile(
-    r"(?i)(?<![\w:])((?:[a-z]:\\|/)(?:[^\s\\/:;'\"<>|*?]+[\\/])*?(?:bin|lib64|lib|x64)(?:[\\/]\d+\.\d+)?)(?=[\\/][\w.*+-]*(?:[\s;:'\",)]|$)|[\s;:'\",)]|$)"
+_LIB_DIR = lazy(
+    r"(?i)(?<![\w:])((?:[a-z]:\\|/)(?:[^\s\\/:;'\"<>|*?]+[\\/])*?(?:bin|lib64|lib|x64)(?:[\\/]\d+\.\d+)?)(?=[\\/][\w.*+-]*(?:[\s;:'\",)]|$)|[\s;:'\",)]|$)",
+    needs=("bin", "lib", "x64"),
 )
-_LIB_DIR_WORDS = re.compile(r"(?i)cuda|cudnn|cupti|nvidia")
-_LOADED = re.compile(r"Successfully opened (?:dynamic |CUDA )?library ([\w.+-]+)")
-_SEARCHED = re.compile(r"Searched for CUDA in the following directories:\s*\n((?:[ \t]+\S[^\n]*\n?){1,20})")
+_LIB_DIR_WORDS = lazy(r"(?i)cuda|cudnn|cupti|nvidia")
+_LOADED = lazy(r"Successfully opened (?:dynamic |CUDA )?library ([\w.+-]+)", needs=('successfully opened',))
+_SEARCHED = lazy(r"Searched for CUDA in the following directories:\s*\n((?:[ \t]+\S[^\n]*\n?){1,20})", needs=('searched for cuda',))
 
 # -- OS -------------------------------------------------------------------------------
-_OS_NAME = re.compile(r"(?i)\b(windows\s?(?:10|11|7|8\.1|server\s?\d{4})|win\s?(?:10|11)|ubuntu\s?\d{2}\.\d{2}(?:\.\d)?|debian\s?\d+|centos\s?\d+|fedora\s?\d+|wsl\s?2?)\b")
-_WSL = re.compile(r"(?i)\bwsl2?\b|/mnt/[a-z]/|microsoft-standard|/usr/lib/wsl/")
+_OS_NAME = lazy(r"(?i)\b(windows\s?(?:10|11|7|8\.1|server\s?\d{4})|win\s?(?:10|11)|ubuntu\s?\d{2}\.\d{2}(?:\.\d)?|debian\s?\d+|centos\s?\d+|fedora\s?\d+|wsl\s?2?)\b", needs=('win', 'ubuntu', 'debian', 'centos', 'fedora', 'wsl'))
+_WSL = lazy(r"(?i)\bwsl2?\b|/mnt/[a-z]/|microsoft-standard|/usr/lib/wsl/", needs=('wsl', '/mnt/', 'microsoft-standard'))
 
 
 def _line_of(text: str, pos: int) -> str:

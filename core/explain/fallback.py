@@ -4,9 +4,8 @@ output (pasted here) would tell more."""
 
 from __future__ import annotations
 
-import re
-
 from tfgpu.core.explain.context import Ctx
+from tfgpu.core.explain.lazy_re import lazy
 from tfgpu.core.explain.prose import Reading, user_text
 from tfgpu.core.explain.signatures import Hit
 from tfgpu.core.findings.model import FixStep, Severity
@@ -15,7 +14,7 @@ from tfgpu.core.shell import Shell, command
 
 # Best first: the exception a traceback ends with, a fatal TF line, an error line, a warning line.
 # Each finds the word; the line around it is quoted.
-_EXCEPTION = re.compile(r"(?m)^\s*(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception|Exit|Interrupt)\b(?::[^\n]*)?$")
+_EXCEPTION = lazy(r"(?m)^\s*(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception|Exit|Interrupt)\b(?::[^\n]*)?$")
 _DECISIVE = (  # words (found with str.find), best tier first
     ("\nF0", "\nF1", "] F", " F tensorflow", "FATAL", "Check failed", "core dumped", "Segmentation fault", "Aborted"),
     ("\nE0", "\nE1", " E tensorflow", " E external", "ERROR", "Error:", "error:", " failed", "Failed", "CUDA_ERROR_",
@@ -23,8 +22,8 @@ _DECISIVE = (  # words (found with str.find), best tier first
     ("\nW0", "\nW1", " W tensorflow", " W external", "WARNING", "Warning:"),
     ("错误", "失败", "报错", "异常"),
 )
-_PIP = re.compile(r"(?i)\bpip3?\b|\bsetup\.py\b|\bwheel\b|\bconda (?:install|create|env)\b")
-_DRIVER = re.compile(r"(?i)nvidia-smi|\bdriver\b|\bnvml\b|\bcuinit\b")
+_PIP = lazy(r"(?i)\bpip3?\b|\bsetup\.py\b|\bwheel\b|\bconda (?:install|create|env)\b")
+_DRIVER = lazy(r"(?i)nvidia-smi|\bdriver\b|\bnvml\b|\bcuinit\b")
 MAX_QUOTE = 300
 
 

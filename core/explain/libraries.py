@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from tfgpu.core import versions
 from tfgpu.core.explain.context import Ctx
+from tfgpu.core.explain.lazy_re import lazy
 from tfgpu.core.explain.signatures import Hit, notice_ids
 from tfgpu.core.findings.model import Severity
 from tfgpu.core.i18n import QT_TRANSLATE_NOOP, TrText
@@ -31,7 +32,7 @@ _COMPONENTS = (
     ("cudart", re.compile(r"(?i)^(?:lib)?cudart")),
     ("cuda", re.compile(r"(?i)^(?:lib)?(?:cublas|cufft|curand|cusolver|cusparse|nvrtc|nvjitlink|nccl|nvtoolsext|npp)")),
 )
-_NAME_NUMBER = re.compile(r"(?i)(?:64_(\d+)\.dll$|\.so\.(\d+(?:\.\d+)?)$)")
+_NAME_NUMBER = lazy(r"(?i)(?:64_(\d+)\.dll$|\.so\.(\d+(?:\.\d+)?)$)")
 
 
 @dataclass

@@ -21,6 +21,7 @@ from tfgpu.core import kb
 
 log = logging.getLogger(__name__)
 from tfgpu.core.explain.document import Doc
+from tfgpu.core.explain.lazy_re import lazy
 from tfgpu.core.explain.signatures import may_match
 
 # Prose is read in the head and the tail of a long paste (the question and the failure).
@@ -28,11 +29,11 @@ HEAD_CHARS = 24 * 1024
 TAIL_CHARS = 8 * 1024
 MAX_FIELD_MATCHES = 40
 
-_NOT_USER_LINE = re.compile(
+_NOT_USER_LINE = lazy(
     r"\.(?:cc|cpp|h|c):\d+\]|^\s*[|+]|^\s*File \"|^\s*at [\w.$]+\(|^\s*\d{4}-\d\d-\d\d[ T][\d:.]+:?\s+[IWEF]\s"
     r"|^\s*[IWEF]\d{4} \d\d:\d\d:\d\d|Ignore above cudart dlerror|GPU will not be used"
 )
-_SENTENCE_START = re.compile(r"[.!?。！？;；\n]|,\s+(?:but|and|so)\s+|\s+but\s+")
+_SENTENCE_START = lazy(r"[.!?。！？;；\n]|,\s+(?:but|and|so)\s+|\s+but\s+")
 
 
 @dataclass

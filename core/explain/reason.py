@@ -21,7 +21,6 @@ from __future__ import annotations
 import logging
 
 from tfgpu.core import kb
-from tfgpu.core.explain.checks import CHECKS
 from tfgpu.core.explain.context import Ctx
 from tfgpu.core.explain.prose import Reading
 from tfgpu.core.explain.signatures import Hit
@@ -161,6 +160,8 @@ class Signals:
 
     def check(self, name: str) -> dict | None:
         if name not in self.checks:
+            from tfgpu.core.explain.checks import CHECKS  # here: most texts never need a check
+
             func = CHECKS.get(name)
             try:
                 self.checks[name] = func(self.ctx) if func else None

@@ -9,17 +9,18 @@ from __future__ import annotations
 import re
 
 from tfgpu.core.explain.context import Ctx
+from tfgpu.core.explain.lazy_re import lazy
 from tfgpu.core.explain.libraries import Lib
 from tfgpu.core.findings.model import Severity
 from tfgpu.core.i18n import QT_TRANSLATE_NOOP, TrText
 from tfgpu.core.kb import guarded as kbview
 
-_NOT_A_FAILURE = re.compile(r"caller indicates that this is not a failure", re.I)
-_CPU_DEVICE = re.compile(r"(?i)device:CPU|\bcpu\b|mklcpu")
-_MISMATCH_CODE = re.compile(r"(?i)SYSTEM_DRIVER_MISMATCH|COMPAT_NOT_SUPPORTED_ON_DEVICE|\((?:803|804)\)")
-_INSUFFICIENT_CODE = re.compile(r"(?i)INSUFFICIENT_DRIVER|\(35\)")
+_NOT_A_FAILURE = lazy(r"caller indicates that this is not a failure", re.I)
+_CPU_DEVICE = lazy(r"(?i)device:CPU|\bcpu\b|mklcpu")
+_MISMATCH_CODE = lazy(r"(?i)SYSTEM_DRIVER_MISMATCH|COMPAT_NOT_SUPPORTED_ON_DEVICE|\((?:803|804)\)")
+_INSUFFICIENT_CODE = lazy(r"(?i)INSUFFICIENT_DRIVER|\(35\)")
 # A CUDA runtime start-up status that other rules explain (memory, driver age, kernels for the GPU).
-_OTHER_STATUS = re.compile(r"(?i)out of memory|insufficient|kernel image|no kernel|PTX")
+_OTHER_STATUS = lazy(r"(?i)out of memory|insufficient|kernel image|no kernel|PTX")
 
 
 def driver(ctx: Ctx, driver_libs: list[Lib]) -> None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 
 from tfgpu.core import versions
-from tfgpu.core.explain import parsers
 from tfgpu.core.explain.context import Ctx
 from tfgpu.core.explain.libraries import Lib
 from tfgpu.core.explain.signatures import notice_ids
@@ -92,6 +91,8 @@ def python_and_pip(ctx: Ctx) -> None:
         return
     if not pip:
         return
+    from tfgpu.core.explain import parsers
+
     python = ctx.facts.get("python_version")
     platform = {"wsl": "linux"}.get(ctx.os or "", ctx.os)
     offered = parsers.pip_versions(next((h.groups.get("versions") for h in pip if "versions" in h.groups), None))

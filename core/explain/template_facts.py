@@ -7,21 +7,22 @@ from __future__ import annotations
 
 import re
 
+from tfgpu.core.explain.lazy_re import lazy
 from tfgpu.core.explain.prose import Reading, Said
 from tfgpu.core.kb import guarded as kbview
 
-_VERSION = re.compile(r"(?<![\w.])v?(\d{1,2}\.\d{1,2}(?:\.\d{1,4})?)(?![\d.]*\d)")
-_TF_IN_VALUE = re.compile(r"(?i)(?:tensorflow|tf)[-_ ]?(?:gpu|cpu)?[-_ =]*v?(\d\.\d{1,2}(?:\.\d{1,3})?)")
-_NO_GPU = re.compile(r"(?i)^(?:none|no|no gpu|nothing|cpu(?:[ -]only)?|using cpu|not available|无|没有)\b|\(using cpu\)")
+_VERSION = lazy(r"(?<![\w.])v?(\d{1,2}\.\d{1,2}(?:\.\d{1,4})?)(?![\d.]*\d)")
+_TF_IN_VALUE = lazy(r"(?i)(?:tensorflow|tf)[-_ ]?(?:gpu|cpu)?[-_ =]*v?(\d\.\d{1,2}(?:\.\d{1,3})?)")
+_NO_GPU = lazy(r"(?i)^(?:none|no|no gpu|nothing|cpu(?:[ -]only)?|using cpu|not available|无|没有)\b|\(using cpu\)")
 _OS_WORDS = (
     ("wsl", re.compile(r"(?i)\bwsl\s?2?\b")),
     ("windows", re.compile(r"(?i)\bwin(?:dows)?\s?(?:10|11|7|8|server)?\b")),
     ("macos", re.compile(r"(?i)\bmac\s?os|\bos x\b|\bdarwin\b")),
     ("linux", re.compile(r"(?i)\blinux\b|\bubuntu\b|\bdebian\b|\bcentos\b|\bfedora\b|\brhel\b|\bred hat\b|\barch\b|\bmint\b|\bsuse\b|\bamazon linux\b|\brocky\b")),
 )
-_CUDA_PART = re.compile(r"(?i)cuda(?:\s*(?:toolkit|runtime api|version))?\s*[-:=]?\s*v?(\d{1,2}(?:\.\d{1,2})?(?:\.\d{1,4})?)")
-_CUDNN_PART = re.compile(r"(?i)cudnn(?:\s*version)?\s*[-:=]?\s*v?(\d{1,2}(?:\.\d{1,2})?(?:\.\d{1,3})?)")
-_DRIVER_API = re.compile(r"(?i)driver api\s*v?\d+(?:\.\d+)?")
+_CUDA_PART = lazy(r"(?i)cuda(?:\s*(?:toolkit|runtime api|version))?\s*[-:=]?\s*v?(\d{1,2}(?:\.\d{1,2})?(?:\.\d{1,4})?)")
+_CUDNN_PART = lazy(r"(?i)cudnn(?:\s*version)?\s*[-:=]?\s*v?(\d{1,2}(?:\.\d{1,2})?(?:\.\d{1,3})?)")
+_DRIVER_API = lazy(r"(?i)driver api\s*v?\d+(?:\.\d+)?")
 CUDA_MAJORS = range(7, 20)
 CUDNN_MAJORS = range(2, 13)
 

@@ -13,29 +13,55 @@ answers for explain, never raising), :mod:`.loader` (reads the JSON; nothing out
 from __future__ import annotations
 
 import copy
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
-from tfgpu.core.kb.cuda import (
-    cudnn_supports_cuda,
-    max_cuda_for_driver,
-    min_driver,
-    min_driver_any_minor,
-)
-from tfgpu.core.kb.gpus import GpuSpec, gpu_spec
-from tfgpu.core.kb.libraries import LibraryInfo, expected_libraries, library_info
 from tfgpu.core.kb.loader import kb_row, load_kb
-from tfgpu.core.kb.pci import is_display_class, is_nvidia_vendor, pci_vendor, windows_display_class_guid
-from tfgpu.core.kb.text import cpu_without_avx, text_rows
-from tfgpu.core.kb.tf import (
-    TfBuild,
-    cc_support,
-    last_tf_for_cc,
-    latest_tf,
-    legacy_tf_build,
-    min_cc,
-    python_has_wheel,
-    tf_build,
-    tf_builds,
-)
+
+# Each accessor's module, imported on first use (PEP 562): `tfgpu explain` on a one-line text loads only
+# the parts of the KB it asks about (start-up is measured by tests/perf/bench_cli_startup.py).
+_HOME = {
+    "cudnn_supports_cuda": "cuda", "max_cuda_for_driver": "cuda", "min_driver": "cuda", "min_driver_any_minor": "cuda",
+    "GpuSpec": "gpus", "gpu_spec": "gpus",
+    "LibraryInfo": "libraries", "expected_libraries": "libraries", "library_info": "libraries",
+    "is_display_class": "pci", "is_nvidia_vendor": "pci", "pci_vendor": "pci", "windows_display_class_guid": "pci",
+    "cpu_without_avx": "text", "text_rows": "text",
+    "TfBuild": "tf", "cc_support": "tf", "last_tf_for_cc": "tf", "latest_tf": "tf", "legacy_tf_build": "tf",
+    "min_cc": "tf", "python_has_wheel": "tf", "tf_build": "tf", "tf_builds": "tf",
+}
+
+if TYPE_CHECKING:  # the same names, for type checkers
+    from tfgpu.core.kb.cuda import (
+        cudnn_supports_cuda,
+        max_cuda_for_driver,
+        min_driver,
+        min_driver_any_minor,
+    )
+    from tfgpu.core.kb.gpus import GpuSpec, gpu_spec
+    from tfgpu.core.kb.libraries import LibraryInfo, expected_libraries, library_info
+    from tfgpu.core.kb.pci import is_display_class, is_nvidia_vendor, pci_vendor, windows_display_class_guid
+    from tfgpu.core.kb.text import cpu_without_avx, text_rows
+    from tfgpu.core.kb.tf import (
+        TfBuild,
+        cc_support,
+        last_tf_for_cc,
+        latest_tf,
+        legacy_tf_build,
+        min_cc,
+        python_has_wheel,
+        tf_build,
+        tf_builds,
+    )
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "GpuSpec",

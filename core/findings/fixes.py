@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from tfgpu.core import kb
-from tfgpu.core.findings import links
+from tfgpu.core.findings import fixes_more, links
 from tfgpu.core.findings.driver_steps import cpu_route, install_driver
 from tfgpu.core.findings.model import FixStep, Shell
 from tfgpu.core.i18n import QT_TRANSLATE_NOOP, TrText
@@ -364,3 +364,4 @@ _BUILDERS: dict[str, Callable[[FixContext], list[FixStep]]] = {
     "tensorflow-gpu-removed": _tensorflow_gpu_removed,
     "container-gpu-missing": _container_gpu,
 }
+_BUILDERS.update(fixes_more.BUILDERS)

@@ -3416,5 +3416,49 @@
         <source>Could not read the PCI bus (no /sys/bus/pci, no lspci).</source>
         <translation>无法读取 PCI 总线（没有 /sys/bus/pci，也没有 lspci）。</translation>
     </message>
+    <message>
+        <source>Install NumPy 1.x into the same environment (TensorFlow before 2.18 is built for it):</source>
+        <translation>在同一环境中安装 NumPy 1.x（TensorFlow 2.18 之前的版本是针对它构建的）：</translation>
+    </message>
+    <message>
+        <source>Or upgrade TensorFlow to 2.18 or later, which is built for NumPy 2:</source>
+        <translation>或者把 TensorFlow 升级到 2.18 及以后（针对 NumPy 2 构建）：</translation>
+    </message>
+    <message>
+        <source>Enable long paths in an administrator PowerShell (a system setting; new programs see it at once):</source>
+        <translation>在管理员 PowerShell 中启用长路径（系统设置；新启动的程序立即生效）：</translation>
+    </message>
+    <message>
+        <source>Then run the pip install again, in a new terminal.</source>
+        <translation>然后在新的终端中重新运行 pip install。</translation>
+    </message>
+    <message>
+        <source>Or create the virtual environment in a short folder (e.g. C:\tf) so the paths stay under 260 characters.</source>
+        <translation>或者把虚拟环境建在较短的文件夹里（例如 C:\tf），让路径保持在 260 个字符以内。</translation>
+    </message>
+    <message>
+        <source>Prebuilt TensorFlow (1.6 and later) needs a CPU with AVX. Use a computer with a newer CPU, or a cloud machine (e.g. Google Colab).</source>
+        <translation>预编译的 TensorFlow（1.6 及以后）需要支持 AVX 的 CPU。请使用 CPU 更新的电脑，或云端机器（例如 Google Colab）。</translation>
+    </message>
+    <message>
+        <source>Or build TensorFlow from source for this CPU, or use TensorFlow 1.5 (the last prebuilt release without AVX, for Python 3.6 and older).</source>
+        <translation>或者为这颗 CPU 从源码编译 TensorFlow，或使用 TensorFlow 1.5（最后一个不需要 AVX 的预编译版本，适用于 Python 3.6 及更旧版本）。</translation>
+    </message>
+    <message>
+        <source>Give the strategy an all-reduce that does not need NCCL:</source>
+        <translation>为分布式策略指定一个不需要 NCCL 的 all-reduce：</translation>
+    </message>
+    <message>
+        <source>See which process listens on the port (the OwningProcess column), then stop it:</source>
+        <translation>查看是哪个进程在监听该端口（OwningProcess 列），然后停止它：</translation>
+    </message>
+    <message>
+        <source>See which process listens on the port, then stop it (or give this task another port):</source>
+        <translation>查看是哪个进程在监听该端口，然后停止它（或给这个任务换一个端口）：</translation>
+    </message>
+    <message>
+        <source>In a cluster, give every task on one host its own port in TF_CONFIG.</source>
+        <translation>在集群中，请在 TF_CONFIG 里为同一主机上的每个任务分配各自的端口。</translation>
+    </message>
 </context>
 </TS>

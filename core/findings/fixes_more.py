@@ -3,15 +3,21 @@ ports in use). Commands are built from arguments with :mod:`tfgpu.core.shell`; :
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from tfgpu.core.findings import links
 from tfgpu.core.findings.model import FixStep
 from tfgpu.core.i18n import QT_TRANSLATE_NOOP, TrText
 from tfgpu.core.shell import Shell, command, powershell_quote
 
-if TYPE_CHECKING:
-    from tfgpu.core.findings.fixes import FixContext
+
+class FixContext(Protocol):
+    """What these steps read of :class:`tfgpu.core.findings.fixes.FixContext` (no import: no cycle)."""
+
+    @property
+    def windows(self) -> bool: ...
+
+    python_exe: str | None
 
 
 def _shell(ctx: FixContext) -> Shell:

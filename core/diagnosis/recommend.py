@@ -127,7 +127,7 @@ def _linux(scan: Scan, osk: str, cc: str | None, first: list[FixStep]) -> Recomm
     if pick is None:
         return _cannot(cc)
     build = pick.build
-    ctx = FixContext(os=osk, tf_version=build.version, python_exe=pick.python, python_version=pick.python_version,
+    ctx = FixContext(os=osk, distro=scan.os.distro, distro_like=list(scan.os.distro_like), tf_version=build.version, python_exe=pick.python, python_version=pick.python_version,
                      cuda_version=build.linux_cuda, cudnn_version=build.linux_cudnn, compute_capability=cc,
                      driver_version=scan.driver.driver_version)
     steps = list(first) + _driver_steps(scan, build.linux_cuda, "windows" if osk == "wsl" else "linux", ctx, first)

@@ -12,6 +12,7 @@ from concurrent.futures import ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 
 from tfgpu.core.host import CommandResult, Host, RealHost
+from tfgpu.core.probes.adapters import AdaptersInfo, probe_adapters
 from tfgpu.core.probes.base import ProbeResult, Status, from_jsonable, safe_probe, to_jsonable
 from tfgpu.core.probes.cuda import CudaInfo, probe_cuda
 from tfgpu.core.probes.cudnn import CudnnInfo, probe_cudnn
@@ -60,6 +61,7 @@ class Scan:
     pythons: PythonsInfo
     # Inside each WSL 2 distro, from Windows (scans saved before it existed read as "not looked").
     wsl: WslInfo = field(default_factory=lambda: WslInfo(status=Status.MISSING, reason="not-scanned"))
+    adapters: AdaptersInfo = field(default_factory=AdaptersInfo)  # a scan saved before this probe existed has none
 
     def to_dict(self) -> dict:
         return to_jsonable(self)
@@ -152,6 +154,8 @@ PROBES: tuple[ProbeSpec, ...] = (
               lambda host, done, options, timeout: probe_wsl(host, done["os"], options.include_tf,  # type: ignore[arg-type]
                                                              tf_timeout=options.tf_timeout),
               after=("os",)),
+    ProbeSpec("adapters", "Graphics adapters", AdaptersInfo,
+              lambda host, done, options, timeout: probe_adapters(host, timeout=timeout)),
 )
 
 #: How often a wait for the probes looks at the cancel flag (Ctrl+C reaches the main thread between waits).

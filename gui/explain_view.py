@@ -164,13 +164,19 @@ class ExplanationView(QScrollArea):
     def _show_facts(self, facts: dict) -> None:
         table = self.facts_table
         table.setRowCount(0)
+        from_scan = set(facts.get("from_scan") or [])
         for key, value in facts.items():
+            if key in ("from_scan", "scan_not_used"):
+                continue
             text = fact_value(value)
             if len(text) > MAX_FACT_CHARS:
                 text = text[: MAX_FACT_CHARS - 1] + "…"
             row = table.rowCount()
             table.insertRow(row)
-            table.setItem(row, 0, QTableWidgetItem(fact_label(str(key))))
+            label = fact_label(str(key))
+            if key in from_scan:
+                label = self.tr("{fact} (this computer's scan)").format(fact=label)
+            table.setItem(row, 0, QTableWidgetItem(label))
             value_item = QTableWidgetItem(text)
             value_item.setToolTip(text)
             table.setItem(row, 1, value_item)

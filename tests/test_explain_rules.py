@@ -152,15 +152,16 @@ class TestCudaLibraries:
 
 
 class TestBenignCudart:
-    def test_single_cudart_warning_alone_is_benign(self):
+    def test_single_cudart_warning_alone_is_the_missing_runtime_with_a_cpu_note(self):
+        # Our user wants the GPU: a missing GPU library is never the harmless verdict; CPU-only is a note.
         e = explain_text(win_missing("cudart64_12.dll"))
-        assert e.primary == "benign-log"
-        assert error_ids(e) == []
+        assert e.primary == "cuda-runtime-missing"
+        assert "If you only want the CPU" in str(e.findings[0].detail)
 
-    def test_linux_cudart_with_stub_note_alone_is_benign(self):
+    def test_linux_cudart_with_stub_note_alone_is_the_missing_runtime(self):
         e = explain_text(linux_missing("libcudart.so.11.0", ld="") + "\n" + STUB)
-        assert e.primary == "benign-log"
-        assert error_ids(e) == []
+        assert e.primary == "cuda-runtime-missing"
+        assert "If you only want the CPU" in str(e.findings[0].detail)
 
     def test_user_saying_cpu_only_keeps_it_benign(self):
         text = win_missing("cudart64_110.dll") + "\n" + STUB + "\nThis laptop has no GPU, I only train small models."
@@ -264,10 +265,17 @@ class TestDriver:
                 + "\nMy RTX 2080 is in the machine but TF does not see it.")
         assert explain_text(text).primary == "driver-missing"
 
-    def test_no_cuda_drivers_notice_alone_is_benign(self):
+    def test_no_cuda_drivers_notice_alone_is_the_runtime_with_a_cpu_note(self):
         text = log("I", "external/local_tsl/tsl/cuda/cudart_stub.cc:31",
                    "Could not find cuda drivers on your machine, GPU will not be used.")
-        assert explain_text(text).primary == "benign-log"
+        e = explain_text(text)
+        assert e.primary == "cuda-runtime-missing" and e.findings[0].severity is Severity.WARNING
+        assert "If you only want the CPU" in str(e.findings[0].detail)
+
+    def test_no_cuda_drivers_notice_on_a_machine_without_gpu_is_benign(self):
+        text = log("I", "external/local_tsl/tsl/cuda/cudart_stub.cc:31",
+                   "Could not find cuda drivers on your machine, GPU will not be used.")
+        assert explain_text(text + "\nThis laptop has no GPU.").primary == "benign-log"
 
     def test_no_cuda_drivers_means_the_cuda_runtime(self):
         # TF >= 2.14 prints this when libcudart does not load (pip install tensorflow without [and-cuda]).
@@ -640,7 +648,7 @@ class TestImportErrors:
 
     def test_illegal_instruction(self):
         e = explain_text("$ python -c 'import tensorflow'\nIllegal instruction (core dumped)")
-        assert e.primary == "tf-import-failed"
+        assert e.primary == "cpu-no-avx"  # prebuilt TF needs AVX: the steps are about the CPU, not a reinstall
 
 
 # -- harmless notices and healthy output ---------------------------------------------------------------

@@ -52,6 +52,13 @@ def test_example_alone_is_explained_without_error(row):
     assert "internal_error" not in explanation.facts
 
 
+@pytest.mark.parametrize("row", ROWS, ids=[r["id"] for r in ROWS])
+def test_stored_anchors_are_current(row):
+    computed = signatures.anchors(row["regex"])
+    assert "anchors" in row and row["anchors"] == (list(computed) if computed else None), (
+        "stale anchors: run .venv/bin/python tests/kb_anchors.py")
+
+
 def test_every_row_has_anchors_except_a_few():
     loose = [sig.id for sig in signatures.signatures() if sig.anchors is None]
     assert loose == []  # a row without anchors is scanned over the whole text (slower)

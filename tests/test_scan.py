@@ -26,14 +26,14 @@ def test_progress_counts_up_to_the_total_and_ends_there(linux_host: FakeHost):
     scan = run_scan(linux_host, ScanOptions(include_tf=False), progress=events.append)
     assert [e.done for e in events] == list(range(1, len(events) + 1))
     assert events[-1].done == events[-1].total == len(PROBES)
-    assert {e.step for e in events} == {"os", "driver", "cuda", "cudnn", "pythons", "wsl"}
+    assert {e.step for e in events} == {"os", "driver", "cuda", "cudnn", "pythons", "wsl", "adapters"}
     assert not scan.cancelled and scan.tf_probed is False
 
 
 def test_json_document_has_schema_version_and_every_section(linux_host: FakeHost):
     doc = json.loads(run_scan(linux_host, ScanOptions(include_tf=False)).to_json())
     assert doc["schema_version"] == SCHEMA_VERSION
-    for section in ("os", "driver", "cuda", "cudnn", "pythons"):
+    for section in ("os", "driver", "cuda", "cudnn", "pythons", "adapters"):
         assert doc[section]["status"] in {"ok", "missing", "error", "unsupported"}
         assert isinstance(doc[section]["evidence"], list)
 

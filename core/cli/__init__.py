@@ -58,7 +58,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args, rest = parser.parse_known_args(argv)  # the GUI parses its own options
     if rest and args.command not in (None, "gui"):
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
-    log_file = _start_logging(args.verbose)
+    _start_logging(args.verbose)
     if args.command in (None, "gui"):
         return import_module("tfgpu.gui.app").main(rest)  # the GUI is only loaded when asked for
     try:
@@ -76,6 +76,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         import logging
 
         logging.getLogger(__name__).exception("tfgpu %s crashed", args.command)
+        log_file = _log_file()
         where = f"details are in {_shown(log_file)}" if log_file else "no log file could be written"
         error(args.command, f"internal error ({type(exc).__name__}: {str(exc)[:200]}); {where}; please report it")
         return EXIT_SOFTWARE
@@ -91,12 +92,36 @@ def _shown(log_file) -> str:
         return str(log_file)
 
 
-def _start_logging(verbose: bool):
-    """The log file (0600), or None when none can be written."""
-    try:
-        from tfgpu.core.logging_setup import setup_logging
+def _log_file():
+    """The log file in use (opened by the first record), or None when none could be written."""
+    import logging
+    from pathlib import Path
 
-        return setup_logging(verbose=verbose)
-    except Exception:  # noqa: BLE001 - no log file is no reason to fail
-        return None
+    for handler in logging.getLogger().handlers:
+        if getattr(handler, "_tfgpu", False):
+            return Path(handler.baseFilename)  # type: ignore[attr-defined]
+    return None
+
+
+def _start_logging(verbose: bool) -> None:
+    """The log file is opened when the first record arrives (most runs log nothing: start-up stays fast)."""
+    import logging
+
+    class _OpenLogFileOnFirstRecord(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            root = logging.getLogger()
+            root.removeHandler(self)
+            try:
+                from tfgpu.core.logging_setup import setup_logging
+
+                setup_logging(verbose=verbose)
+            except Exception:  # noqa: BLE001 - no log file is no reason to fail
+                return
+            for handler in root.handlers:
+                if handler.level <= record.levelno:
+                    handler.handle(record)
+
+    root = logging.getLogger()
+    root.setLevel(logging.DEBUG if verbose else logging.INFO)
+    root.addHandler(_OpenLogFileOnFirstRecord())
 

@@ -1,4 +1,9 @@
-"""``tfgpu explain FILE|-``: the kind of a pasted text, the facts in it, the cause and the fix."""
+"""``tfgpu explain FILE|-``: the kind of a pasted text, the facts in it, the cause and the fix.
+
+``--with-scan`` combines the text with this computer's scan (its OS, TensorFlow, Python, driver,
+GPUs and whether it has an NVIDIA card at all): the scan fills the facts the text leaves out.
+``--with-scan SCAN.json`` uses a saved ``tfgpu scan --json`` (or ``tfgpu doctor --json``) instead.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +13,8 @@ import sys
 
 from tfgpu.core.cli.common import EXIT_OK, EXIT_USAGE, error, warn, write_block
 
+THIS_COMPUTER = ""  # --with-scan without a file: scan this computer
+
 
 def add_parser(subs: argparse._SubParsersAction) -> None:
     explain = subs.add_parser("explain", help="explain a pasted error, log or tool output (a file, or - for stdin)")
@@ -15,6 +22,9 @@ def add_parser(subs: argparse._SubParsersAction) -> None:
     explain.add_argument("--json", action="store_true", help="print one JSON document")
     explain.add_argument("-v", "--verbose", action="store_true", default=argparse.SUPPRESS,
                          help="show evidence and every fix")
+    explain.add_argument("--with-scan", nargs="?", const=THIS_COMPUTER, default=None, metavar="SCAN",
+                         help="combine the text with this computer's scan (or a saved 'tfgpu scan --json' file): "
+                              "it fills in the facts the text leaves out")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -45,12 +55,43 @@ def run(args: argparse.Namespace) -> int:
         else:
             warn("explain", f"reading stopped at {mib} MiB (the most read); the first 3 MiB and the last "
                  "1 MiB read were explained")
-    explanation = explain_text(data)
+    scan, code = None, EXIT_OK
+    if args.with_scan is not None:
+        scan, code = _scan_document(args.with_scan)
+        if scan is None:
+            return code
+    explanation = explain_text(data, scan=scan)
     if args.json:
         write_block(json.dumps(explanation.to_dict(), indent=2, ensure_ascii=True))
     else:
         write_block(format_explanation(explanation, args.verbose))
-    return EXIT_OK
+    return code
+
+
+def _scan_document(source: str) -> tuple[dict | None, int]:
+    """The scan as a JSON document: a saved file (a scan, or doctor's {"scan": ...}), or this computer's."""
+    if source == THIS_COMPUTER:
+        from tfgpu.core.cli.scan import run_scan_for
+
+        scan, code = run_scan_for(argparse.Namespace(python=[], tf_timeout=None, json=True, here=False), include_tf=True)
+        return scan.to_dict(), code
+    try:
+        from tfgpu.core import jsonsafe
+
+        with open(source, "rb") as handle:
+            doc = jsonsafe.loads(handle.read(64 * 1024 * 1024).decode("utf-8-sig"))
+    except OSError as exc:
+        error("explain", f"cannot read {source}: {exc.strerror or exc}")
+        return None, EXIT_USAGE
+    except (ValueError, RecursionError) as exc:
+        error("explain", f"{source} is not JSON: {str(exc)[:200]}")
+        return None, EXIT_USAGE
+    if isinstance(doc, dict) and isinstance(doc.get("scan"), dict):
+        doc = doc["scan"]  # tfgpu doctor --json
+    if not isinstance(doc, dict) or "driver" not in doc or "pythons" not in doc:
+        error("explain", f"{source} is not a tfgpu scan (no driver/pythons sections)")
+        return None, EXIT_USAGE
+    return doc, EXIT_OK
 
 
 def _stdin():

@@ -20,6 +20,7 @@ def format_scan(scan: Scan, verbose: bool = False) -> str:
         lines.append("The scan was cancelled; what follows is incomplete.")
     lines.append("")
     lines += _section("System", scan.os, [_os_line(scan)], verbose)
+    lines += _section("Graphics", scan.adapters, [_adapters_line(scan)], verbose)
     lines += _section("NVIDIA driver", scan.driver, _driver_lines(scan, verbose), verbose)
     lines += _section("CUDA toolkits", scan.cuda, _cuda_lines(scan), verbose)
     lines += _section("cuDNN", scan.cudnn, _cudnn_lines(scan), verbose)
@@ -68,6 +69,15 @@ def _os_line(scan: Scan) -> str:
     elif info.wsl_installed is False:
         parts.append("WSL not installed")
     return ", ".join(p for p in parts if p)
+
+
+def _adapters_line(scan: Scan) -> str:
+    info = scan.adapters
+    if info.method == "none":
+        return ""
+    names = ", ".join(a.label for a in info.adapters) or "no display adapter"
+    verdict = {True: "NVIDIA card present", False: "no NVIDIA card", None: "NVIDIA card: unknown"}[info.nvidia_present]
+    return f"{verdict}; {names} (from {info.method})"
 
 
 def _driver_lines(scan: Scan, verbose: bool = False) -> list[str]:

@@ -67,6 +67,8 @@ class RouteInput:
     first: tuple[FixStep, ...] = ()  # a machine blocker's fix (driver), before anything else
     wanted_python: str | None = None  # a Python the user asked for (major.minor), for the notes
     scanned: bool = True  # the Pythons are what a scan found (False: ``tfgpu kb recommend``, none known)
+    distro: str | None = None  # Linux: /etc/os-release ID (the driver steps differ per distribution)
+    distro_like: tuple[str, ...] = ()
 
 
 @dataclass
@@ -85,6 +87,9 @@ def recommend(scan: Scan, envs: list[EnvVerdict], machine: list[Finding]) -> Rec
                                            tf=ready[0].tf_version or "?"),
                               detail=TrText(QT_TRANSLATE_NOOP("core", "Use {python}. Run the benchmark to see how fast it is."),
                                             python=ready[0].python))
+    blocker = driver_blocks_gpu(machine)
+    if blocker is not None and blocker.id == "no-nvidia-gpu" and os_kind(scan) != "macos":
+        return _no_nvidia_card(blocker)
     return recommend_route(route_input(scan, machine))
 
 
@@ -98,7 +103,8 @@ def route_input(scan: Scan, machine: list[Finding]) -> RouteInput:
         no_gpu=osk == "macos" or (blocker is not None and blocker.id == "no-nvidia-gpu"),
         driver_version=scan.driver.driver_version, pythons=tuple(_python_candidates(scan)),
         wsl2_possible=_wsl2_possible(scan), wsl2_distro=next((d.name for d in scan.os.wsl_distros if d.version == 2), None),
-        first=tuple(blocker.fix) if blocker is not None else ())
+        first=tuple(blocker.fix) if blocker is not None else (),
+        distro=scan.os.distro, distro_like=tuple(scan.os.distro_like))
 
 
 def route_input_for(gpu_name: str, os_name: str, python: str | None = None) -> RouteInput:
@@ -123,6 +129,18 @@ def recommend_route(inp: RouteInput) -> Recommendation:
         rec = _unsupported(inp, platform)
     rec.notes += _python_notes(inp, rec)
     return rec
+
+
+def _no_nvidia_card(blocker: Finding) -> Recommendation:
+    """No NVIDIA card: TensorFlow on the CPU (the finding's steps), or a machine with an NVIDIA GPU."""
+    adapters = ", ".join(blocker.facts.get("adapters") or []) or "none"
+    return Recommendation(route="no-nvidia-gpu", gpu_supported=False,
+                          title=TrText(QT_TRANSLATE_NOOP("core", "No NVIDIA GPU to use: TensorFlow will run on the CPU")),
+                          detail=TrText(QT_TRANSLATE_NOOP(
+                              "core", "Graphics adapters on this computer: {adapters}. CUDA needs an NVIDIA GPU, so install "
+                              "TensorFlow for the CPU here, or use a computer or cloud instance with an NVIDIA GPU."),
+                              adapters=adapters),
+                          steps=list(blocker.fix))
 
 
 def _no_gpu(osk: str) -> Recommendation:
@@ -197,7 +215,8 @@ def _linux(inp: RouteInput) -> Recommendation | None:
     build, cc = pick.build, inp.cc
     ctx = FixContext(os=inp.os, tf_version=build.version, python_exe=pick.python.executable if pick.python else None,
                      python_version=pick.python_version, cuda_version=build.linux_cuda, cudnn_version=build.linux_cudnn,
-                     compute_capability=cc, gpu_name=inp.gpu_name, driver_version=inp.driver_version)
+                     compute_capability=cc, gpu_name=inp.gpu_name, driver_version=inp.driver_version,
+                     distro=inp.distro, distro_like=list(inp.distro_like))
     steps = list(inp.first) + _driver_steps(inp, build.linux_cuda, "windows" if inp.os == "wsl" else "linux", ctx)
     in_place = bool(pick.python and pick.python.environment)
     python = pick.python.executable if in_place and pick.python else None  # None: ~/tf

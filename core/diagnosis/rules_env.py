@@ -42,6 +42,8 @@ def env_context(scan: Scan, env: PythonEnv) -> FixContext:
     gpu = scan.driver.gpus[0] if scan.driver.gpus else None
     return FixContext(
         os=os_kind(scan),
+        distro=scan.os.distro,
+        distro_like=list(scan.os.distro_like),
         tf_version=tf.version if tf else None,
         python_version=env.version,
         python_exe=env.executable,
@@ -101,6 +103,8 @@ def env_findings(scan: Scan, env: PythonEnv, machine: list[Finding]) -> list[Fin
     if any(f.id in ("no-native-windows-gpu", "cpu-only-build") for f in findings):
         return findings
     findings += [f for f in machine if f.id in GPU_BLOCKING_MACHINE]
+    if any(f.id == "no-nvidia-gpu" for f in findings):
+        return findings  # no NVIDIA card: TF's missing CUDA libraries and driver lines are expected here
     findings += _gpu_hidden(tf, made)
     findings += _compute_capability(scan, tf, made)
     findings += _cudnn_too_new(scan, tf, made)
@@ -274,7 +278,7 @@ def _from_log(tf: TfInfo, made: _Maker, skip: frozenset[str] | set[str] = frozen
         return []
     findings = []
     for found in explain_text(text).findings:
-        if found.id in skip or found.severity in (Severity.OK, Severity.INFO):
+        if found.id in skip or found.id == "unrecognised-error" or found.severity in (Severity.OK, Severity.INFO):
             continue
         skip = {*skip, found.id}
         findings.append(made(found.id, found.detail, evidence=found.evidence, facts=found.facts))

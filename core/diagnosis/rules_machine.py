@@ -33,10 +33,19 @@ def os_kind(scan: Scan) -> str:
     return "unknown"
 
 
+def adapter_names(scan: Scan) -> str:
+    """The graphics adapters the scan found, for words ("Intel UHD Graphics 620", or "none found")."""
+    names = [a.label for a in scan.adapters.adapters]
+    return ", ".join(names) if names else "none"
+
+
 def machine_context(scan: Scan) -> FixContext:
     gpu = scan.driver.gpus[0] if scan.driver.gpus else None
     return FixContext(
         os=os_kind(scan),
+        distro=scan.os.distro,
+        distro_like=list(scan.os.distro_like),
+        adapters=adapter_names(scan),
         gpu_name=gpu.name if gpu else None,
         compute_capability=gpu.compute_capability if gpu else None,
         driver_version=scan.driver.driver_version,
@@ -69,6 +78,8 @@ def _driver(scan: Scan) -> list[Finding]:
     finding_id = DRIVER_REASONS.get(driver.reason or "")
     if driver.status == Status.OK and driver.gpus:
         return []
+    if scan.adapters.nvidia_present is False:
+        return [_no_nvidia_card(scan)]
     if finding_id is None:
         return []  # a timeout or an unexpected NVML error: the scan shows it; no verdict on so little
     if finding_id == "driver-missing" and os_kind(scan) == "wsl" and scan.os.wsl_gpu is False:
@@ -91,6 +102,22 @@ def _driver(scan: Scan) -> list[Finding]:
         fix=fix_steps(finding_id, machine_context(scan)),
         facts={"driver_reason": driver.reason, "nvml_failure": driver.nvml_failure},
     )]
+
+
+def _no_nvidia_card(scan: Scan) -> Finding:
+    """The PCI bus (or the Windows registry) was read and holds no NVIDIA display controller."""
+    adapters = scan.adapters
+    return make_finding(
+        "no-nvidia-gpu",
+        TrText(QT_TRANSLATE_NOOP(
+            "core", "This computer has no NVIDIA graphics card (graphics adapters found: {adapters}). CUDA, and so "
+            "TensorFlow's GPU support, needs an NVIDIA GPU: TensorFlow runs on the CPU here. No NVIDIA driver or CUDA "
+            "download will change that."), adapters=adapter_names(scan)),
+        evidence=list(adapters.evidence[:4]),
+        fix=fix_steps("no-nvidia-gpu", machine_context(scan)),
+        facts={"adapters": [a.label for a in adapters.adapters], "adapters_method": adapters.method,
+               "driver_reason": scan.driver.reason},
+    )
 
 
 def _wsl(scan: Scan) -> list[Finding]:

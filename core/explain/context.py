@@ -4,11 +4,11 @@ findings made so far; plus what the user's own words say (a GPU wanted, or CPU o
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from tfgpu.core.explain.document import Doc
+from tfgpu.core.explain.lazy_re import Regex, lazy
 from tfgpu.core.explain.signatures import Hit, Hits
 from tfgpu.core.findings.catalog import make_finding
 from tfgpu.core.findings.fixes import FixContext, fix_steps
@@ -23,8 +23,8 @@ MAX_EVIDENCE = 6
 
 # A TF C++ log line ("... W tensorflow/.../dso_loader.cc:64] ...") or TF's own cudart note:
 # words in them are TF's, not the user's.
-_LOG_LINE = re.compile(r"\.(?:cc|cpp|h):\d+\]|Ignore above cudart dlerror|GPU will not be used")
-_WANTS_GPU = re.compile(
+_LOG_LINE = lazy(r"\.(?:cc|cpp|h):\d+\]|Ignore above cudart dlerror|GPU will not be used")
+_WANTS_GPU = lazy(
     r"(?i)\b(?:my|have|has|got|with|own|using|use|installed|install|set ?up|bought|run on|train on)\b[^\n]{0,30}?"
     r"\b(?:gpus?|graphics card|nvidia|geforce|rtx|gtx|quadro|cuda|cudnn)\b"
     r"|\b(?:cuda|cudnn|gpu|nvidia driver)\b[^\n]{0,25}?\b(?:installed|install)\b"
@@ -33,7 +33,7 @@ _WANTS_GPU = re.compile(
     r"|(?:not|n.t|never|cannot|can.t) (?:use|using|see|seeing|detect|detecting|find|finding|recogni[sz]e)s?\b[^\n]{0,15}\bgpu"
 )
 # The machine has no GPU (a CPU-only host or container). Not "TF shows no GPU", which is the symptom.
-_CPU_ONLY = re.compile(
+_CPU_ONLY = lazy(
     r"(?i)\bcpu\W{0,4}only\b|\b(?:has|have|with) no (?:nvidia )?(?:gpu|graphics card)s?\b"
     r"|\bno (?:nvidia )?gpus? (?:on|in) (?:this|the|my|our) (?:machine|computer|laptop|server|host|box|container|vm|runner)"
     r"|\bwithout (?:a |any )?(?:nvidia )?(?:gpu|graphics card)s? (?:on|in|at all)"
@@ -48,6 +48,8 @@ class Ctx:
     hits: Hits
     facts: dict
     findings: list[Finding] = field(default_factory=list)
+    said: set[str] = field(default_factory=set)  # signals from the user's own words (prose.Reading.signals)
+    users: str | None = None  # the text with TF's log lines blanked (prose.user_text)
     _wants_gpu: bool | None = None
     _cpu_only: bool | None = None
 
@@ -83,16 +85,18 @@ class Ctx:
     def wants_gpu(self) -> bool:
         """The user's own words (not TF's log lines) show they have or want an NVIDIA GPU."""
         if self._wants_gpu is None:
-            self._wants_gpu = self._said(_WANTS_GPU)
+            self._wants_gpu = bool(self.said & {"say:gpu-not-used", "say:gpu-idle", "say:mismatch-said"}) or self._said(_WANTS_GPU)
         return self._wants_gpu
 
     def cpu_only(self) -> bool:
         """The user says the machine has no GPU / runs CPU only: missing-driver lines are expected."""
         if self._cpu_only is None:
-            self._cpu_only = self._said(_CPU_ONLY)
+            self._cpu_only = "say:no-gpu-machine" in self.said or self._said(_CPU_ONLY)
         return self._cpu_only
 
-    def _said(self, regex: re.Pattern[str]) -> bool:
+    def _said(self, regex: Regex) -> bool:
+        if self.users is not None:  # the user's lines only (TF's log lines blanked): one search
+            return regex.search(self.users) is not None
         text = self.doc.text
         for count, match in enumerate(regex.finditer(text)):
             if count > 50:

@@ -9,9 +9,9 @@ numbers still count the lines left out, so ``line N`` points into the user's fil
 from __future__ import annotations
 
 import bisect
-import re
 from dataclasses import dataclass, field
 
+from tfgpu.core.explain.lazy_re import lazy
 from tfgpu.core.host.decoding import decode_output
 
 # A 1 MB log is read whole; beyond HEAD + TAIL the middle is left out.
@@ -24,8 +24,8 @@ FALLBACK_ENCODING = "gb18030"
 MAX_LINE_CHARS = 400  # evidence shows at most this much of a line
 FOCUS_LINE_CHARS = 4000  # facts are read from at most this much of each line of a long text
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
-_ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+_CONTROL = lazy(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_ANSI = lazy(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
 @dataclass(frozen=True)

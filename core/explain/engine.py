@@ -12,15 +12,19 @@ signatures) -> :mod:`.kinds` -> :mod:`.facts` / :mod:`.parsers` -> rules
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
+from typing import Any
 
 from tfgpu.core.explain import (
     document,
     kinds,
     libraries,
-    parsers,
+    prose,
+    reason,
     rules_cluster,
     rules_gpu,
     rules_install,
+    rules_more,
     signatures,
 )
 from tfgpu.core.explain import facts as facts_mod
@@ -33,25 +37,34 @@ log = logging.getLogger(__name__)
 
 __all__ = ["explain_text", "EXPLAIN_KINDS"]
 
+# The structured kinds' parsers (in .parsers, imported only for such a text: start-up).
 _PARSERS = {
-    "nvidia-smi": parsers.smi_table,
-    "nvidia-smi-xml": parsers.smi_xml,
-    "nvcc": parsers.nvcc,
-    "cudnn-header": parsers.cudnn_header,
-    "build-info": parsers.build_info,
+    "nvidia-smi": "smi_table",
+    "nvidia-smi-xml": "smi_xml",
+    "nvcc": "nvcc",
+    "cudnn-header": "cudnn_header",
+    "build-info": "build_info",
 }
 
 
-def explain_text(data: str | bytes | document.Clipped | None) -> Explanation:
-    """Explain pasted text. Never raises: bad input gives kind ``unknown`` and no findings."""
+def explain_text(data: str | bytes | document.Clipped | None, scan: Mapping[str, Any] | None = None) -> Explanation:
+    """Explain pasted text. Never raises: bad input gives kind ``unknown`` and no findings.
+
+    ``scan``: this machine's scan (the ``tfgpu scan --json`` document) to combine with the text: it
+    fills the facts the text leaves out (``facts["from_scan"]`` lists them); the text's own win."""
     try:
-        return _explain(data)
+        machine: dict = {}
+        if scan is not None:
+            from tfgpu.core.explain.machine import machine_facts
+
+            machine = machine_facts(scan)
+        return _explain(data, machine)
     except Exception as exc:  # noqa: BLE001 - the contract is "never a traceback"
         log.exception("explain failed")
         return Explanation(kind="unknown", facts={"internal_error": f"{type(exc).__name__}: {exc}"})
 
 
-def _explain(data: str | bytes | document.Clipped | None) -> Explanation:
+def _explain(data: str | bytes | document.Clipped | None, machine: dict) -> Explanation:
     doc = document.load(data)
     base: dict = {}
     if doc.truncated:
@@ -66,14 +79,22 @@ def _explain(data: str | bytes | document.Clipped | None) -> Explanation:
     focus = doc.focus(hits.line_indices())
     kind = kinds.detect(focus.text, hits)
     facts = facts_mod.read_facts(focus, hits)
-    parser = _PARSERS.get(kind)
+    users = prose.user_text(focus)
+    reading = prose.read(focus, users)
+    if reading.fields:
+        from tfgpu.core.explain import template_facts
+
+        template_facts.apply_fields(reading, facts)
+    _from_machine(facts, machine, reading)
+    parser = _PARSERS.get(kind) or ("build_info" if "is_cuda_build" in focus.text else None)
     if parser is not None:
-        _merge(facts, _safe(parser, focus.text))
-    elif "is_cuda_build" in focus.text:
-        _merge(facts, _safe(parsers.build_info, focus.text))
+        from tfgpu.core.explain import parsers
+
+        _merge(facts, _safe(getattr(parsers, parser), focus.text))
     facts.update(base)
     _gpu_summary(facts)
-    ctx = Ctx(doc=focus, kind=kind, hits=hits, facts=facts)
+    ctx = Ctx(doc=focus, kind=kind, hits=hits, facts=facts, said=reading.signals, users=users)
+    rules_more.containers(ctx)
     other_libs = libraries.explain(ctx)
     rules_gpu.driver(ctx, other_libs)
     rules_gpu.driver_too_old(ctx)
@@ -86,18 +107,45 @@ def _explain(data: str | bytes | document.Clipped | None) -> Explanation:
     rules_install.removed_package_and_container(ctx)
     rules_install.windows_long_paths(ctx)
     rules_install.python_and_pip(ctx)
+    rules_more.numpy(ctx)
+    rules_more.long_paths(ctx)
+    rules_more.distributed(ctx)
+    rules_more.ptxas_warning(ctx)
     rules_install.import_errors(ctx)
     rules_install.hidden_or_not_listed(ctx)
+    reason.apply_rules(ctx, reading)
     rules_install.benign(ctx, other_libs)
     rules_cluster.distributed(ctx)
     rules_install.healthy(ctx)
+    if not ctx.findings:
+        from tfgpu.core.explain import fallback
+
+        fallback.unrecognised(ctx, reading)
     findings = ranked(ctx.findings, root_cause_order())
+    if findings and findings[0].id == "benign-log" and any(f.id == "gpu-ok" for f in findings):
+        # A log that shows the GPU working: that is the answer; its notices are harmless besides.
+        findings.sort(key=lambda f: f.id != "gpu-ok")
     return Explanation(
         kind=kind,
         primary=findings[0].id if findings else None,
         findings=findings,
         facts=_jsonable(ctx.facts),
     )
+
+
+def _from_machine(facts: dict, machine: dict, reading: prose.Reading) -> None:
+    """The scan fills what the text leaves out; a machine without an NVIDIA card says so for the user.
+    A text from another operating system than the scanned one is from another computer: not combined."""
+    families = {"wsl": "linux"}
+    text_os, scan_os = facts.get("os"), machine.get("os")
+    if text_os and scan_os and families.get(text_os, text_os) != families.get(scan_os, scan_os):
+        facts["scan_not_used"] = f"the text is from {text_os}, this computer runs {scan_os}"
+        return
+    filled = [key for key, value in machine.items() if key not in facts and facts.setdefault(key, value) is value]
+    if filled:
+        facts["from_scan"] = filled
+    if machine.get("no_nvidia_card"):
+        reading.said.setdefault("say:no-gpu-machine", prose.Said("say:no-gpu-machine", 0, "(scan: no NVIDIA card)"))
 
 
 def _gpu_summary(facts: dict) -> None:

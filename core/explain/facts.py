@@ -14,6 +14,8 @@ from tfgpu.core.explain.document import Doc
 from tfgpu.core.explain.facts_hw import add_unique as _add
 from tfgpu.core.explain.facts_hw import iter_matches as _iter
 from tfgpu.core.explain.facts_hw import read_gpus, read_memory
+from tfgpu.core.explain.lazy_re import lazy
+from tfgpu.core.explain.prose import negated
 from tfgpu.core.explain.signatures import Hits
 
 # Plausible major versions: a number outside them is something else (a CUDA "7.5" is a compute
@@ -25,60 +27,66 @@ _DRIVER_MAJORS = (180, 999)
 
 # -- TF and Python -------------------------------------------------------------
 _GAP = r"([^\d\n]{0,30}?\n?[ \t>*`#\-]{0,8})"
-_TF = re.compile(
-    r"(?i)(?<![\w/.\-])(?:tensorflow|tf)(?:[-_](?:gpu|cpu|intel|macos|nightly))?(?!\w)" + _GAP
+_TF = lazy(
+    r"(?i)(?<![A-Za-z0-9_/.\-])(?:tensorflow|tf)(?:[-_](?:gpu|cpu|intel|macos|nightly))?(?!\w)" + _GAP
     + r"v?(\d\.\d{1,2}(?:\.\d{1,3})?(?:(?:rc|\.?dev|a|b)\d*)?)(?![\d.]*\d)"
 )
-_TF_PRINTED = re.compile(
-    r"(?m)__version__[^\n]*\n(?:[^\n]*\n){0,2}?[ \t>]*'?(\d\.\d{1,2}\.\d{1,3}(?:[-.]?(?:rc|dev)\d*)?)'?[ \t]*$"
+_TF_PRINTED = lazy(
+    r"(?m)__version__[^\n]*\n(?:[^\n]*\n){0,2}?[ \t>]*'?(\d\.\d{1,2}\.\d{1,3}(?:[-.]?(?:rc|dev)\d*)?)'?[ \t]*$",
+    needs=("__version__",),
 )
-_TF_GAP_BAD = re.compile(r"(?i)cuda|cudnn|python|driver|capab|nvidia|keras|numpy|with|compiled|built|\.cc|\.py\b|\d")
-_PIP_SHOW = re.compile(r"(?m)^Name: (tensorflow(?:[-_][a-z]+)?)\s*\n(?:[^\n]*\n){0,2}?Version: (\d+\.\d+\S*)")
-_PKG_LINE = re.compile(
-    r"(?im)^\s*(tensorflow(?:[-_](?:gpu|cpu|intel|macos))?)(?:\s+|==)(\d+\.\d+(?:\.\d+)?(?:[.-]?(?:rc|dev|post)\d*)?)(?![\w.])"
+_TF_GAP_BAD = lazy(r"(?i)cuda|cudnn|python|driver|capab|nvidia|keras|numpy|with|compiled|built|\.cc|\.py\b|\d")
+_PIP_SHOW = lazy(r"(?m)^Name: (tensorflow(?:[-_][a-z]+)?)\s*\n(?:[^\n]*\n){0,2}?Version: (\d+\.\d+\S*)", needs=('name: tensorflow', 'name: tf'))
+_PKG_LINE = lazy(
+    r"(?im)^\s*(tensorflow(?:[-_](?:gpu|cpu|intel|macos))?)(?:\s+|==)(\d+\.\d+(?:\.\d+)?(?:[.-]?(?:rc|dev|post)\d*)?)(?![\w.])",
+    needs=("tensorflow",),
 )
-_PY_BANNER = re.compile(r"(?m)^Python (\d\.\d{1,2}\.\d{1,2})\S* \([^\n]*\)\s*\n?\[([^\]\n]*)\]")
-_PY = re.compile(r"(?i)(?<![\w/\\])python" + _GAP + r"\(?(?:python\s*)?v?(\d\.\d{1,2}(?:\.\d{1,2})?)(?![\d.]*\d)")
-_PY_PATH = re.compile(r"(?i)[/\\]python(\d)\.?(\d{1,2})[/\\]")  # lib/python3.8/, Python39\ (not a wheel's cp tag)
-_PY_BITS = re.compile(r"(?i)\b(32|64) bit \((?:Intel|AMD64|ARM64)\)|\('(32|64)bit', 'WindowsPE'\)")
+_PY_BANNER = lazy(r"(?m)^Python (\d\.\d{1,2}\.\d{1,2})\S* \([^\n]*\)\s*\n?\[([^\]\n]*)\]", needs=('python ',))
+_PY = lazy(r"(?i)(?<![A-Za-z0-9_/\\])python" + _GAP + r"\(?(?:python\s*)?v?(\d\.\d{1,2}(?:\.\d{1,2})?)(?![\d.]*\d)", needs=('python',))
+_PY_PATH = lazy(r"(?i)[/\\]python(\d)\.?(\d{1,2})[/\\]", needs=('python',))  # lib/python3.8/, Python39\ (not a wheel's cp tag)
+_PY_BITS = lazy(r"(?i)\b(32|64) bit \((?:Intel|AMD64|ARM64)\)|\('(32|64)bit', 'WindowsPE'\)", needs=(' bit (', "bit', 'windowspe"))
 
 # -- CUDA, cuDNN, driver ---------------------------------------------------------
-_NVCC = re.compile(r"release (\d{1,2}\.\d{1,2}), V(\d{1,2}\.\d{1,2}\.\d{1,4})")
-_CUDA_DIR = re.compile(r"(?i)(?:cuda[-_](\d{1,2}\.\d{1,2})(?=[/\\\s:;'\"]|$)|CUDA[\\/]+v(\d{1,2}\.\d{1,2})|CUDA_PATH_V(\d{1,2})_(\d{1,2}))")
-_CUDA_CONDA = re.compile(
-    r"(?im)^\s*(?:cudatoolkit|cuda-toolkit|cuda-runtime|cuda-cudart|nvidia-cuda-runtime-cu\d{2})\s*(?:==?|\s)\s*(\d{1,2}\.\d{1,2})"
+_NVCC = lazy(r"release (\d{1,2}\.\d{1,2}), V(\d{1,2}\.\d{1,2}\.\d{1,4})", needs=('release ',))
+_CUDA_DIR = lazy(r"(?i)(?:cuda[-_](\d{1,2}\.\d{1,2})(?=[/\\\s:;'\"]|$)|CUDA[\\/]+v(\d{1,2}\.\d{1,2})|CUDA_PATH_V(\d{1,2})_(\d{1,2}))", needs=('cuda-', 'cuda_', 'cuda/', 'cuda\\'))
+_CUDA_CONDA = lazy(
+    r"(?im)^\s*(?:cudatoolkit|cuda-toolkit|cuda-runtime|cuda-cudart|nvidia-cuda-runtime-cu\d{2})\s*(?:==?|\s)\s*(\d{1,2}\.\d{1,2})",
+    needs=("cudatoolkit", "cuda-toolkit", "cuda-runtime", "cuda-cudart", "nvidia-cuda-runtime"),
 )
-_CUDA_SAID = re.compile(r"(?i)(?<![\w/\\.-])cuda(?:\s*toolkit)?(?:\s*version)?\s*(?:is\s*|[:=]\s*|-)?v?(\d{1,2}(?:\.\d{1,2})?)(?![\w.]*\d)")
-_CUDA_DRIVER = re.compile(r"CUDA Version:\s*(\d{1,2}\.\d{1,2})")
-_TEMPLATE = re.compile(r"(?i)cuda\s*/\s*cudnn(?:\s*version)?[^\n\d]{0,20}\n?([^\n]{0,80})")
-_NUMBERS = re.compile(r"\d+(?:\.\d+)+")
-_CUDNN_SAID = re.compile(r"(?i)(?<![\w/\\.])cudnn(?:\s*version)?\s*(?:is\s*|[:=]\s*|-|\s)?v?(\d\.\d{1,2}(?:\.\d{1,3}){0,2})(?![\w.]*\d)")
-_CUDNN_PIP = re.compile(r"(?i)nvidia-cudnn-cu\d{2}\s*(?:==|\s)\s*(\d+\.\d+(?:\.\d+)*)")
-_CUDNN_LOADED = re.compile(r"Loaded cuDNN version (\d{4,6})")
-_NOT_INSTALLED_CONTEXT = re.compile(
+_CUDA_SAID = lazy(r"(?i)(?<![A-Za-z0-9_/\\.-])cuda(?:\s*toolkit)?(?:\s*version)?(?:\s+(?:of|on|in)\s+(?:my|the|this)\s+\w+)?\s*(?:is\s*|[:=]\s*|-)?v?(\d{1,2}(?:\.\d{1,2})?)(?![\w.]*\d)", needs=('cuda',))
+_CUDA_DRIVER = lazy(r"CUDA Version:\s*(\d{1,2}\.\d{1,2})", needs=('cuda version:',))
+_TEMPLATE = lazy(r"(?i)cuda\s*/\s*cudnn(?:\s*version)?[^\n\d]{0,20}\n?([^\n]{0,80})", needs=('cudnn',))
+_NUMBERS = lazy(r"\d+(?:\.\d+)+")
+_CUDNN_SAID = lazy(r"(?i)(?<![A-Za-z0-9_/\\.])cudnn(?:\s*version)?\s*(?:is\s*|[:=]\s*|-|\s)?v?(\d\.\d{1,2}(?:\.\d{1,3}){0,2})(?![\w.]*\d)(?!-(?:windows|linux|ubuntu|rhel|osx))", needs=('cudnn',))
+# cuDNN's archive name: cudnn-<CUDA it is for>-<os>-x64-v<cuDNN> ("cudnn-10.1-windows10-x64-v7.6.5.32")
+_CUDNN_ARCHIVE = lazy(r"(?i)cudnn-(\d{1,2}\.\d)-(?:windows|linux|ubuntu|rhel|osx)[\w.]*?-(?:x64|x86_64|ppc64le|sbsa|aarch64)-v(\d\.\d{1,2}(?:\.\d{1,3}){0,2})", needs=('cudnn-',))
+# "pip install tensorflow==1.7.1", "pip install tensorflow-gpu==2.3.0"
+_PIP_INSTALL = lazy(r"(?i)\bpip3?\s+install\s+(?:-{1,2}[\w-]+\s+)*(tensorflow(?:[-_](?:gpu|cpu))?)\s*==\s*(\d+\.\d+(?:\.\d+)?)", needs=('pip',))
+_CUDNN_PIP = lazy(r"(?i)nvidia-cudnn-cu\d{2}\s*(?:==|\s)\s*(\d+\.\d+(?:\.\d+)*)", needs=('nvidia-cudnn',))
+_CUDNN_LOADED = lazy(r"Loaded cuDNN version (\d{4,6})", needs=('loaded cudnn version',))
+_NOT_INSTALLED_CONTEXT = lazy(
     r"(?i)(?:compiled|built|build|requires?|needs?|wants?|expects?|tested|supports?|for|against|source was|install|"
     r"download|upgrade to|update to|e\.g\.)\W{0,3}(?:with\W{0,3})?$"
 )
-_TF_LOG_LINE = re.compile(r"\.(?:cc|cpp|h):\d+\]")
-_DRIVER_CUDA_LINE = re.compile(r"(?i)nvidia-smi|driver version|driver api|driver'?s cuda|supported by (?:the )?driver")
-_DRIVER = re.compile(
+_TF_LOG_LINE = lazy(r"\.(?:cc|cpp|h):\d+\]")
+_DRIVER_CUDA_LINE = lazy(r"(?i)nvidia-smi|driver version|driver api|driver'?s cuda|supported by (?:the )?driver")
+_DRIVER = lazy(
     r"(?i)(?:Driver Version:\s*|\bdriver(?:\s*version)?\s*(?:is\s*|[:=]\s*|\s)(?:r|v)?|kernel reported version is:\s*|"
     r"Kernel Module\s+)(\d{3}\.\d{1,3}(?:\.\d{1,3})?)\b"
 )
-_LD_PATH = re.compile(r"LD_LIBRARY_PATH[:=]\s*([^\s;'\"]*)")
+_LD_PATH = lazy(r"LD_LIBRARY_PATH[:=]\s*([^\s;'\"]*)", needs=('ld_library_path',))
 # Folders that hold CUDA/cuDNN libraries, as a user names them ("ls /usr/local/cuda-11.8/lib64", a DLL's path).
-_LIB_DIR = re.compile(
-    r"(?i)(?<![\w:])((?:[a-z]:\\|/)(?:[^\s\\/:;'\"<>|*?]+[\\/])*?(?:bin|lib64|lib|x64)(?:[\\/]\d+\.\d+)?)(?=[\\/][\w.*+-]*(?:[\s;:'\",)]|$)|[\s;:'\",)]|$)"
+_LIB_DIR = lazy(
+    r"(?i)(?<![\w:])((?:[a-z]:\\|/)(?:[^\s\\/:;'\"<>|*?]+[\\/])*?(?:bin|lib64|lib|x64)(?:[\\/]\d+\.\d+)?)(?=[\\/][\w.*+-]*(?:[\s;:'\",)]|$)|[\s;:'\",)]|$)",
+    needs=("bin", "lib", "x64"),
 )
-_LIB_DIR_WORDS = re.compile(r"(?i)cuda|cudnn|cupti|nvidia")
-_LOADED = re.compile(r"Successfully opened (?:dynamic |CUDA )?library ([\w.+-]+)")
-_SEARCHED = re.compile(r"Searched for CUDA in the following directories:\s*\n((?:[ \t]+\S[^\n]*\n?){1,20})")
+_LIB_DIR_WORDS = lazy(r"(?i)cuda|cudnn|cupti|nvidia")
+_LOADED = lazy(r"Successfully opened (?:dynamic |CUDA )?library ([\w.+-]+)", needs=('successfully opened',))
+_SEARCHED = lazy(r"Searched for CUDA in the following directories:\s*\n((?:[ \t]+\S[^\n]*\n?){1,20})", needs=('searched for cuda',))
 
 # -- OS -------------------------------------------------------------------------------
-_OS_NAME = re.compile(r"(?i)\b(windows\s?(?:10|11|7|8\.1|server\s?\d{4})|win\s?(?:10|11)|ubuntu\s?\d{2}\.\d{2}(?:\.\d)?|debian\s?\d+|centos\s?\d+|fedora\s?\d+|wsl\s?2?)\b")
-_WIN = re.compile(r"(?i)\b[a-z]:\\|\.dll\b|\bwindows\b|\bwin(?:10|11|32|_amd64)\b|\bpowershell\b|\bnvcuda\b")
-_LINUX = re.compile(r"(?i)\.so(?:\.\d+)*\b|/usr/|/home/|/opt/|\bubuntu\b|\blinux\b|\bLD_LIBRARY_PATH\b|/proc/|manylinux|\bdebian\b|\bcentos\b")
-_WSL = re.compile(r"(?i)\bwsl2?\b|/mnt/[a-z]/|microsoft-standard|/usr/lib/wsl/")
+_OS_NAME = lazy(r"(?i)\b(windows\s?(?:10|11|7|8\.1|server\s?\d{4})|win\s?(?:10|11)|ubuntu\s?\d{2}\.\d{2}(?:\.\d)?|debian\s?\d+|centos\s?\d+|fedora\s?\d+|wsl\s?2?)\b", needs=('win', 'ubuntu', 'debian', 'centos', 'fedora', 'wsl'))
+_WSL = lazy(r"(?i)\bwsl2?\b|/mnt/[a-z]/|microsoft-standard|/usr/lib/wsl/", needs=('wsl', '/mnt/', 'microsoft-standard'))
 
 
 def _line_of(text: str, pos: int) -> str:
@@ -104,23 +112,36 @@ def read_facts(doc: Doc, hits: Hits) -> dict:
     return {k: v for k, v in facts.items() if v not in (None, [], {}, "")}
 
 
+# Counted as literals in the lower-cased text (a regex pass over a long log costs more than the answer).
+_WIN_WORDS = (":\\", ".dll", "windows", "win10", "win11", "win32", "win_amd64", "powershell", "nvcuda")
+_LINUX_WORDS = (".so", "/usr/", "/home/", "/opt/", "ubuntu", "linux", "ld_library_path", "/proc/", "manylinux", "debian",
+                "centos")
+_OS_NAME_WORDS = ("win", "ubuntu", "debian", "centos", "fedora", "wsl")
+
+
+def _count(lower: str, words: tuple[str, ...], cap: int = 50) -> int:
+    return min(cap, sum(lower.count(word) for word in words))
+
+
 def _os(text: str, hits: Hits, facts: dict) -> None:
-    for match in _iter(_OS_NAME, text):
+    lower = text.lower()
+    names = _iter(_OS_NAME, text) if any(word in lower for word in _OS_NAME_WORDS) else ()
+    for match in names:
         if re.search(r"(?i)e\.g\.|for example|such as", _before(text, match.start(), 25)):
             continue  # an issue template's example, not the user's OS
         facts["os_name"] = " ".join(match.group(1).split())
         break
     name = facts.get("os_name", "").lower()
-    win = sum(1 for _ in zip(range(50), _WIN.finditer(text)))
-    linux = sum(1 for _ in zip(range(50), _LINUX.finditer(text)))
-    if _WSL.search(text):
+    if any(word in lower for word in ("wsl", "/mnt/", "microsoft-standard")) and _WSL.search(text):
         facts["os"] = "wsl"
     elif name.startswith("win"):
         facts["os"] = "windows"
     elif name and not name.startswith("win"):
         facts["os"] = "linux"
-    elif win or linux:
-        facts["os"] = "windows" if win > linux else "linux"
+    else:
+        win, linux = _count(lower, _WIN_WORDS), _count(lower, _LINUX_WORDS)
+        if win or linux:
+            facts["os"] = "windows" if win > linux else "linux"
 
 
 def _tf(text: str, hits: Hits, facts: dict) -> None:
@@ -129,11 +150,16 @@ def _tf(text: str, hits: Hits, facts: dict) -> None:
         packages.setdefault(match.group(1).lower().replace("_", "-"), match.group(2))
     for match in _iter(_PKG_LINE, text):
         packages.setdefault(match.group(1).lower().replace("_", "-"), match.group(2))
+    for match in _iter(_PIP_INSTALL, text):
+        packages.setdefault(match.group(1).lower().replace("_", "-"), match.group(2))
     if packages:
         facts["tf_packages"] = packages
     requested = next((h.groups.get("req") for h in hits.get("pip-no-version") + hits.get("pip-no-distribution")), None)
     if requested:
         facts["tf_requested"] = requested
+        pinned = re.search(r"==\s*(\d+\.\d+(?:\.\d+)?)", requested)
+        if pinned:
+            facts["tf_requested_version"] = pinned.group(1)
     candidates: list[str] = list(packages.values())
     for match in _iter(_TF_PRINTED, text):
         if match.group(1).split(".")[0] in _TF_MAJORS:
@@ -189,12 +215,15 @@ def _cuda(text: str, hits: Hits, facts: dict) -> None:
             _add(installed, groups[0] or groups[1] or (f"{int(groups[2])}.{int(groups[3])}" if groups[2] else None))
     for match in _iter(_CUDA_CONDA, text):
         _add(installed, match.group(1))
+    for match in _iter(_CUDNN_ARCHIVE, text):
+        _add(installed, match.group(1))
     for match in _iter(_TEMPLATE, text):
         numbers = _NUMBERS.findall(match.group(1))
         if numbers and _CUDA_MAJORS[0] <= int(numbers[0].split(".")[0]) <= _CUDA_MAJORS[1]:
             _add(installed, versions.dotted_major_minor(numbers[0]))
     for match in _iter(_CUDA_DRIVER, text):
         driver_cuda = driver_cuda or match.group(1)
+    tried: list[str] = []
     for match in _iter(_CUDA_SAID, text):
         value = match.group(1)
         line = _line_of(text, match.start())
@@ -205,7 +234,12 @@ def _cuda(text: str, hits: Hits, facts: dict) -> None:
         if _DRIVER_CUDA_LINE.search(line):
             driver_cuda = driver_cuda or value
             continue
-        _add(installed, value)
+        qualified = negated(text, match.start())  # "couldn't install CUDA 11.2", "tried CUDA 12"
+        if qualified == "tried":
+            _add(tried, value)
+        elif qualified is None:
+            _add(installed, value)
+    installed = installed or tried
     if installed:
         facts["cuda_installed"] = installed
     if driver_cuda:
@@ -219,10 +253,13 @@ def _cudnn(text: str, hits: Hits, facts: dict) -> None:
         rest = [n for n in numbers[1:] if _CUDNN_MAJORS[0] <= int(n.split(".")[0]) <= _CUDNN_MAJORS[1] and n != numbers[0]]
         if rest:
             _add(installed, rest[0])
+    for match in _iter(_CUDNN_ARCHIVE, text):
+        _add(installed, match.group(2))
     for regex in (_CUDNN_SAID, _CUDNN_PIP):
         for match in _iter(regex, text):
             if regex is _CUDNN_SAID and (_NOT_INSTALLED_CONTEXT.search(_before(text, match.start()))
-                                         or _TF_LOG_LINE.search(_line_of(text, match.start()))):
+                                         or _TF_LOG_LINE.search(_line_of(text, match.start()))
+                                         or negated(text, match.start()) == "neg"):
                 continue
             if _CUDNN_MAJORS[0] <= int(match.group(1).split(".")[0]) <= _CUDNN_MAJORS[1]:
                 _add(installed, match.group(1))
@@ -289,8 +326,8 @@ def _libraries(text: str, hits: Hits, facts: dict) -> None:
 
 
 def _listing(text: str, hits: Hits, facts: dict) -> None:
-    listed = hits.first("gpu-listed")
-    empty = hits.first("no-gpu-listed")
+    listed = hits.first("gpu-listed", "device-lib-gpu")
+    empty = hits.first("no-gpu-listed", "device-lib-cpu-only", "cpu-only-device-list")
     if listed and (not empty or listed.line_no > empty.line_no):
         number = listed.groups.get("n")
         facts["gpus_listed"] = int(number) if number else 1

@@ -6,29 +6,31 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from tfgpu.core.explain.lazy_re import Regex, lazy
 from tfgpu.core.explain.signatures import Hits
 from tfgpu.core.kb import guarded as kbview
 
 MAX_MATCHES = 200  # matches looked at per reader
 
 # -- GPUs and memory -------------------------------------------------------------------------
-_GPU_LOG = re.compile(r"name: ([^,\n]{2,80}?),? (?:pci bus id: [^,\n]+, )?[Cc]ompute ?[Cc]apability: (\d{1,2}\.\d)")
-_GPU_TF1 = re.compile(r"name: ([^\n]{2,80}?) major: (\d{1,2}) minor: (\d)")
-_GPU_XLA = re.compile(r"StreamExecutor device \(\d+\): ([^,\n]{2,80}), Compute Capability (\d{1,2}\.\d)")
-_GPU_TEXT = re.compile(
+_GPU_LOG = lazy(r"name: ([^,\n]{2,80}?),? (?:pci bus id: [^,\n]+, )?[Cc]ompute ?[Cc]apability: (\d{1,2}\.\d)", needs=('apability',))
+_GPU_TF1 = lazy(r"name: ([^\n]{2,80}?) major: (\d{1,2}) minor: (\d)", needs=(' major: ',))
+_GPU_XLA = lazy(r"StreamExecutor device \(\d+\): ([^,\n]{2,80}), Compute Capability (\d{1,2}\.\d)", needs=('streamexecutor device',))
+_GPU_TEXT = lazy(
     r"(?i)(?<![\w-])((?:nvidia\s+)?(?:geforce\s+)?(?:rtx|gtx|gt|mx)\s?\d{3,4}(?:\s?(?:ti|super|m))?(?:\s+laptop(?:\s+gpu)?)?"
-    r"|(?:quadro|tesla|titan)\s+[a-z]{0,3}\d{0,4}[a-z]?|(?:rtx\s+)?a\d{4}\b|\d{4}\s?(?:ti\s)?rtx)(?![\w-])"
+    r"|(?:quadro|tesla|titan)\s+[a-z]{0,3}\d{0,4}[a-z]?|(?:rtx\s+)?a\d{4}\b|\d{4}\s?(?:ti\s)?rtx)(?![\w-])",
+    needs=("rtx", "gtx", "gt", "mx", "quadro", "tesla", "titan", *(f"a{d}" for d in range(10))),
 )
-_GPU_DC = re.compile(r"(?i)(?:nvidia|nvida|tesla|gpu)\s*[:=]?\s*((?:[abhl]\d{1,3}s?|t4|v100|p100|p40|p4|k80|k40|h200|b200|l40s?))(?![\w])")
-_SM = re.compile(r"^sm_(\d{1,2})(\d)[a-z]?$")
-_GPU_MB = re.compile(r"with (\d+) MB memory|totalMemory: (\d+(?:\.\d+)?)GiB")
+_GPU_DC = lazy(r"(?i)(?:nvidia|nvida|tesla|gpu)\s*[:=]?\s*((?:[abhl]\d{1,3}s?|t4|v100|p100|p40|p4|k80|k40|h200|b200|l40s?))(?![\w])", needs=('nvidia', 'nvida', 'tesla', 'gpu'))
+_SM = lazy(r"^sm_(\d{1,2})(\d)[a-z]?$")
+_GPU_MB = lazy(r"with (\d+) MB memory|totalMemory: (\d+(?:\.\d+)?)GiB", needs=(' mb memory', 'totalmemory'))
 _DTYPE_BYTES = {"float": 4, "float32": 4, "half": 2, "float16": 2, "bfloat16": 2, "double": 8, "float64": 8,
                 "int32": 4, "int64": 8, "int16": 2, "int8": 1, "uint8": 1, "bool": 1, "complex64": 8, "complex128": 16}
 _UNITS = {"b": 1, "kib": 1024, "kb": 1024, "k": 1024, "mib": 1024**2, "mb": 1024**2, "m": 1024**2,
           "gib": 1024**3, "gb": 1024**3, "g": 1024**3, "tib": 1024**4, "tb": 1024**4, "t": 1024**4}
 
 
-def iter_matches(regex: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
+def iter_matches(regex: Regex, text: str) -> Iterator[re.Match[str]]:
     """At most MAX_MATCHES matches: a reader never walks a huge text match by match."""
     for count, match in enumerate(regex.finditer(text)):
         if count >= MAX_MATCHES:

@@ -9,19 +9,20 @@ from __future__ import annotations
 
 import re
 
+from tfgpu.core.explain.lazy_re import lazy
 from tfgpu.core.explain.signatures import Hits, by_id
 
-_XML = re.compile(r"<nvidia_smi_log\b")
-_SMI_TABLE = re.compile(r"NVIDIA-SMI \d+\.\d+[^\n]{0,60}Driver Version:")
-_NVCC = re.compile(r"Cuda compilation tools, release \d+\.\d+|nvcc: NVIDIA \(R\) Cuda compiler driver")
-_CUDNN_HEADER = re.compile(r"(?m)^[ \t]*#[ \t]*define[ \t]+CUDNN_(?:MAJOR|VERSION)\b")
-_BUILD_INFO = re.compile(
+_XML = lazy(r"<nvidia_smi_log\b")
+_SMI_TABLE = lazy(r"NVIDIA-SMI \d+\.\d+[^\n]{0,60}Driver Version:")
+_NVCC = lazy(r"Cuda compilation tools, release \d+\.\d+|nvcc: NVIDIA \(R\) Cuda compiler driver")
+_CUDNN_HEADER = lazy(r"(?m)^[ \t]*#[ \t]*define[ \t]+CUDNN_(?:MAJOR|VERSION)\b")
+_BUILD_INFO = lazy(
     r"""(?:^|[{(,\s])['"]?(?:is_cuda_build|cuda_compute_capabilities|cudart_dll_name|cudnn_dll_name|msvcp_dll_names?|cuda_version_number)['"]?\s*[:=,]""",
     re.M,
 )
-_TRACEBACK = re.compile(r"Traceback \(most recent call last\)")
-_TF_LOG_LINE = re.compile(r"\b[IWEF]\d{0,4}\s[\d:. ]{0,48}[\w./\-]*\.(?:cc|cpp|h):\d+\]")
-_TF_MENTION = re.compile(r"(?i)\bimport tensorflow\b|\btensorflow\b|\btf\.(?:config|test|keras|compat|Session|constant|sysconfig)\b")
+_TRACEBACK = lazy(r"Traceback \(most recent call last\)")
+_TF_LOG_LINE = lazy(r"\b[IWEF]\d{0,4}\s[\d:. ]{0,48}[\w./\-]*\.(?:cc|cpp|h):\d+\]")
+_TF_MENTION = lazy(r"(?i)\bimport tensorflow\b|\btensorflow\b|\btf\.(?:config|test|keras|compat|Session|constant|sysconfig)\b")
 
 
 def detect(text: str, hits: Hits) -> str:

@@ -12,12 +12,14 @@ from dataclasses import dataclass, field
 
 from tfgpu.core import versions
 from tfgpu.core.explain.context import Ctx
+from tfgpu.core.explain.lazy_re import lazy
 from tfgpu.core.explain.signatures import Hit, notice_ids
+from tfgpu.core.findings.model import Severity
 from tfgpu.core.i18n import QT_TRANSLATE_NOOP, TrText
 from tfgpu.core.kb import guarded as kbview
 
 LIBRARY_SIGNATURES = ("dso-load-failed", "dso-open-failed-tf1", "self-check-dll-missing", "library-not-located",
-                      "shared-object-missing")
+                      "shared-object-missing", "library-said-missing")
 
 # File name -> component. Only the shape of the name; versions come from the KB.
 _COMPONENTS = (
@@ -30,7 +32,7 @@ _COMPONENTS = (
     ("cudart", re.compile(r"(?i)^(?:lib)?cudart")),
     ("cuda", re.compile(r"(?i)^(?:lib)?(?:cublas|cufft|curand|cusolver|cusparse|nvrtc|nvjitlink|nccl|nvtoolsext|npp)")),
 )
-_NAME_NUMBER = re.compile(r"(?i)(?:64_(\d+)\.dll$|\.so\.(\d+(?:\.\d+)?)$)")
+_NAME_NUMBER = lazy(r"(?i)(?:64_(\d+)\.dll$|\.so\.(\d+(?:\.\d+)?)$)")
 
 
 @dataclass
@@ -50,7 +52,7 @@ def missing(ctx: Ctx) -> list[Lib]:
         libs[name] = Lib(name, "cudart", cuda=kbview.tf_cuda(ctx.tf, ctx.os), hits=list(stub[:2]))
     for sig in LIBRARY_SIGNATURES:
         for hit in ctx.hits.get(sig):
-            name = (hit.groups.get("lib") or "").strip().rstrip(".;")
+            name = (hit.groups.get("lib") or hit.groups.get("lib2") or "").strip().rstrip(".;")
             if not name:
                 continue
             key = name.lower()
@@ -145,15 +147,18 @@ def _shown(wanted: str, built: str | None) -> str:
 
 
 def benign_cudart(ctx: Ctx, cudart: list[Lib], others: list[Lib]) -> bool:
-    """Only the CUDA runtime is reported missing, nothing else fails, and the user shows no
-    sign of wanting a GPU (or says the machine is CPU only): TF simply runs on the CPU."""
-    if ctx.cpu_only():
-        return True
+    """The machine has no GPU (the user says so, or this machine's scan found no NVIDIA card): TF
+    simply runs on the CPU. Otherwise a missing GPU library is never the harmless verdict: our user
+    wants the GPU ("if you only want the CPU, ignore it" is a note, see :func:`cudart_only`)."""
+    return ctx.cpu_only()
+
+
+def cudart_only(ctx: Ctx, cudart: list[Lib], others: list[Lib]) -> bool:
+    """Only the CUDA runtime is reported missing and nothing else fails: TF runs on the CPU."""
     if others or not cudart or ctx.hits.any("cannot-dlopen-gpu-libraries", "skipping-gpu-registration"):
         return False
     harmless = (*LIBRARY_SIGNATURES, "no-cuda-drivers", *notice_ids())
-    failing = [sig for sig in ctx.hits.found if sig not in harmless]
-    return not failing and not ctx.wants_gpu() and not ctx.facts.get("cuda_installed")
+    return not [sig for sig in ctx.hits.found if sig not in harmless]
 
 
 def _cuda_libs(ctx: Ctx, cudart: list[Lib], cuda: list[Lib], other: list[Lib]) -> None:
@@ -181,8 +186,12 @@ def _cuda_libs(ctx: Ctx, cudart: list[Lib], cuda: list[Lib], other: list[Lib]) -
     if outcome == "missing" and not wanted:
         outcome = "missing-any"
     template = (_NAMED if libs else _UNNAMED)[outcome]
+    severity = None
+    if outcome in ("missing", "missing-any") and libs and cudart_only(ctx, cudart, cuda + other) and not ctx.wants_gpu():
+        template, severity = _CPU_NOTE[outcome], Severity.WARNING  # nothing fails: TF runs, on the CPU
     finding = {"path": "path-not-set", "mismatch": "cuda-version-mismatch"}.get(outcome, "cuda-runtime-missing")
-    ctx.add(finding, TrText(template, **{k: v for k, v in values.items() if "{" + k + "}" in template}), hits, facts)
+    ctx.add(finding, TrText(template, **{k: v for k, v in values.items() if "{" + k + "}" in template}), hits, facts,
+            severity=severity)
 
 
 # Words for a CUDA library failure: with the file names TF printed, and without them (TF >= 2.12
@@ -200,6 +209,18 @@ _NAMED = {
     "missing-any": QT_TRANSLATE_NOOP(
         "core", "TensorFlow could not load {libs}: the CUDA libraries it was built for are not installed "
         "(or not on the search path)."),
+}
+# The CUDA runtime alone is missing: TF carries on with the CPU. For a GPU that is the cause; for the
+# CPU only it is harmless, which is a note, never the verdict.
+_CPU_NOTE = {
+    "missing": QT_TRANSLATE_NOOP(
+        "core", "TensorFlow could not load {libs}: the CUDA {wanted} runtime it was built for is not installed (or "
+        "not on the search path), so it runs on the CPU. To use the GPU, install it. (If you only want the CPU, "
+        "you can ignore this message.)"),
+    "missing-any": QT_TRANSLATE_NOOP(
+        "core", "TensorFlow could not load {libs}: the CUDA runtime it was built for is not installed (or not on the "
+        "search path), so it runs on the CPU. To use the GPU, install it. (If you only want the CPU, you can ignore "
+        "this message.)"),
 }
 _UNNAMED = {
     "path": QT_TRANSLATE_NOOP(

@@ -7,21 +7,22 @@ from __future__ import annotations
 
 import re
 
+from tfgpu.core.explain.lazy_re import lazy
 from tfgpu.core.kb import guarded as kbview
 
 # The probes' own readers are imported where a text of their kind arrives: most pasted texts are
 # TF logs, and `tfgpu explain` starts faster without the probes (start-up budget: tests/perf).
 
-_XML = re.compile(r"(?s)(<\?xml[^>]*>\s*)?(<!DOCTYPE[^>]*>\s*)?<nvidia_smi_log\b.*?(?:</nvidia_smi_log>|\Z)")
-_MEMORY = re.compile(r"(\d+)MiB\s*/\s*(\d+)MiB")
-_BUILD_PAIR = re.compile(
+_XML = lazy(r"(?s)(<\?xml[^>]*>\s*)?(<!DOCTYPE[^>]*>\s*)?<nvidia_smi_log\b.*?(?:</nvidia_smi_log>|\Z)")
+_MEMORY = lazy(r"(\d+)MiB\s*/\s*(\d+)MiB")
+_BUILD_PAIR = lazy(
     r"""(?m)(?:^|[{(,]\s*)['"]?(?P<key>is_cuda_build|is_rocm_build|is_tensorrt_build|cuda_version(?:_number)?|cudnn_version(?:_number)?|"""
     r"""cuda_compute_capabilities|cudart_dll_name|cudnn_dll_name|nvcuda_dll_name|msvcp_dll_names?|cpu_compiler)['"]?\s*[:=,]\s*"""
     r"""(?P<value>\[[^\]\n]{0,400}\]|'[^'\n]{0,200}'|"[^"\n]{0,200}"|True|False|None)"""
 )
-_ARCH = re.compile(r"(?:sm|compute)_\d{2,3}[a-z]?")
-_WIN_VERSION = re.compile(r"^64_(\d{1,3})$")
-_VERSION_LIST = re.compile(r"\d+(?:\.\d+)*(?:(?:rc|a|b|\.dev|\.post)\d+)?")
+_ARCH = lazy(r"(?:sm|compute)_\d{2,3}[a-z]?")
+_WIN_VERSION = lazy(r"^64_(\d{1,3})$")
+_VERSION_LIST = lazy(r"\d+(?:\.\d+)*(?:(?:rc|a|b|\.dev|\.post)\d+)?")
 
 
 def smi_table(text: str) -> dict:

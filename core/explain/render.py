@@ -5,6 +5,8 @@ from __future__ import annotations
 from tfgpu.core.explain.model import Explanation
 from tfgpu.core.findings.render import format_finding, short
 
+_BOOKKEEPING = ("from_scan", "scan_not_used")
+
 
 def format_explanation(explanation: Explanation, verbose: bool = False) -> str:
     lines = [f"Kind of text: {explanation.kind}"]
@@ -16,7 +18,16 @@ def format_explanation(explanation: Explanation, verbose: bool = False) -> str:
         for index, finding in enumerate(explanation.findings):
             lines += format_finding(finding, verbose, with_fix=index == 0 or verbose)
             lines.append("")
-    if explanation.facts:
+    facts = explanation.facts
+    from_scan = set(facts.get("from_scan") or [])
+    shown = {k: v for k, v in facts.items() if v not in (None, [], {}, "") and k not in _BOOKKEEPING}
+    own = {k: v for k, v in shown.items() if k not in from_scan}
+    if own:
         lines.append("Facts read from the text:")
-        lines += [f"  {key}: {short(str(value))}" for key, value in explanation.facts.items() if value not in (None, [], {}, "")]
+        lines += [f"  {key}: {short(str(value))}" for key, value in own.items()]
+    if from_scan:
+        lines.append("Facts from this computer's scan (the text does not say):")
+        lines += [f"  {key}: {short(str(value))}" for key, value in shown.items() if key in from_scan]
+    if facts.get("scan_not_used"):
+        lines.append(f"This computer's scan was not used: {facts['scan_not_used']}.")
     return "\n".join(lines).rstrip() + "\n"

@@ -10,6 +10,7 @@ import re
 
 from tfgpu.core import kb
 from tfgpu.core.explain.context import Ctx
+from tfgpu.core.explain.lazy_re import lazy
 from tfgpu.core.explain.libraries import Lib
 from tfgpu.core.findings.gpu_limits import (
     cudnn_arch_mismatch_detail,
@@ -21,19 +22,20 @@ from tfgpu.core.findings.model import Severity
 from tfgpu.core.i18n import QT_TRANSLATE_NOOP, TrText
 from tfgpu.core.kb import guarded as kbview
 
-_NOT_A_FAILURE = re.compile(r"caller indicates that this is not a failure", re.I)
-_CPU_DEVICE = re.compile(r"(?i)device:CPU|\bcpu\b|mklcpu")
-_MISMATCH_CODE = re.compile(r"(?i)SYSTEM_DRIVER_MISMATCH|COMPAT_NOT_SUPPORTED_ON_DEVICE|\((?:803|804)\)")
-_INSUFFICIENT_CODE = re.compile(r"(?i)INSUFFICIENT_DRIVER|\(35\)")
+_NOT_A_FAILURE = lazy(r"caller indicates that this is not a failure", re.I)
+_CPU_DEVICE = lazy(r"(?i)device:CPU|\bcpu\b|mklcpu")
+_MISMATCH_CODE = lazy(r"(?i)SYSTEM_DRIVER_MISMATCH|COMPAT_NOT_SUPPORTED_ON_DEVICE|\((?:803|804)\)")
+_INSUFFICIENT_CODE = lazy(r"(?i)INSUFFICIENT_DRIVER|\(35\)")
 # A CUDA runtime start-up status that other rules explain (memory, driver age, kernels for the GPU).
-_OTHER_STATUS = re.compile(r"(?i)out of memory|insufficient|kernel image|no kernel|PTX")
+_OTHER_STATUS = lazy(r"(?i)out of memory|insufficient|kernel image|no kernel|PTX")
 
 
 def driver(ctx: Ctx, driver_libs: list[Lib]) -> None:
     hits = ctx.hits
     cuinit = hits.get("cuinit-failed")
     codes = [h.groups.get("code", "") for h in cuinit]
-    mismatch = hits.get("kernel-dso-version-mismatch") + hits.get("driver-library-version-mismatch")
+    mismatch = (hits.get("kernel-dso-version-mismatch") + hits.get("driver-library-version-mismatch")
+                + hits.get("nvml-rm-version-mismatch"))
     mismatch += [h for h in cuinit if _MISMATCH_CODE.search(h.groups.get("code", ""))]
     if mismatch:
         ctx.add("driver-library-mismatch", TrText(QT_TRANSLATE_NOOP(
@@ -47,8 +49,10 @@ def driver(ctx: Ctx, driver_libs: list[Lib]) -> None:
     missing = [h for h in cuinit if not (_MISMATCH_CODE.search(h.groups.get("code", "")) or
                                          _INSUFFICIENT_CODE.search(h.groups.get("code", "")))]
     missing += hits.get("kernel-driver-not-running")
+    missing += [h for h in hits.get("no-cuda-capable-device") if not any(c.line_no == h.line_no for c in cuinit)]
     missing += [h for h in hits.get("cuda-runtime-init-failed") if not _OTHER_STATUS.search(h.groups.get("status", ""))]
-    missing += hits.get("smi-cannot-reach-driver") + hits.get("smi-not-found")
+    missing += hits.get("smi-cannot-reach-driver") + hits.get("smi-not-found") + hits.get("smi-no-such-file")
+    missing += hits.get("nvml-driver-not-loaded")
     missing += [h for lib in driver_libs if lib.component == "driver" for h in lib.hits]
     if not missing or mismatch:
         return
@@ -117,6 +121,8 @@ def cudnn(ctx: Ctx) -> None:
             "major version and an equal or newer minor version."), compiled=compiled, runtime=runtime),
             ctx.hits.get("cudnn-runtime-mismatch"), {"cudnn_runtime": runtime, "cudnn_compiled": compiled})
     not_found = ctx.hits.get("dnn-library-not-found")
+    if not ctx.facts.get("cudnn_wanted"):  # TF 0.x/1.x says it after naming the cuDNN file (explained with it)
+        not_found += ctx.hits.get("cudnn-dso-unable")
     if not not_found:
         return
     installed = ctx.facts.get("cudnn_installed", [])

@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 
 from tfgpu.core import versions
-from tfgpu.core.explain import parsers
 from tfgpu.core.explain.context import Ctx
 from tfgpu.core.explain.libraries import Lib
 from tfgpu.core.explain.signatures import notice_ids
@@ -44,7 +43,8 @@ def windows_native(ctx: Ctx) -> None:
 
 def cpu_build(ctx: Ctx) -> None:
     packages = ctx.facts.get("tf_packages", {})
-    hits = ctx.hits.get("not-built-with-cuda")
+    hits = (ctx.hits.get("not-built-with-cuda") + ctx.hits.get("built-with-cuda-false-said")
+            + ctx.hits.get("not-configured-for-gpu"))
     if ctx.facts.get("is_cuda_build") is False or hits:
         ctx.add("cpu-only-build", TrText(QT_TRANSLATE_NOOP(
             "core", "This TensorFlow was built without CUDA (is_cuda_build is False), so it never uses a GPU. Install a "
@@ -64,7 +64,7 @@ def cpu_build(ctx: Ctx) -> None:
 
 def removed_package_and_container(ctx: Ctx) -> None:
     """Two set-up errors with one plain cause each: the tensorflow-gpu stub, a container without GPU runtime."""
-    stub = ctx.hits.get("tensorflow-gpu-stub")
+    stub = ctx.hits.get("tensorflow-gpu-stub") + ctx.hits.get("tensorflow-gpu-stub-sdist")
     if stub:
         ctx.add("tensorflow-gpu-removed", TrText(QT_TRANSLATE_NOOP(
             "core", "pip installed the tensorflow-gpu name, which is an empty stub since TensorFlow 2.12. The GPU build "
@@ -101,6 +101,8 @@ def python_and_pip(ctx: Ctx) -> None:
         return
     if not pip:
         return
+    from tfgpu.core.explain import parsers
+
     python = ctx.facts.get("python_version")
     platform = {"wsl": "linux"}.get(ctx.os or "", ctx.os)
     offered = parsers.pip_versions(next((h.groups.get("versions") for h in pip if "versions" in h.groups), None))
@@ -115,6 +117,9 @@ def python_and_pip(ctx: Ctx) -> None:
              "latest_tf_for_python": latest, "python_guess": guess,
              "wheel_python": f"{tag.group(1)}.{tag.group(2)}" if tag else None, "wheel_platform": tag.group(3) if tag else None}
     ctx.facts.setdefault("pip_versions", offered)
+    if tag:
+        ctx.facts.setdefault("wheel_python", f"{tag.group(1)}.{tag.group(2)}")
+        ctx.facts.setdefault("wheel_platform", tag.group(3))
     if guess:
         ctx.facts.setdefault("python_guess", guess)
     if wanted and offered:
@@ -154,17 +159,16 @@ def import_errors(ctx: Ctx) -> None:
     if zlib:
         ctx.add("zlibwapi-missing", TrText(QT_TRANSLATE_NOOP(
             "core", "cuDNN 8.3 and later on Windows need zlibwapi.dll, which is not found.")), zlib[:2])
-    failed = hits.get("dll-load-failed") + hits.get("native-runtime-failed") + hits.get("illegal-instruction")
+    illegal = hits.get("illegal-instruction") + hits.get("dll-load-illegal-instruction")
+    if illegal:
+        ctx.add("cpu-no-avx", TrText(QT_TRANSLATE_NOOP(
+            "core", "TensorFlow crashed with an illegal instruction: this CPU lacks AVX, which prebuilt TensorFlow "
+            "(1.6 and later) needs. Use a TensorFlow build without AVX, TensorFlow 1.5, or another computer.")), illegal[:2])
+    failed = hits.get("dll-load-failed") + hits.get("native-runtime-failed") + hits.get("pywrap-import-frame")
     if failed and not ctx.errors():
-        if hits.any("illegal-instruction"):
-            detail = TrText(QT_TRANSLATE_NOOP(
-                "core", "TensorFlow crashed with an illegal instruction: this CPU lacks an instruction set (AVX) the "
-                "TensorFlow build needs."))
-        else:
-            detail = TrText(QT_TRANSLATE_NOOP(
-                "core", "Importing TensorFlow failed: {line}"), line=failed[0].line)
-        ctx.add("tf-import-failed", detail, failed[:3])
-    missing = hits.get("no-module-tensorflow")
+        ctx.add("tf-import-failed", TrText(QT_TRANSLATE_NOOP(
+            "core", "Importing TensorFlow failed: {line}"), line=failed[0].line), failed[:3])
+    missing = hits.get("no-module-tensorflow") + hits.get("r-tensorflow-not-found")
     if missing and not ctx.errors():
         ctx.add("tf-not-installed", TrText(QT_TRANSLATE_NOOP(
             "core", "This Python has no TensorFlow package (ModuleNotFoundError). Install it into the Python you run.")),
@@ -228,8 +232,9 @@ def healthy(ctx: Ctx) -> None:
         ctx.add("gpu-ok", TrText(QT_TRANSLATE_NOOP(
             "core", "This TensorFlow is a GPU build for CUDA {cuda} and cuDNN {cudnn}; those must be installed to use it."),
             cuda=facts.get("cuda_compiled", "?"), cudnn=facts.get("cudnn_compiled", "?")))
-    elif ctx.hits.any("gpu-device-created", "gpu-listed") or facts.get("gpus_listed", 0) > 0:
-        hits = ctx.hits.get("gpu-device-created")[:2] + ctx.hits.get("gpu-listed")[:1]
+    elif ctx.hits.any("gpu-device-created", "gpu-listed", "gpu-found-properties") or facts.get("gpus_listed", 0) > 0:
+        hits = (ctx.hits.get("gpu-device-created")[:2] + ctx.hits.get("gpu-listed")[:1]
+                + ctx.hits.get("gpu-found-properties")[:1])
         ctx.add("gpu-ok", TrText(QT_TRANSLATE_NOOP(
             "core", "TensorFlow found the GPU{name} and can use it."),
             name=f" ({ctx.gpu_name()})" if ctx.gpu_name() else ""), hits, severity=Severity.OK)

@@ -1,9 +1,11 @@
 """Known log signatures (``resources/kb/log_signatures.json``) and one pass over a text.
 
 Each row is a regex with named groups and the finding it points to by default; the rules
-in :mod:`.rules` refine that default from the rest of the text. A pass runs every row's
-compiled regex over the whole (bounded) text with ``finditer`` and keeps at most
-``MAX_HITS`` hits per row, so a 1 MB log costs a few milliseconds per row.
+in :mod:`.rules` refine that default from the rest of the text. A pass runs, over the whole
+(bounded) text, the regex of every row whose anchors (literal text every match contains, stored
+in the row as ``anchors`` and checked by a test) occur in it, and keeps at most ``MAX_HITS`` hits
+per row, so a 1 MB log costs a few milliseconds per row. Regexes are compiled on first use: a
+one-line text compiles the two or three rows it can match, not all of them (CLI start-up).
 """
 
 from __future__ import annotations
@@ -25,15 +27,26 @@ FOLLOWING_LINES = 3  # a signature may continue on the next lines ("...GPU')\n[]
 SAME_LINE_KEPT = 3  # copies of one repeated line that are scanned
 
 
+_COMPILED: dict[str, re.Pattern[str]] = {}
+
+
 @dataclass(frozen=True)
 class Signature:
     id: str
     finding: str
     kind: str | None  # the kind of text such a line belongs to; None: any
-    regex: re.Pattern[str]
+    pattern: str
     meaning: str
     source: str
     anchors: tuple[str, ...] | None = None  # lower-case literals, one in every match; None: no prefilter
+
+    @property
+    def regex(self) -> re.Pattern[str]:
+        """The compiled regex (compiled once, on first use)."""
+        compiled = _COMPILED.get(self.pattern)
+        if compiled is None:
+            compiled = _COMPILED[self.pattern] = re.compile(self.pattern, re.MULTILINE)
+        return compiled
 
 
 @dataclass(frozen=True)
@@ -53,13 +66,21 @@ def signatures() -> tuple[Signature, ...]:
             id=row["id"],
             finding=row["finding"],
             kind=row.get("kind"),
-            regex=re.compile(row["regex"], re.MULTILINE),
+            pattern=row["regex"],
             meaning=row["meaning"],
             source=row["source"],
-            anchors=anchors(row["regex"]),
+            anchors=stored_anchors(row),
         )
         for row in rows
     )
+
+
+def stored_anchors(row: dict) -> tuple[str, ...] | None:
+    """The row's ``anchors`` (computed ahead and checked by tests/test_explain_signatures.py);
+    a row without the field (added by hand) gets them computed here."""
+    if "anchors" in row:
+        return tuple(row["anchors"]) if row["anchors"] else None
+    return anchors(row["regex"])
 
 
 def anchors(pattern: str, shortest: int = 4) -> tuple[str, ...] | None:
@@ -78,6 +99,52 @@ def anchors(pattern: str, shortest: int = 4) -> tuple[str, ...] | None:
     except Exception:  # noqa: BLE001 - no prefilter is always correct
         return None
     return tuple(dict.fromkeys(a.lower() for a in found)) if found else None
+
+
+def anchor_branches(pattern: str, shortest: int = 3) -> list[list[list[str]]] | None:
+    """A finer prefilter for prose patterns: for each alternative of the pattern's top level, the sets
+    of literals a match of that alternative contains (one of each set). A text can match only if,
+    for some alternative, every set has a literal in it. None when an alternative has no such set
+    (the pattern must always run)."""
+    try:
+        sre_parse = importlib.import_module("re._parser")
+    except ImportError:  # pragma: no cover - Python 3.10
+        sre_parse = importlib.import_module("sre_parse")
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            tree = [item for item in _inline(list(sre_parse.parse(pattern)), sre_parse) if item[0] is not sre_parse.AT]
+        branches = [list(b) for b in tree[0][1][1]] if len(tree) == 1 and tree[0][0] is sre_parse.BRANCH else [tree]
+        found = [_anchor_options(branch, sre_parse, shortest) for branch in branches]
+    except Exception:  # noqa: BLE001 - no prefilter is always correct
+        return None
+    if not all(found):
+        return None
+    return [[sorted(dict.fromkeys(a.lower() for a in group)) for group in groups] for groups in found]
+
+
+def may_match(lower: str, branches: list | None) -> bool:
+    """Can a text (lower-cased) match a pattern with these :func:`anchor_branches`?"""
+    return branches is None or any(all(any(a in lower for a in group) for group in groups) for groups in branches)
+
+
+def _anchor_options(items: list, sp, shortest: int) -> list[tuple[str, ...]]:
+    options: list[tuple[str, ...]] = []
+    current = ""
+    for op, av in _inline(items, sp):
+        if op is sp.LITERAL:
+            current += chr(av)
+            continue
+        if current:
+            options.append((current,))
+            current = ""
+        if op is sp.BRANCH:
+            subs = [_anchor_set(list(branch), sp, shortest) for branch in av[1]]
+            if all(subs):
+                options.append(tuple(a for sub in subs for a in sub or ()))
+    if current:
+        options.append((current,))
+    return [o for o in options if min(len(a) for a in o) >= shortest]
 
 
 def _anchor_set(items: list, sp, shortest: int) -> tuple[str, ...] | None:
@@ -157,15 +224,16 @@ def scan(doc: Doc) -> Hits:
     if not doc.text:
         return hits
     sigs = signatures()
-    anchored: tuple[Signature, ...] = sigs
-    free: tuple[Signature, ...] = ()
+    lower = doc.lower()
+    if len(lower) != len(doc.text):  # lower() changed the length (rare characters): no prefilter
+        for sig in sigs:
+            _safe_scan(doc, sig, hits)
+        return hits
+    anchored = tuple(sig for sig in sigs if sig.anchors is not None and any(a in lower for a in sig.anchors))
+    free = tuple(sig for sig in sigs if sig.anchors is None)
     target = doc
-    lower = doc.lower() if len(doc.text) > PREFILTER_CHARS else None
-    if lower is not None and len(lower) == len(doc.text):
-        present = [sig for sig in sigs if sig.anchors is not None and any(a in lower for a in sig.anchors)]
-        free = tuple(sig for sig in sigs if sig.anchors is None)
-        anchored = tuple(present)
-        hits.lines = _anchor_lines(doc, lower, {a for sig in present for a in sig.anchors or ()})
+    if len(doc.text) > PREFILTER_CHARS:
+        hits.lines = _anchor_lines(doc, lower, {a for sig in anchored for a in sig.anchors or ()})
         target = doc.subset(hits.lines)
     for sig in anchored:
         _safe_scan(target, sig, hits)

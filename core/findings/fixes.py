@@ -10,7 +10,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from tfgpu.core import kb
-from tfgpu.core.findings import commands, links
+from tfgpu.core.findings import commands, fixes_more, links
+from tfgpu.core.findings.driver_steps import cpu_route, install_driver
 from tfgpu.core.findings.gpu_limits import and_cuda_specs, unsupported_gpu_rule, unsupported_gpu_steps
 from tfgpu.core.findings.model import FixStep, Shell
 from tfgpu.core.i18n import QT_TRANSLATE_NOOP, TrText
@@ -23,6 +24,9 @@ class FixContext:
     """What a fix depends on. Unknown values stay None; the steps then say less, never guess."""
 
     os: str = "unknown"  # "windows" | "linux" | "wsl" | "unknown"
+    distro: str | None = None  # Linux: os-release ID ("ubuntu", "debian"...), for the driver steps
+    distro_like: list[str] = field(default_factory=list)  # Linux: os-release ID_LIKE
+    adapters: str | None = None  # the graphics adapters found, when there is no NVIDIA card
     tf_version: str | None = None
     python_version: str | None = None  # "3.10.11"
     python_exe: str | None = None  # the interpreter to run pip with
@@ -92,25 +96,15 @@ def verify_step(ctx: FixContext) -> FixStep:
 
 
 def driver_update(ctx: FixContext) -> list[FixStep]:
-    steps = [step(QT_TRANSLATE_NOOP("core", "Download and install the latest NVIDIA driver for your GPU, then restart."),
-                  url=links.DRIVER_DOWNLOAD)]
-    if not ctx.windows:
-        steps.append(step(QT_TRANSLATE_NOOP("core", "On Ubuntu the packaged driver is the simplest route:"),
-                          command=chain([commands.run(["sudo", "ubuntu-drivers", "install"], Shell.BASH) or "",
-                                commands.run(["sudo", "reboot"], Shell.BASH) or ""], Shell.BASH), shell=Shell.BASH))
-    steps.append(step(QT_TRANSLATE_NOOP("core", "Then check that the driver answers:"),
-                      command=commands.run(["nvidia-smi"], shell_for(ctx)),
-                      shell=shell_for(ctx)))
-    return steps
+    """The driver steps of this system (``ubuntu-drivers`` only on Ubuntu): :mod:`.driver_steps`."""
+    return install_driver(ctx.os, ctx.distro, ctx.distro_like)
+
+
+def _no_nvidia_gpu(ctx: FixContext) -> list[FixStep]:
+    return cpu_route(ctx.os, ctx.adapters or "?")
 
 
 def _driver_missing(ctx: FixContext) -> list[FixStep]:
-    if ctx.os == "wsl":
-        return [step(QT_TRANSLATE_NOOP("core", "In WSL2 the GPU comes from the Windows NVIDIA driver: install or update "
-                                               "it on Windows (not inside Linux), then run 'wsl --shutdown'."),
-                     url=links.DRIVER_DOWNLOAD),
-                step(QT_TRANSLATE_NOOP("core", "Do not install a Linux NVIDIA driver inside WSL. See NVIDIA's guide:"),
-                     url=links.CUDA_WSL_GUIDE)]
     return driver_update(ctx)
 
 
@@ -383,17 +377,6 @@ def _container_gpu(ctx: FixContext) -> list[FixStep]:
                                        "nvidia-smi"], Shell.BASH))]
 
 
-def _windows_long_paths(ctx: FixContext) -> list[FixStep]:
-    # A constant command (PowerShell takes a quoted '-Path' as a value, not a parameter name).
-    enable = ("New-ItemProperty -Path 'HKLM:\\SYSTEM\\CurrentControlSet\\Control\\FileSystem' -Name LongPathsEnabled "
-              "-Value 1 -PropertyType DWORD -Force")
-    return [step(QT_TRANSLATE_NOOP("core", "In PowerShell opened with \"Run as administrator\", allow paths longer "
-                                   "than 260 characters, then open a new terminal and run pip again:"),
-                 command=enable, shell=Shell.POWERSHELL, url=links.PIP_LONG_PATHS),
-            step(QT_TRANSLATE_NOOP("core", "Without admin rights: make the environment in a short folder "
-                                   "(for example C:\\tf\\venv) and install there."), alternative=True)]
-
-
 def _cudnn_gpu_too_old(ctx: FixContext) -> list[FixStep]:
     known = kb.cudnn_floor_for(ctx.compute_capability)
     cutoff = known if ctx.compute_capability else next(iter(kb.cudnn_cutoffs()), None)
@@ -419,6 +402,7 @@ def _tf_missing(ctx: FixContext) -> list[FixStep]:
 
 
 _BUILDERS: dict[str, Callable[[FixContext], list[FixStep]]] = {
+    "no-nvidia-gpu": _no_nvidia_gpu,
     "driver-missing": _driver_missing,
     "driver-too-old": driver_update,
     "driver-library-mismatch": _driver_library_mismatch,
@@ -445,5 +429,5 @@ _BUILDERS: dict[str, Callable[[FixContext], list[FixStep]]] = {
     "tf-not-installed": _tf_missing,
     "tensorflow-gpu-removed": _tensorflow_gpu_removed,
     "container-gpu-missing": _container_gpu,
-    "windows-long-paths": _windows_long_paths,
 }
+_BUILDERS.update(fixes_more.BUILDERS)

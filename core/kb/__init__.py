@@ -5,77 +5,83 @@ row with its source and status; the code here only reads them. Accessors never r
 gives None, ``{}`` or "unknown".
 
 Modules: :mod:`.tf` (TF builds, compute capability), :mod:`.cuda` (driver minimums, cuDNN <-> CUDA),
-:mod:`.libraries` (DLL / soname names), :mod:`.gpus` (GPU models and peaks), :mod:`.guarded` (the same
+:mod:`.libraries` (DLL / soname names), :mod:`.gpus` (GPU models and peaks), :mod:`.text` (how explain reads
+prose; CPUs without AVX), :mod:`.pci` (graphics adapters' PCI vendors), :mod:`.guarded` (the same
 answers for explain, never raising), :mod:`.loader` (reads the JSON; nothing outside this package may).
 """
 
 from __future__ import annotations
 
 import copy
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
-from tfgpu.core.kb.cuda import (
-    CudnnCutoff,
-    cudnn_cutoffs,
-    cudnn_drops_gpu,
-    cudnn_floor_for,
-    cudnn_supports_cuda,
-    max_cuda_for_driver,
-    min_driver,
-    min_driver_any_minor,
-)
-from tfgpu.core.kb.gpus import ArchOption, ArchRule, GpuSpec, arch_rules, arch_rules_for, gpu_spec
-from tfgpu.core.kb.libraries import LibraryInfo, expected_libraries, library_info
 from tfgpu.core.kb.loader import kb_row, load_kb
-from tfgpu.core.kb.tf import (
-    Support,
-    TfBuild,
-    and_cuda_pins,
-    cc_support,
-    gpu_support,
-    last_tf_for_cc,
-    latest_tf,
-    min_cc,
-    patch_release,
-    python_has_wheel,
-    tf_build,
-    tf_builds,
-)
+
+# Each accessor's module, imported on first use (PEP 562): `tfgpu explain` on a one-line text loads only
+# the parts of the KB it asks about (start-up is measured by tests/perf/bench_cli_startup.py).
+_HOME = {
+    "CudnnCutoff": "cuda", "cudnn_cutoffs": "cuda", "cudnn_drops_gpu": "cuda", "cudnn_floor_for": "cuda",
+    "cudnn_supports_cuda": "cuda", "max_cuda_for_driver": "cuda", "min_driver": "cuda", "min_driver_any_minor": "cuda",
+    "ArchOption": "gpus", "ArchRule": "gpus", "GpuSpec": "gpus", "arch_rules": "gpus", "arch_rules_for": "gpus",
+    "gpu_spec": "gpus",
+    "LibraryInfo": "libraries", "expected_libraries": "libraries", "library_info": "libraries",
+    "is_display_class": "pci", "is_nvidia_vendor": "pci", "pci_vendor": "pci", "windows_display_class_guid": "pci",
+    "cpu_without_avx": "text", "text_rows": "text",
+    "Support": "tf", "TfBuild": "tf", "and_cuda_pins": "tf", "cc_support": "tf", "gpu_support": "tf",
+    "last_tf_for_cc": "tf", "latest_tf": "tf", "legacy_tf_build": "tf", "min_cc": "tf", "patch_release": "tf",
+    "python_has_wheel": "tf", "tf_build": "tf", "tf_builds": "tf",
+}
+
+if TYPE_CHECKING:  # the same names, for type checkers
+    from tfgpu.core.kb.cuda import (
+        CudnnCutoff,
+        cudnn_cutoffs,
+        cudnn_drops_gpu,
+        cudnn_floor_for,
+        cudnn_supports_cuda,
+        max_cuda_for_driver,
+        min_driver,
+        min_driver_any_minor,
+    )
+    from tfgpu.core.kb.gpus import ArchOption, ArchRule, GpuSpec, arch_rules, arch_rules_for, gpu_spec
+    from tfgpu.core.kb.libraries import LibraryInfo, expected_libraries, library_info
+    from tfgpu.core.kb.pci import is_display_class, is_nvidia_vendor, pci_vendor, windows_display_class_guid
+    from tfgpu.core.kb.text import cpu_without_avx, text_rows
+    from tfgpu.core.kb.tf import (
+        Support,
+        TfBuild,
+        and_cuda_pins,
+        cc_support,
+        gpu_support,
+        last_tf_for_cc,
+        latest_tf,
+        legacy_tf_build,
+        min_cc,
+        patch_release,
+        python_has_wheel,
+        tf_build,
+        tf_builds,
+    )
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
-    "ArchOption",
-    "ArchRule",
-    "CudnnCutoff",
-    "GpuSpec",
-    "LibraryInfo",
-    "Support",
-    "TfBuild",
-    "and_cuda_pins",
-    "arch_rules",
-    "arch_rules_for",
-    "cc_support",
-    "cudnn_cutoffs",
-    "cudnn_drops_gpu",
-    "cudnn_floor_for",
-    "cudnn_supports_cuda",
-    "expected_libraries",
-    "gpu_spec",
-    "gpu_support",
-    "finding_rows",
-    "kb_meta",
-    "kb_version",
-    "log_signature_rows",
-    "last_tf_for_cc",
-    "latest_tf",
-    "library_info",
-    "max_cuda_for_driver",
-    "min_cc",
-    "min_driver",
-    "min_driver_any_minor",
-    "patch_release",
-    "python_has_wheel",
-    "tf_build",
-    "tf_builds",
-    "zlibwapi_cudnn_versions",
+    "ArchOption", "ArchRule", "CudnnCutoff", "GpuSpec", "LibraryInfo", "Support", "TfBuild", "and_cuda_pins",
+    "arch_rules", "arch_rules_for", "cc_support", "cpu_without_avx", "cudnn_cutoffs", "cudnn_drops_gpu",
+    "cudnn_floor_for", "cudnn_supports_cuda", "expected_libraries", "finding_rows", "gpu_spec", "gpu_support",
+    "is_display_class", "is_nvidia_vendor", "kb_meta", "kb_version", "last_tf_for_cc", "latest_tf",
+    "legacy_tf_build", "library_info", "log_signature_rows", "max_cuda_for_driver", "min_cc", "min_driver",
+    "min_driver_any_minor", "patch_release", "pci_vendor", "python_has_wheel", "text_rows", "tf_build",
+    "tf_builds", "windows_display_class_guid", "zlibwapi_cudnn_versions",
 ]
 
 

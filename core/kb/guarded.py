@@ -35,6 +35,8 @@ def tf_build(tf_version: str | None):
         mm = versions.dotted_major_minor(tf_version)
         if mm and mm != tf_version:
             build = _call("tf_build", mm)
+    if build is None:
+        build = _call("legacy_tf_build", versions.dotted_major_minor(tf_version) or tf_version)
     return build
 
 

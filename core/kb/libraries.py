@@ -10,8 +10,6 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from packaging.specifiers import InvalidSpecifier, SpecifierSet
-
 from tfgpu.core import versions
 from tfgpu.core.kb.common import wheel_platform
 from tfgpu.core.kb.loader import load_kb
@@ -147,6 +145,8 @@ def expected_libraries(tf_version: str, os: str) -> dict[str, str]:
     """Component -> file name that TF of that version loads on that OS ({} if unknown or no GPU build).
 
     The MSVC runtime comes as keys 'msvcp140' and 'msvcp140_1' (component 'msvc' in library_info)."""
+    from packaging.specifiers import InvalidSpecifier, SpecifierSet  # here: explain's start-up does not need it
+
     wanted, os_name = versions.parse(tf_version), wheel_platform(os)
     if wanted is None or os_name is None:
         return {}

@@ -3,15 +3,29 @@
 from __future__ import annotations
 
 import json
+import os
 from functools import cache
-from importlib import resources
 
 
 @cache
 def load_kb(name: str) -> dict:
     """A knowledge-base file from the ``tfgpu.resources`` package, e.g. ``cudnn_windows``."""
-    text = resources.files("tfgpu.resources").joinpath("kb").joinpath(f"{name}.json").read_text(encoding="utf-8")
-    return json.loads(text)
+    return json.loads(_read(f"{name}.json"))
+
+
+def _read(file_name: str) -> str:
+    """Straight from the package folder (fast: no importlib.resources at start-up); through
+    importlib.resources when the package is not a folder (a zip, a frozen app)."""
+    import tfgpu.resources as package
+
+    folder = os.path.dirname(package.__file__ or "")
+    try:
+        with open(os.path.join(folder, "kb", file_name), encoding="utf-8") as handle:
+            return handle.read()
+    except OSError:
+        from importlib import resources
+
+        return resources.files("tfgpu.resources").joinpath("kb").joinpath(file_name).read_text(encoding="utf-8")
 
 
 def kb_row(name: str, row_id: str) -> dict:

@@ -1,4 +1,4 @@
-"""TensorFlow builds (``resources/kb/tf_builds.json``): CUDA/cuDNN, wheels, GPU architectures.
+"""TensorFlow builds (``resources/kb/tf_builds.json``, older ones in ``tf_builds_legacy.json``): CUDA/cuDNN, wheels, GPU architectures.
 
 Import these through ``tfgpu.core.kb``.
 """
@@ -90,6 +90,19 @@ def _row(tf_version: str) -> dict | None:
 def tf_build(tf_version: str) -> TfBuild | None:
     """The row for a TF version, matched on major.minor ('2.10.1' -> the 2.10 row)."""
     row = _row(tf_version)
+    return _build(row) if row else None
+
+
+@cache
+def _legacy_rows() -> tuple[dict, ...]:
+    return tuple(load_kb("tf_builds_legacy")["rows"])
+
+
+def legacy_tf_build(tf_version: str) -> TfBuild | None:
+    """A TF 1.0-1.12 build (``tf_builds_legacy.json``), matched on major.minor; None for others.
+    Kept apart from :func:`tf_builds`, which lists the builds a user can still install."""
+    wanted = versions.major_minor_pair(tf_version)
+    row = next((r for r in _legacy_rows() if versions.major_minor_pair(r["version"]) == wanted), None) if wanted else None
     return _build(row) if row else None
 
 

@@ -39,6 +39,8 @@ class OsInfo(ProbeResult):
     wsl_gpu: bool | None = None  # /dev/dxg present: the Windows driver's GPU is passed through
     wsl_installed: bool | None = None  # Windows: None = could not tell
     wsl_distros: list[WslDistro] = field(default_factory=list)
+    distro: str | None = None  # Linux: os-release ID ("ubuntu", "debian", "fedora")
+    distro_like: list[str] = field(default_factory=list)  # Linux: os-release ID_LIKE
 
 
 def probe_os(host: Host, timeout: float = 10.0) -> OsInfo:
@@ -131,6 +133,8 @@ def _linux(host: Host, info: OsInfo) -> None:
     fields = dict(re.findall(r'^([A-Z_]+)="?([^"\n]*)"?$', release, re.MULTILINE))
     info.name = fields.get("PRETTY_NAME") or fields.get("NAME") or "Linux"
     info.version = fields.get("VERSION_ID") or info.version
+    info.distro = fields.get("ID") or None
+    info.distro_like = fields.get("ID_LIKE", "").split()
     proc_version = _read(host, "/proc/version", info)
     kernel_text = f"{host.platform.release} {proc_version}"
     if "microsoft" in kernel_text.lower() or getenv(host, "WSL_DISTRO_NAME"):

@@ -4,6 +4,9 @@ Typing restarts a short debounce timer; when it fires, the text goes to
 ``tfgpu.core.explain.explain_text`` in a worker thread (:mod:`tfgpu.gui.explain_worker`),
 and only the newest text's result is shown. A text too large for the editor to stay
 fast (a 50 MB log) is kept aside: the editor shows its beginning, the engine reads all of it.
+
+"Use this computer's scan" (on by default) combines the text with the latest scan (the
+System page's): its OS, TensorFlow, driver and GPUs fill the facts the text leaves out.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from pathlib import Path
 from PySide6.QtCore import QMimeData, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
+    QCheckBox,
     QFileDialog,
     QHBoxLayout,
     QPlainTextEdit,
@@ -26,6 +30,7 @@ from PySide6.QtWidgets import (
 from tfgpu.core.explain.document import decode as decode_bytes
 from tfgpu.core.explain.model import Explanation
 from tfgpu.core.explain.reading import MAX_INPUT_BYTES
+from tfgpu.gui import explain_worker
 from tfgpu.gui.explain_view import ExplanationView
 from tfgpu.gui.explain_worker import ExplainController, ExplainFunction
 from tfgpu.gui.findings_text import explanation_markdown
@@ -83,7 +88,9 @@ class ExplainPage(TfgpuPage):
         self.error: str | None = None
         self._big_input: str | bytes | None = None  # the whole text when the editor shows only its start
         self._programmatic = False
-        self.controller = ExplainController(explain_fn, parent=self)
+        self._scan_doc: dict | None = None  # the scan to combine with, as the worker reads it (set on the GUI thread)
+        self._scan_cache: tuple[object, dict] | None = None  # (Scan, its JSON form), made once per scan
+        self.controller = ExplainController(explain_fn or self._explain_with_scan, parent=self)
         self.controller.finished.connect(self._on_explained)
         self.controller.failed.connect(self._on_failed)
         self.controller.idle.connect(self._maybe_finished)
@@ -110,6 +117,13 @@ class ExplainPage(TfgpuPage):
         self.open_button.clicked.connect(self._choose_file)
         self.clear_button = QPushButton(self.tr("Clear"))
         self.clear_button.clicked.connect(self.clear)
+        self.scan_toggle = QCheckBox(self.tr("Use this computer's scan"))
+        self.scan_toggle.setChecked(True)
+        self.scan_toggle.setToolTip(self.tr(
+            "Combine the text with this computer's scan (its TensorFlow, Python, driver and GPUs) for the facts the "
+            "text leaves out. Turn it off to explain a text from another computer."))
+        self.scan_toggle.toggled.connect(self._on_scan_toggled)
+        self.context.state.scan_changed.connect(self._on_scan_changed)
         self.copy_button = QPushButton(self.tr("Copy result"))
         self.copy_button.setToolTip(self.tr("Copy the explanation as Markdown, to paste into a chat or an issue."))
         self.copy_button.clicked.connect(self.copy_result)
@@ -120,6 +134,7 @@ class ExplainPage(TfgpuPage):
         for button in (self.paste_button, self.open_button, self.clear_button):
             buttons.addWidget(button)
         buttons.addWidget(self.status_label, 1)
+        buttons.addWidget(self.scan_toggle)
         buttons.addWidget(self.copy_button)
 
         top = QWidget()
@@ -251,8 +266,34 @@ class ExplainPage(TfgpuPage):
             self._update_controls()
             self._maybe_finished()
             return
+        self._scan_doc = self._current_scan_doc()
         self.controller.request(text)
         self._update_controls()
+
+    def _current_scan_doc(self) -> dict | None:
+        """The scan to combine with: the latest one when the toggle is on (its JSON form, made once)."""
+        scan = self.context.state.scan
+        if not self.scan_toggle.isChecked() or scan is None:
+            return None
+        if self._scan_cache is None or self._scan_cache[0] is not scan:
+            self._scan_cache = (scan, scan.to_dict())
+        return self._scan_cache[1]
+
+    def _explain_with_scan(self, text: str | bytes):
+        """The worker's job: reads only the scan document captured on the GUI thread."""
+        scan_doc = self._scan_doc
+        explain = explain_worker.load_explain_function()  # raises ExplainUnavailable
+        return explain(text) if scan_doc is None else explain(text, scan=scan_doc)
+
+    @Slot(bool)
+    def _on_scan_toggled(self, _checked: bool) -> None:
+        self._update_controls()
+        if self.editor.toPlainText().strip() or self._big_input is not None:
+            self._schedule()
+
+    @Slot(object)
+    def _on_scan_changed(self, _scan: object) -> None:
+        self._on_scan_toggled(self.scan_toggle.isChecked())
 
     @Slot(object)
     def _on_explained(self, explanation: Explanation) -> None:
@@ -285,6 +326,10 @@ class ExplainPage(TfgpuPage):
     def _update_controls(self) -> None:
         self.status_label.setText(self.tr("Reading…") if self.is_busy() else "")
         self.copy_button.setEnabled(self.explanation is not None)
+        if self.context.state.scan is None:
+            self.scan_toggle.setText(self.tr("Use this computer's scan (none yet: scan on the System page)"))
+        else:
+            self.scan_toggle.setText(self.tr("Use this computer's scan"))
 
     # -- actions --------------------------------------------------------------------------------
     @Slot()

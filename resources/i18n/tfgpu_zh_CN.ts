@@ -406,6 +406,18 @@
         <source>Reading…</source>
         <translation>正在读取…</translation>
     </message>
+    <message>
+        <source>Use this computer&apos;s scan</source>
+        <translation>使用这台电脑的扫描结果</translation>
+    </message>
+    <message>
+        <source>Combine the text with this computer&apos;s scan (its TensorFlow, Python, driver and GPUs) for the facts the text leaves out. Turn it off to explain a text from another computer.</source>
+        <translation>把文本与这台电脑的扫描结果（其 TensorFlow、Python、驱动和 GPU）结合，补上文本中没有提到的信息。若要解读来自其他电脑的文本，请关闭此项。</translation>
+    </message>
+    <message>
+        <source>Use this computer&apos;s scan (none yet: scan on the System page)</source>
+        <translation>使用这台电脑的扫描结果（尚无：请在“系统”页扫描）</translation>
+    </message>
 </context>
 <context>
     <name>ExplanationView</name>
@@ -450,6 +462,10 @@
         <translation>
             <numerusform>其他 %n 个诊断项</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>{fact} (this computer&apos;s scan)</source>
+        <translation>{fact}（这台电脑的扫描结果）</translation>
     </message>
 </context>
 <context>
@@ -2735,14 +2751,6 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>确认 TensorFlow 现在能列出 GPU（列表不为空）：</translation>
     </message>
     <message>
-        <source>Download and install the latest NVIDIA driver for your GPU, then restart.</source>
-        <translation>下载并安装适合你显卡的最新 NVIDIA 驱动，然后重启。</translation>
-    </message>
-    <message>
-        <source>On Ubuntu the packaged driver is the simplest route:</source>
-        <translation>在 Ubuntu 上，用系统软件源提供的驱动最简单：</translation>
-    </message>
-    <message>
         <source>Then check that the driver answers:</source>
         <translation>然后确认驱动能正常响应：</translation>
     </message>
@@ -3331,10 +3339,6 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>Windows 上的 cuDNN 8.3 及以上版本需要 zlibwapi.dll，但没有找到它。</translation>
     </message>
     <message>
-        <source>TensorFlow crashed with an illegal instruction: this CPU lacks an instruction set (AVX) the TensorFlow build needs.</source>
-        <translation>TensorFlow 因非法指令而崩溃：这台电脑的 CPU 缺少这个 TensorFlow 版本所需的指令集（AVX）。</translation>
-    </message>
-    <message>
         <source>Importing TensorFlow failed: {line}</source>
         <translation>导入 TensorFlow 失败：{line}</translation>
     </message>
@@ -3753,14 +3757,6 @@ Checking them runs them, and with them any code that folder holds. Only continue
     <message>
         <source>Windows long paths are off, so pip cannot install TensorFlow</source>
         <translation>Windows 未启用长路径，pip 无法安装 TensorFlow</translation>
-    </message>
-    <message>
-        <source>In PowerShell opened with &quot;Run as administrator&quot;, allow paths longer than 260 characters, then open a new terminal and run pip again:</source>
-        <translation>在“以管理员身份运行”打开的 PowerShell 中允许超过 260 个字符的路径，然后打开新的终端，再次运行 pip：</translation>
-    </message>
-    <message>
-        <source>Without admin rights: make the environment in a short folder (for example C:\tf\venv) and install there.</source>
-        <translation>没有管理员权限时：在路径较短的文件夹中创建环境（例如 C:\tf\venv），并在其中安装。</translation>
     </message>
     <message>
         <source>pip could not write one of TensorFlow&apos;s files because its full path is longer than Windows allows by default (260 characters). Turn on long paths (needs admin), or use a shorter folder.</source>
@@ -4249,6 +4245,306 @@ Checking them runs them, and with them any code that folder holds. Only continue
     <message>
         <source>WSL is ready only after a restart. Then open TF GPU Assistant again (or run tfgpu install): it goes on inside {distro}. If {distro} asks for a user name and password, choose them first.</source>
         <translation>WSL 需要重启后才能使用。重启后请再次打开 TF GPU Assistant（或运行 tfgpu install）：它会在 {distro} 中继续安装。如果 {distro} 要求设置用户名和密码，请先设置好。</translation>
+    </message>
+    <message>
+        <source>NumPy 2 is installed, but this TensorFlow needs NumPy 1.x</source>
+        <translation>已安装 NumPy 2，但这个 TensorFlow 需要 NumPy 1.x</translation>
+    </message>
+    <message>
+        <source>This CPU lacks AVX, which prebuilt TensorFlow needs</source>
+        <translation>这台电脑的 CPU 不支持 AVX，而预编译的 TensorFlow 需要它</translation>
+    </message>
+    <message>
+        <source>An error tfgpu does not recognise</source>
+        <translation>tfgpu 无法识别的错误</translation>
+    </message>
+    <message>
+        <source>Download and install the latest NVIDIA driver for your GPU (Game Ready or Studio), then restart.</source>
+        <translation>下载并安装适合你 GPU 的最新 NVIDIA 驱动（Game Ready 或 Studio 版），然后重启。</translation>
+    </message>
+    <message>
+        <source>After the restart, check that the driver answers:</source>
+        <translation>重启后，检查驱动是否正常响应：</translation>
+    </message>
+    <message>
+        <source>Install the driver Ubuntu recommends for this GPU, then restart:</source>
+        <translation>安装 Ubuntu 为这块 GPU 推荐的驱动，然后重启：</translation>
+    </message>
+    <message>
+        <source>Enable the &apos;contrib non-free non-free-firmware&apos; components in /etc/apt/sources.list (Debian&apos;s guide shows how), then install the driver and restart:</source>
+        <translation>在 /etc/apt/sources.list 中启用 “contrib non-free non-free-firmware” 组件（Debian 的指南说明了做法），然后安装驱动并重启：</translation>
+    </message>
+    <message>
+        <source>Enable the RPM Fusion repositories (free and nonfree; their guide shows how), then install the driver, wait a few minutes for its kernel module to build, and restart:</source>
+        <translation>启用 RPM Fusion 软件源（free 和 nonfree；其指南说明了做法），然后安装驱动，等待几分钟让内核模块编译完成，再重启：</translation>
+    </message>
+    <message>
+        <source>Install Manjaro&apos;s proprietary NVIDIA driver for this card, then restart:</source>
+        <translation>为这块显卡安装 Manjaro 的专有 NVIDIA 驱动，然后重启：</translation>
+    </message>
+    <message>
+        <source>Install the NVIDIA driver (nvidia-open is for Turing, GTX 16xx / RTX 20xx, and newer; older cards need a legacy driver, see the wiki), then restart:</source>
+        <translation>安装 NVIDIA 驱动（nvidia-open 适用于 Turing 架构即 GTX 16xx / RTX 20xx 及更新的显卡；更老的显卡需要旧版驱动，见 wiki），然后重启：</translation>
+    </message>
+    <message>
+        <source>Install the NVIDIA driver from openSUSE&apos;s NVIDIA repository, as its guide shows, then restart.</source>
+        <translation>按 openSUSE 指南，从其 NVIDIA 软件源安装 NVIDIA 驱动，然后重启。</translation>
+    </message>
+    <message>
+        <source>Install the NVIDIA driver from NVIDIA&apos;s repository for this distribution, as NVIDIA&apos;s driver installation guide shows, then restart.</source>
+        <translation>按 NVIDIA 驱动安装指南，从 NVIDIA 为该发行版提供的软件源安装驱动，然后重启。</translation>
+    </message>
+    <message>
+        <source>Install the NVIDIA driver for your GPU with your distribution&apos;s package manager (or NVIDIA&apos;s installer), then restart.</source>
+        <translation>用发行版的包管理器（或 NVIDIA 的安装程序）为你的 GPU 安装 NVIDIA 驱动，然后重启。</translation>
+    </message>
+    <message>
+        <source>Install TensorFlow for the CPU (no NVIDIA card here; graphics: {adapters}):</source>
+        <translation>安装 CPU 版的 TensorFlow（这里没有 NVIDIA 显卡；显卡：{adapters}）：</translation>
+    </message>
+    <message>
+        <source>For GPU speed, use a computer or a cloud instance with an NVIDIA GPU (e.g. Google Colab, or a cloud VM with an NVIDIA GPU) and run tfgpu there.</source>
+        <translation>若要 GPU 的速度，请使用带 NVIDIA GPU 的电脑或云实例（例如 Google Colab，或带 NVIDIA GPU 的云服务器），并在那里运行 tfgpu。</translation>
+    </message>
+    <message>
+        <source>Graphics adapters on this computer: {adapters}. CUDA needs an NVIDIA GPU, so install TensorFlow for the CPU here, or use a computer or cloud instance with an NVIDIA GPU.</source>
+        <translation>这台电脑的显卡：{adapters}。CUDA 需要 NVIDIA GPU，所以请在这里安装 CPU 版 TensorFlow，或使用带 NVIDIA GPU 的电脑或云实例。</translation>
+    </message>
+    <message>
+        <source>This computer has no NVIDIA graphics card (graphics adapters found: {adapters}). CUDA, and so TensorFlow&apos;s GPU support, needs an NVIDIA GPU: TensorFlow runs on the CPU here. No NVIDIA driver or CUDA download will change that.</source>
+        <translation>这台电脑没有 NVIDIA 显卡（找到的显卡：{adapters}）。CUDA 以及 TensorFlow 的 GPU 支持都需要 NVIDIA GPU：这里 TensorFlow 只能在 CPU 上运行。下载任何 NVIDIA 驱动或 CUDA 都改变不了这一点。</translation>
+    </message>
+    <message>
+        <source>TensorFlow could not load {libs}: the CUDA {wanted} runtime it was built for is not installed (or not on the search path), so it runs on the CPU. To use the GPU, install it. (If you only want the CPU, you can ignore this message.)</source>
+        <translation>TensorFlow 无法加载 {libs}：它所需的 CUDA {wanted} 运行库没有安装（或不在搜索路径上），因此它在 CPU 上运行。要使用 GPU，请安装它。（如果你只用 CPU，可以忽略这条消息。）</translation>
+    </message>
+    <message>
+        <source>TensorFlow could not load {libs}: the CUDA runtime it was built for is not installed (or not on the search path), so it runs on the CPU. To use the GPU, install it. (If you only want the CPU, you can ignore this message.)</source>
+        <translation>TensorFlow 无法加载 {libs}：它所需的 CUDA 运行库没有安装（或不在搜索路径上），因此它在 CPU 上运行。要使用 GPU，请安装它。（如果你只用 CPU，可以忽略这条消息。）</translation>
+    </message>
+    <message>
+        <source>TensorFlow crashed with an illegal instruction: this CPU lacks AVX, which prebuilt TensorFlow (1.6 and later) needs. Use a TensorFlow build without AVX, TensorFlow 1.5, or another computer.</source>
+        <translation>TensorFlow 因非法指令而崩溃：这台电脑的 CPU 不支持 AVX，而预编译的 TensorFlow（1.6 及以后）需要它。请使用不需要 AVX 的 TensorFlow 版本、TensorFlow 1.5，或换一台电脑。</translation>
+    </message>
+    <message>
+        <source>tfgpu does not recognise this failure: {line}. Run the command below and paste its whole output here, or run &apos;tfgpu doctor&apos; on the computer where it happens.</source>
+        <translation>tfgpu 无法识别这个错误：{line}。请运行下面的命令并把完整输出粘贴到这里，或在出问题的电脑上运行 “tfgpu doctor”。</translation>
+    </message>
+    <message>
+        <source>Show the Python version and whether it is 64-bit:</source>
+        <translation>显示 Python 版本以及它是否为 64 位：</translation>
+    </message>
+    <message>
+        <source>Show the NVIDIA driver and the GPUs it sees:</source>
+        <translation>显示 NVIDIA 驱动以及它能看到的 GPU：</translation>
+    </message>
+    <message>
+        <source>Show the TensorFlow version, its build and the GPUs it lists:</source>
+        <translation>显示 TensorFlow 版本、它的构建信息以及它列出的 GPU：</translation>
+    </message>
+    <message>
+        <source>CUDA reports no device although the GPU works elsewhere on this machine: CUDA_VISIBLE_DEVICES (set by you or by the script, to an empty value or an index that does not exist) hides it. Unset it, or set it to the GPU&apos;s index (0 on a one-GPU machine).</source>
+        <translation>虽然这台电脑上的 GPU 在别处可以正常使用，CUDA 却报告没有设备：CUDA_VISIBLE_DEVICES（由你或脚本设置为空值或不存在的编号）把它隐藏了。请取消该变量，或把它设为 GPU 的编号（只有一块 GPU 时为 0）。</translation>
+    </message>
+    <message>
+        <source>Inside the container CUDA finds no GPU: the container was started without GPU access. Install the NVIDIA Container Toolkit on the host and start the container with --gpus all.</source>
+        <translation>容器里 CUDA 找不到 GPU：容器启动时没有获得 GPU 访问权限。请在宿主机上安装 NVIDIA Container Toolkit，并用 --gpus all 启动容器。</translation>
+    </message>
+    <message>
+        <source>This machine has no NVIDIA GPU, so CUDA cannot start and TensorFlow runs on the CPU. That is expected here; for GPU training use a machine (or cloud instance) with an NVIDIA GPU.</source>
+        <translation>这台电脑没有 NVIDIA GPU，所以 CUDA 无法启动，TensorFlow 在 CPU 上运行。这在这里是正常的；若要用 GPU 训练，请使用带 NVIDIA GPU 的电脑（或云实例）。</translation>
+    </message>
+    <message>
+        <source>TensorFlow fails to import because this CPU ({cpu}) has no AVX instructions, which prebuilt TensorFlow (1.6 and later) needs. Use a TensorFlow build without AVX, TensorFlow 1.5, or another computer.</source>
+        <translation>TensorFlow 无法导入，因为这台电脑的 CPU（{cpu}）不支持 AVX 指令，而预编译的 TensorFlow（1.6 及以后）需要它。请使用不需要 AVX 的 TensorFlow 版本、TensorFlow 1.5，或换一台电脑。</translation>
+    </message>
+    <message>
+        <source>pip downloaded the tensorflow-gpu name, an empty package that only fails since TensorFlow 2.12. Install the real package instead (on native Windows the last GPU build is TensorFlow 2.10).</source>
+        <translation>pip 下载的是 tensorflow-gpu 这个名字：自 TensorFlow 2.12 起它只是一个会安装失败的空包。请改装真正的包（在原生 Windows 上，最后一个 GPU 版本是 TensorFlow 2.10）。</translation>
+    </message>
+    <message>
+        <source>The NVIDIA driver library is version {library} but the loaded kernel module is {kernel}: the driver was updated without a reboot. Restart the computer.</source>
+        <translation>NVIDIA 驱动库的版本是 {library}，但已加载的内核模块是 {kernel}：驱动更新后没有重启。请重启电脑。</translation>
+    </message>
+    <message>
+        <source>On native Windows TensorFlow {tf} is a CPU-only build: GPU support there ended with TensorFlow {last}. Use WSL2 with tensorflow[and-cuda], or TensorFlow {last} with CUDA 11.2 and cuDNN 8.1.</source>
+        <translation>在原生 Windows 上，TensorFlow {tf} 是仅 CPU 的版本：Windows 上的 GPU 支持止于 TensorFlow {last}。请使用 WSL2 加 tensorflow[and-cuda]，或使用 TensorFlow {last} 配合 CUDA 11.2 和 cuDNN 8.1。</translation>
+    </message>
+    <message>
+        <source>No TensorFlow uses CUDA {cuda} on native Windows: the last Windows GPU build is TensorFlow {last} (CUDA 11.2, cuDNN 8.1). Use WSL2 with tensorflow[and-cuda], or TensorFlow {last} with CUDA 11.2.</source>
+        <translation>在原生 Windows 上没有任何 TensorFlow 使用 CUDA {cuda}：Windows 上最后一个 GPU 版本是 TensorFlow {last}（CUDA 11.2、cuDNN 8.1）。请使用 WSL2 加 tensorflow[and-cuda]，或使用 TensorFlow {last} 配合 CUDA 11.2。</translation>
+    </message>
+    <message>
+        <source>The &apos;tensorflow&apos; package {tf} is the CPU-only build: before TensorFlow 2.1 the GPU build was the separate &apos;tensorflow-gpu&apos; package. Uninstall tensorflow and install tensorflow-gpu=={tf}.</source>
+        <translation>“tensorflow” {tf} 这个包是仅 CPU 的版本：TensorFlow 2.1 之前，GPU 版是单独的 “tensorflow-gpu” 包。请卸载 tensorflow，然后安装 tensorflow-gpu=={tf}。</translation>
+    </message>
+    <message>
+        <source>The NVIDIA driver supports CUDA up to {have}, but CUDA {need} is needed here. Update the NVIDIA driver (to {min_driver} or newer).</source>
+        <translation>NVIDIA 驱动最高支持 CUDA {have}，但这里需要 CUDA {need}。请更新 NVIDIA 驱动（到 {min_driver} 或更新）。</translation>
+    </message>
+    <message>
+        <source>TensorFlow {tf} has no GPU code for compute capability {cc} ({gpu}). The last TensorFlow for this GPU is {last}.</source>
+        <translation>TensorFlow {tf} 没有为计算能力 {cc}（{gpu}）编译的 GPU 代码。支持这块 GPU 的最后一个 TensorFlow 版本是 {last}。</translation>
+    </message>
+    <message>
+        <source>TensorFlow {tf} is built for CUDA {need}, but CUDA {installed} is installed. Each TensorFlow release loads only the CUDA version it was built with: install CUDA {need} (side by side is fine).</source>
+        <translation>TensorFlow {tf} 是针对 CUDA {need} 构建的，但安装的是 CUDA {installed}。每个 TensorFlow 版本只加载它构建时所用的 CUDA 版本：请安装 CUDA {need}（可以与现有版本并存）。</translation>
+    </message>
+    <message>
+        <source>CUDA {installed} is the version TensorFlow {tf} needs, yet TensorFlow finds no GPU: it does not see the CUDA and cuDNN libraries. Put their bin folders on PATH (LD_LIBRARY_PATH on Linux), then open a new terminal or restart.</source>
+        <translation>CUDA {installed} 正是 TensorFlow {tf} 需要的版本，但 TensorFlow 仍找不到 GPU：它看不到 CUDA 和 cuDNN 库。请把它们的 bin 文件夹加入 PATH（Linux 上是 LD_LIBRARY_PATH），然后打开新的终端或重启。</translation>
+    </message>
+    <message>
+        <source>TensorFlow {tf} is built for cuDNN {need}, but cuDNN {installed} is installed. Install the cuDNN version this TensorFlow was built with.</source>
+        <translation>TensorFlow {tf} 是针对 cuDNN {need} 构建的，但安装的是 cuDNN {installed}。请安装这个 TensorFlow 构建时所用的 cuDNN 版本。</translation>
+    </message>
+    <message>
+        <source>pip finds no TensorFlow for Python {python} although TensorFlow publishes wheels for it: this Python is almost certainly the 32-bit build. Install the 64-bit Python.</source>
+        <translation>TensorFlow 明明为 Python {python} 发布了安装包，pip 却找不到任何 TensorFlow：这个 Python 几乎可以肯定是 32 位版本。请安装 64 位的 Python。</translation>
+    </message>
+    <message>
+        <source>TensorFlow {tf} has no wheel for Python {python}. Use a Python version that TensorFlow {tf} supports (or a newer TensorFlow).</source>
+        <translation>TensorFlow {tf} 没有适用于 Python {python} 的安装包。请使用 TensorFlow {tf} 支持的 Python 版本（或更新的 TensorFlow）。</translation>
+    </message>
+    <message>
+        <source>TensorFlow is using the GPU (its memory is taken); a low utilisation figure is a matter of the workload or of the meter (Task Manager&apos;s default graphs do not show CUDA), not a setup problem. Use a larger batch, a faster input pipeline, or the TensorFlow profiler.</source>
+        <translation>TensorFlow 正在使用 GPU（显存已被占用）；使用率低是工作负载或监测方式的问题（任务管理器的默认图表不显示 CUDA），而不是安装配置的问题。请增大 batch、加快输入管道，或使用 TensorFlow profiler。</translation>
+    </message>
+    <message>
+        <source>TensorFlow does not use the GPU, and the text does not show why. Run the check below and paste its whole output (with TF_CPP_MIN_LOG_LEVEL=0 it names the library that fails to load).</source>
+        <translation>TensorFlow 没有使用 GPU，而文本中看不出原因。请运行下面的检查并粘贴完整输出（设置 TF_CPP_MIN_LOG_LEVEL=0 后，它会指出加载失败的库）。</translation>
+    </message>
+    <message>
+        <source>Importing TensorFlow fails, and the text does not show the error. Paste the whole traceback of &apos;python -c &quot;import tensorflow&quot;&apos;.</source>
+        <translation>导入 TensorFlow 失败，但文本中没有错误信息。请粘贴 &apos;python -c &quot;import tensorflow&quot;&apos; 的完整 traceback。</translation>
+    </message>
+    <message>
+        <source>Importing TensorFlow fails and the Microsoft Visual C++ runtime (msvcp140.dll) is what is missing: install the current Visual C++ Redistributable (x64), then open a new terminal.</source>
+        <translation>导入 TensorFlow 失败，缺少的是 Microsoft Visual C++ 运行库（msvcp140.dll）：请安装最新的 Visual C++ Redistributable（x64），然后打开新的终端。</translation>
+    </message>
+    <message>
+        <source>Both the CPU package &apos;tensorflow&apos; and &apos;tensorflow-gpu&apos; are installed; they overwrite each other&apos;s files and the CPU one can win. Uninstall both, then install only the GPU package.</source>
+        <translation>CPU 版的 “tensorflow” 和 “tensorflow-gpu” 同时被安装；它们会互相覆盖文件，CPU 版可能占上风。请把两个都卸载，然后只安装 GPU 版。</translation>
+    </message>
+    <message>
+        <source>A CPU-only TensorFlow (the CPU package, or a conda mkl/eigen build) replaced the GPU build. Uninstall it and install the GPU build again (pin it so updates keep it).</source>
+        <translation>仅 CPU 的 TensorFlow（CPU 包，或 conda 的 mkl/eigen 构建）替换了 GPU 版。请卸载它并重新安装 GPU 版（固定版本，避免更新时再被替换）。</translation>
+    </message>
+    <message>
+        <source>The tensorflow-gpu package was removed from PyPI (since 2.12 only an empty package that fails to install). Depend on &apos;tensorflow&apos; instead (tensorflow[and-cuda] on Linux and WSL2).</source>
+        <translation>tensorflow-gpu 包已从 PyPI 移除（自 2.12 起只剩一个安装就会失败的空包）。请改为依赖 “tensorflow”（在 Linux 和 WSL2 上用 tensorflow[and-cuda]）。</translation>
+    </message>
+    <message>
+        <source>This TensorFlow build does not support the GPU&apos;s compute capability, so TensorFlow ignores the GPU. Use a TensorFlow release built for this GPU (or build from source).</source>
+        <translation>这个 TensorFlow 版本不支持这块 GPU 的计算能力，因此 TensorFlow 忽略了这块 GPU。请使用为这块 GPU 构建的 TensorFlow 版本（或从源码编译）。</translation>
+    </message>
+    <message>
+        <source>The GPU runs out of memory. Use a smaller batch or model, enable memory growth, or close other programs that use the GPU.</source>
+        <translation>GPU 显存不足。请减小 batch 或模型、启用显存按需增长，或关闭其他占用 GPU 的程序。</translation>
+    </message>
+    <message>
+        <source>No NVIDIA driver is found. Install the NVIDIA driver for your GPU (on WSL2: on Windows), then restart.</source>
+        <translation>找不到 NVIDIA 驱动。请为你的 GPU 安装 NVIDIA 驱动（WSL2 下在 Windows 上安装），然后重启。</translation>
+    </message>
+    <message>
+        <source>Under Windows&apos; WDDM driver model NVIDIA&apos;s tools cannot see per-process GPU memory, so it shows as N/A. Nothing is wrong; Task Manager or Process Explorer show it.</source>
+        <translation>在 Windows 的 WDDM 驱动模式下，NVIDIA 的工具看不到每个进程的显存占用，所以显示为 N/A。这并不是问题；任务管理器或 Process Explorer 可以显示它。</translation>
+    </message>
+    <message>
+        <source>cuDNN is not installed (or not where TensorFlow looks). Install the cuDNN version this TensorFlow was built for.</source>
+        <translation>cuDNN 没有安装（或不在 TensorFlow 查找的位置）。请安装这个 TensorFlow 构建时所用的 cuDNN 版本。</translation>
+    </message>
+    <message>
+        <source>The text says the CUDA version does not match. Each TensorFlow release loads only the CUDA (and cuDNN) version it was built with; install that version (see the table).</source>
+        <translation>文本中说 CUDA 版本不匹配。每个 TensorFlow 版本只加载它构建时所用的 CUDA（和 cuDNN）版本；请安装那个版本（见版本对照表）。</translation>
+    </message>
+    <message>
+        <source>This TensorFlow was compiled against NumPy 1.x and cannot run with NumPy {numpy}. Install &quot;numpy&lt;2&quot; into the same environment, or upgrade to TensorFlow 2.18 or later (built for NumPy 2).</source>
+        <translation>这个 TensorFlow 是针对 NumPy 1.x 编译的，无法与 NumPy {numpy} 一起运行。请在同一环境中安装 &quot;numpy&lt;2&quot;，或升级到 TensorFlow 2.18 及以后（针对 NumPy 2 构建）。</translation>
+    </message>
+    <message>
+        <source>pip could not write one of TensorFlow&apos;s deeply nested files: Windows limits paths to 260 characters unless long paths are enabled. Enable long paths (administrator), then run pip again.</source>
+        <translation>pip 无法写入 TensorFlow 中一个层级很深的文件：除非启用长路径，Windows 把路径限制在 260 个字符以内。请启用长路径（需要管理员权限），然后重新运行 pip。</translation>
+    </message>
+    <message>
+        <source>A server could not start because its port is already in use: another process (a leftover worker, or a second task on the same host given the same port) listens on it. Stop that process, or give each task its own port in the cluster spec (TF_CONFIG).</source>
+        <translation>服务器无法启动，因为它的端口已被占用：另一个进程（残留的 worker，或同一主机上分配了相同端口的另一个任务）正在监听该端口。请停止那个进程，或在集群配置（TF_CONFIG）中为每个任务分配不同的端口。</translation>
+    </message>
+    <message>
+        <source>The multi-GPU strategy uses NCCL all-reduce, which is not available here (TensorFlow has no NCCL on Windows). Pass another cross-device op, e.g. tf.distribute.MirroredStrategy(cross_device_ops=tf.distribute.HierarchicalCopyAllReduce()).</source>
+        <translation>多 GPU 策略使用了 NCCL all-reduce，而这里无法使用（TensorFlow 在 Windows 上没有 NCCL）。请改用其他跨设备操作，例如 tf.distribute.MirroredStrategy(cross_device_ops=tf.distribute.HierarchicalCopyAllReduce())。</translation>
+    </message>
+    <message>
+        <source>The container image needs CUDA {cuda}, which the host&apos;s NVIDIA driver does not support. Update the host driver to {need} or newer, or use an image built for an older CUDA.</source>
+        <translation>容器镜像需要 CUDA {cuda}，而宿主机的 NVIDIA 驱动不支持。请把宿主机驱动更新到 {need} 或更新，或使用基于较旧 CUDA 的镜像。</translation>
+    </message>
+    <message>
+        <source>The container image needs CUDA {cuda}, which the host&apos;s NVIDIA driver does not support. Update the host driver, or use an image built for an older CUDA.</source>
+        <translation>容器镜像需要 CUDA {cuda}，而宿主机的 NVIDIA 驱动不支持。请更新宿主机驱动，或使用基于较旧 CUDA 的镜像。</translation>
+    </message>
+    <message>
+        <source>No Kubernetes node offers a free nvidia.com/gpu: the NVIDIA device plugin is not running on the GPU nodes (or their container runtime is not set up for NVIDIA), or every GPU is taken. Check &apos;kubectl describe node&apos; for nvidia.com/gpu under Capacity.</source>
+        <translation>没有任何 Kubernetes 节点提供空闲的 nvidia.com/gpu：GPU 节点上没有运行 NVIDIA device plugin（或其容器运行时未配置 NVIDIA 支持），或所有 GPU 都已被占用。请用 “kubectl describe node” 查看 Capacity 中的 nvidia.com/gpu。</translation>
+    </message>
+    <message>
+        <source>XLA uses ptxas {found}, older than the {need} it trusts: it may miscompile. Put the ptxas of TensorFlow&apos;s own CUDA version first on PATH (or install the nvidia-cuda-nvcc package).</source>
+        <translation>XLA 使用的 ptxas {found} 比它信任的 {need} 旧：可能产生错误的编译结果。请把 TensorFlow 所用 CUDA 版本的 ptxas 放在 PATH 最前面（或安装 nvidia-cuda-nvcc 包）。</translation>
+    </message>
+    <message>
+        <source>NVIDIA GPUs with CUDA are supported on Windows and Linux only.</source>
+        <translation>只有 Windows 和 Linux 支持带 CUDA 的 NVIDIA GPU。</translation>
+    </message>
+    <message>
+        <source>No NVIDIA graphics card on this computer (graphics adapters found: {names}). TensorFlow can only use the CPU here.</source>
+        <translation>这台电脑没有 NVIDIA 显卡（找到的显卡：{names}）。在这里 TensorFlow 只能使用 CPU。</translation>
+    </message>
+    <message>
+        <source>Could not read the PCI bus (no /sys/bus/pci, no lspci).</source>
+        <translation>无法读取 PCI 总线（没有 /sys/bus/pci，也没有 lspci）。</translation>
+    </message>
+    <message>
+        <source>Install NumPy 1.x into the same environment (TensorFlow before 2.18 is built for it):</source>
+        <translation>在同一环境中安装 NumPy 1.x（TensorFlow 2.18 之前的版本是针对它构建的）：</translation>
+    </message>
+    <message>
+        <source>Or upgrade TensorFlow to 2.18 or later, which is built for NumPy 2:</source>
+        <translation>或者把 TensorFlow 升级到 2.18 及以后（针对 NumPy 2 构建）：</translation>
+    </message>
+    <message>
+        <source>Enable long paths in an administrator PowerShell (a system setting; new programs see it at once):</source>
+        <translation>在管理员 PowerShell 中启用长路径（系统设置；新启动的程序立即生效）：</translation>
+    </message>
+    <message>
+        <source>Then run the pip install again, in a new terminal.</source>
+        <translation>然后在新的终端中重新运行 pip install。</translation>
+    </message>
+    <message>
+        <source>Or create the virtual environment in a short folder (e.g. C:\tf) so the paths stay under 260 characters.</source>
+        <translation>或者把虚拟环境建在较短的文件夹里（例如 C:\tf），让路径保持在 260 个字符以内。</translation>
+    </message>
+    <message>
+        <source>Prebuilt TensorFlow (1.6 and later) needs a CPU with AVX. Use a computer with a newer CPU, or a cloud machine (e.g. Google Colab).</source>
+        <translation>预编译的 TensorFlow（1.6 及以后）需要支持 AVX 的 CPU。请使用 CPU 更新的电脑，或云端机器（例如 Google Colab）。</translation>
+    </message>
+    <message>
+        <source>Or build TensorFlow from source for this CPU, or use TensorFlow 1.5 (the last prebuilt release without AVX, for Python 3.6 and older).</source>
+        <translation>或者为这颗 CPU 从源码编译 TensorFlow，或使用 TensorFlow 1.5（最后一个不需要 AVX 的预编译版本，适用于 Python 3.6 及更旧版本）。</translation>
+    </message>
+    <message>
+        <source>Give the strategy an all-reduce that does not need NCCL:</source>
+        <translation>为分布式策略指定一个不需要 NCCL 的 all-reduce：</translation>
+    </message>
+    <message>
+        <source>See which process listens on the port (the OwningProcess column), then stop it:</source>
+        <translation>查看是哪个进程在监听该端口（OwningProcess 列），然后停止它：</translation>
+    </message>
+    <message>
+        <source>See which process listens on the port, then stop it (or give this task another port):</source>
+        <translation>查看是哪个进程在监听该端口，然后停止它（或给这个任务换一个端口）：</translation>
+    </message>
+    <message>
+        <source>In a cluster, give every task on one host its own port in TF_CONFIG.</source>
+        <translation>在集群中，请在 TF_CONFIG 里为同一主机上的每个任务分配各自的端口。</translation>
     </message>
 </context>
 </TS>

@@ -4,6 +4,7 @@ driver versions / GPU names / CCs from tests/fixtures/nvidia_smi, TF build info 
 
 from __future__ import annotations
 
+from tfgpu.core.probes.adapters import Adapter, AdaptersInfo
 from tfgpu.core.probes.base import Status
 from tfgpu.core.probes.cuda import CudaInfo, CudaToolkit
 from tfgpu.core.probes.cudnn import CudnnInfo, CudnnInstall
@@ -72,10 +73,17 @@ def env(executable: str, version: str = "3.10.11", tf: TfInfo | None = None, *, 
 
 def scan(os: OsInfo | None = None, drv: DriverInfo | None = None, toolkits: list[CudaToolkit] | None = None,
          cudnn: list[CudnnInstall] | None = None, envs: list[PythonEnv] | None = None, *, cudnn_reason: str | None = None,
-         zlibwapi: list[str] | None = None, stale: list[str] | None = None) -> Scan:
+         zlibwapi: list[str] | None = None, stale: list[str] | None = None, adapters: AdaptersInfo | None = None) -> Scan:
     cuda_info = CudaInfo(toolkits=list(toolkits or []), stale_env=list(stale or []))
     if not toolkits:
         cuda_info.status, cuda_info.reason = Status.MISSING, "no-toolkit"
     cudnn_info = CudnnInfo(installs=list(cudnn or []), reason=cudnn_reason, zlibwapi=list(zlibwapi or []))
     return Scan(os=os or os_info(), driver=drv or driver(), cuda=cuda_info, cudnn=cudnn_info,
-                pythons=PythonsInfo(envs=list(envs or [])))
+                pythons=PythonsInfo(envs=list(envs or [])), adapters=adapters or AdaptersInfo())
+
+
+def adapters(*names: tuple[str, str, str], method: str = "sysfs") -> AdaptersInfo:
+    """Display adapters as (vendor id, device id, name); nvidia_present follows the vendor ids."""
+    found = [Adapter(vendor_id=v, device_id=d, vendor={"10de": "NVIDIA", "8086": "Intel", "1002": "AMD"}.get(v, v),
+                     name=n, nvidia=v == "10de") for v, d, n in names]
+    return AdaptersInfo(method=method, adapters=found, nvidia_present=any(a.nvidia for a in found))

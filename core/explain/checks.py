@@ -1,0 +1,232 @@
+"""Reasoning with the version tables: the facts a text states (TF, OS, Python, CUDA, cuDNN, driver,
+GPU, CPU) checked against the KB, as ``doctor`` checks a scan. Each check returns the values its
+finding is worded with, or None when it does not hold or the facts are not there.
+
+Checks are named in ``text_patterns.json`` rules as ``check:<name>``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from tfgpu.core import kb, versions
+from tfgpu.core.explain.context import Ctx
+from tfgpu.core.explain.lazy_re import lazy
+from tfgpu.core.kb import guarded as kbview
+
+Check = Callable[[Ctx], "dict | None"]
+
+_CONTAINER_CUDA = lazy(r"(?i)\b(?:nvidia/cuda|cuda)[:\- ](\d{1,2}\.\d)(?:\.\d)?[-_ ](?:base|runtime|devel|cudnn)")
+
+
+def _mm(value: str | None) -> tuple[int, int] | None:
+    match = re.match(r"^\s*(\d{1,2})(?:\.(\d{1,2}))?", str(value or ""))
+    if not match:
+        return None
+    return int(match.group(1)), int(match.group(2)) if match.group(2) is not None else -1
+
+
+def cuda_fits(need: str | None, have: str | None) -> bool | None:
+    """Does a CUDA toolkit ``have`` provide the runtime a build for CUDA ``need`` loads? Before
+    CUDA 11 library names carry major.minor (exact match); from 11 on the major, with minor-version
+    compatibility from the build's minor up. None when either is unknown."""
+    n, h = _mm(need), _mm(have)
+    if n is None or h is None:
+        return None
+    if n[0] != h[0]:
+        return False
+    if n[1] < 0 or h[1] < 0:
+        return None  # "CUDA 10": the minor decides and is not known
+    return h[1] == n[1] if n[0] < 11 else h[1] >= n[1]
+
+
+def cudnn_fits(need: str | None, have: str | None) -> bool | None:
+    """Same major, and not older than the build's minor when the build names one."""
+    n, h = _mm(need), _mm(have)
+    if n is None or h is None:
+        return None
+    if n[0] != h[0]:
+        return False
+    return n[1] < 0 or h[1] < 0 or h[1] >= n[1]
+
+
+def _platform(ctx: Ctx) -> str | None:
+    return {"windows": "windows", "linux": "linux", "wsl": "linux"}.get(ctx.os or "")
+
+
+def _system_cuda_matters(ctx: Ctx) -> bool:
+    """The installed toolkit is what TF loads: Windows, or Linux TF before the [and-cuda] wheels."""
+    build = kbview.tf_build(ctx.tf)
+    return build is not None and (ctx.os == "windows" or not getattr(build, "and_cuda", False))
+
+
+def windows_cpu_only(ctx: Ctx) -> dict | None:
+    """Native Windows with a TF version that has no Windows GPU build (2.11 and later)."""
+    if ctx.os == "windows" and kbview.windows_gpu(ctx.tf) is False:
+        return {"tf": ctx.tf, "last": kbview.last_windows_gpu_tf()}
+    return None
+
+
+def windows_cuda_too_new(ctx: Ctx) -> dict | None:
+    """Native Windows, no TF version named, and a CUDA toolkit newer than any Windows GPU build used."""
+    if ctx.os != "windows" or ctx.tf:
+        return None
+    last = kbview.last_windows_gpu_tf()
+    cuda = (ctx.facts.get("cuda_installed") or [None])[0]
+    have, top = _mm(cuda), _mm(kbview.tf_cuda(last, "windows"))
+    if have is not None and top is not None and have[0] > top[0]:
+        return {"last": last, "cuda": cuda}
+    return None
+
+
+def cuda_mismatch(ctx: Ctx) -> dict | None:
+    installed = ctx.facts.get("cuda_installed") or []
+    need = kbview.tf_cuda(ctx.tf, ctx.os)
+    if not installed or not need or not _system_cuda_matters(ctx) or windows_cpu_only(ctx):
+        return None
+    if cuda_fits(need, installed[0]) is False:
+        return {"tf": ctx.tf, "need": need, "installed": installed[0]}
+    return None
+
+
+def cudnn_mismatch(ctx: Ctx) -> dict | None:
+    installed = ctx.facts.get("cudnn_installed") or []
+    need = kbview.tf_cudnn(ctx.tf, ctx.os)
+    if not installed or not need or not _system_cuda_matters(ctx) or windows_cpu_only(ctx):
+        return None
+    if cudnn_fits(need, installed[0]) is False:
+        return {"tf": ctx.tf, "need": need, "installed": installed[0]}
+    return None
+
+
+def toolkit_fits(ctx: Ctx) -> dict | None:
+    """The CUDA toolkit (and cuDNN, when named) installed are the ones this TF loads: when TF still finds
+    no GPU, it does not see them (a search path not set, or not refreshed)."""
+    installed = ctx.facts.get("cuda_installed") or []
+    need = kbview.tf_cuda(ctx.tf, ctx.os)
+    if not installed or not need or not _system_cuda_matters(ctx) or windows_cpu_only(ctx):
+        return None
+    cudnn = ctx.facts.get("cudnn_installed") or []
+    if cuda_fits(need, installed[0]) and (not cudnn or cudnn_fits(kbview.tf_cudnn(ctx.tf, ctx.os), cudnn[0]) is not False):
+        return {"tf": ctx.tf, "need": need, "installed": installed[0]}
+    return None
+
+
+def tf1_cpu_package(ctx: Ctx) -> dict | None:
+    """The plain 'tensorflow' package of a release whose GPU build was 'tensorflow-gpu'."""
+    packages = ctx.facts.get("tf_packages") or {}
+    version = packages.get("tensorflow")
+    if not version or "tensorflow-gpu" in packages:
+        return None
+    build = kbview.tf_build(version)
+    if build is not None and getattr(build, "gpu_package", "tensorflow") == "tensorflow-gpu":
+        return {"tf": version}
+    return None
+
+
+def cc_unsupported(ctx: Ctx) -> dict | None:
+    cc = ctx.gpu_cc()
+    if kbview.cc_support(ctx.tf, cc) == "unsupported":
+        return {"tf": ctx.tf, "cc": cc, "gpu": ctx.gpu_name(), "last": kbview.last_tf_for_cc(cc)}
+    return None
+
+
+def driver_below_cuda(ctx: Ctx) -> dict | None:
+    """The driver's highest CUDA (nvidia-smi's "CUDA Version", or the KB's table for the driver
+    version) is below the CUDA the text needs (a container image's, or TF's)."""
+    facts = ctx.facts
+    driver = facts.get("driver_version")
+    have = facts.get("cuda_driver") or kbview.max_cuda_for_driver(driver, ctx.os)
+    wanted = facts.get("container_cuda")
+    if not wanted:
+        image = _CONTAINER_CUDA.search(ctx.doc.text[:20000])
+        wanted = image.group(1) if image else None
+    need = wanted or kbview.tf_cuda(ctx.tf, ctx.os)
+    h, n = _mm(have), _mm(need)
+    if h is None or n is None or h[1] < 0:
+        return None
+    too_old = n[0] > h[0] or (n[0] < 11 and n[0] == h[0] and n[1] > h[1])
+    if not too_old:
+        return None
+    return {"driver": driver, "have": have, "need": need, "min_driver": kbview.min_driver(need, ctx.os)}
+
+
+def python_no_wheel(ctx: Ctx) -> dict | None:
+    python, tf = ctx.facts.get("python_version"), ctx.facts.get("tf_requested_version") or ctx.tf
+    if kbview.python_has_wheel(tf, python, _platform(ctx)) is False:
+        return {"tf": tf, "python": python}
+    return None
+
+
+def python_32bit(ctx: Ctx) -> dict | None:
+    """pip finds no TensorFlow at all for a Python version that has wheels (and is not said to be
+    64-bit), or a wheel of exactly this Python is 'not a supported wheel': a 32-bit interpreter."""
+    facts = ctx.facts
+    if facts.get("python_bits") == 64 or re.search(r"(?i)\b64[- ]?bit\b[^\n]{0,20}python|python[^\n]{0,30}\b64[- ]?bit\b",
+                                                    ctx.doc.text[:20000]):
+        return None
+    python = versions.dotted_major_minor(facts.get("python_version"))
+    if not python or ctx.os not in ("windows", None):
+        return None
+    wheel_python = facts.get("wheel_python")
+    if wheel_python:
+        same = wheel_python == python and str(facts.get("wheel_platform", "")).startswith("win_amd64")
+        return {"python": python} if same else None
+    offered = facts.get("pip_versions")
+    if offered is None or offered or not ctx.hits.any("pip-no-version"):
+        return None  # pip offered some versions (or this is not pip's answer): not a 32-bit interpreter
+    wanted = facts.get("tf_requested_version") or ctx.tf
+    if wanted:
+        return {"python": python, "tf": wanted} if kbview.python_has_wheel(wanted, python, "windows") else None
+    # No version named: pip should offer the newest TF for this Python. The newest Pythons are the
+    # usual reason for an empty list (no wheels yet when the question was asked), so they are not judged.
+    if python in _newest_wheel_pythons(2):
+        return None
+    latest = kbview.latest_tf("windows", python, False)
+    return {"python": python, "latest": latest} if latest else None
+
+
+def _newest_wheel_pythons(count: int) -> list[str]:
+    pythons = {p for build in kbview.all_builds() for p in (getattr(build, "wheel_pythons", None) or {}).get("windows", ())}
+    return sorted(pythons, key=versions.sort_key)[-count:]
+
+
+def cpu_without_avx(ctx: Ctx) -> dict | None:
+    names = [ctx.facts.get("cpu_model")] + _cpu_names(ctx.doc.text[:30000])
+    for name in names:
+        row = kb.cpu_without_avx(name)
+        if row is not None:
+            return {"cpu": " ".join(str(name).split())[:80], "family": row.get("family")}
+    return None
+
+
+_CPU_NAME = lazy(r"(?i)\b(?:intel|amd|cpu|processor|xeon|celeron|pentium|atom|core|phenom|athlon|opteron)\b[^\n]{0,60}")
+
+
+def _cpu_names(text: str) -> list[str]:
+    return [m.group(0) for _, m in zip(range(20), _CPU_NAME.finditer(text))]
+
+
+def driver_library_versions_differ(ctx: Ctx) -> dict | None:
+    dso = next((h.groups.get("dso") for h in ctx.hits.get("libcuda-reported-version")), None)
+    kernel = ctx.facts.get("driver_version")
+    if dso and kernel and versions.dotted_major_minor(dso) != versions.dotted_major_minor(kernel):
+        return {"library": dso, "kernel": kernel}
+    return None
+
+
+CHECKS: dict[str, Check] = {
+    "windows-tf-cpu-only": windows_cpu_only,
+    "windows-cuda-too-new": windows_cuda_too_new,
+    "cuda-mismatch": cuda_mismatch,
+    "cudnn-mismatch": cudnn_mismatch,
+    "tf1-cpu-package": tf1_cpu_package,
+    "toolkit-fits": toolkit_fits,
+    "cc-unsupported": cc_unsupported,
+    "driver-below-cuda": driver_below_cuda,
+    "python-no-wheel": python_no_wheel,
+    "python-32bit": python_32bit,
+    "cpu-without-avx": cpu_without_avx,
+    "driver-library-versions-differ": driver_library_versions_differ,
+}

@@ -1,0 +1,246 @@
+"""Context rules: what the whole text supports, after the log rules have read each line.
+
+The rules are rows of ``text_patterns.json`` (type ``rule``), applied in file order. A rule holds
+when every term of ``when`` holds and no term of ``unless`` does; a term is one signal or several
+joined by ``|`` (any of them). Signals:
+
+- ``finding:<id>``  a finding made so far (by the log rules or an earlier rule)
+- ``sig:<id>``      a log signature that matched
+- ``say:<id>``      a symptom in the user's words; ``ctx:<id>`` where the text comes from
+- ``check:<name>``  a version-table check that holds (:mod:`.checks`)
+- ``want:gpu``      the user wants a GPU; ``lib:driver`` the driver library failed to load
+- ``gpu:listed``    the text shows TensorFlow using a GPU; ``any:error`` an error finding exists
+- ``visible:suspect`` CUDA_VISIBLE_DEVICES is named with a value that may hide every GPU
+
+A rule that holds makes its ``then`` finding (worded by :data:`DETAILS`) and removes the findings
+in ``replaces``.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from tfgpu.core import kb
+from tfgpu.core.explain.context import Ctx
+from tfgpu.core.explain.prose import Reading
+from tfgpu.core.explain.signatures import Hit
+from tfgpu.core.findings.model import Severity
+from tfgpu.core.i18n import QT_TRANSLATE_NOOP, TrText
+
+log = logging.getLogger(__name__)
+
+# Rule id -> the words of the finding it makes ({names} come from its check's values and the facts).
+DETAILS: dict[str, str] = {
+    "no-device-hidden-by-env": QT_TRANSLATE_NOOP(
+        "core", "CUDA reports no device although the GPU works elsewhere on this machine: CUDA_VISIBLE_DEVICES (set "
+        "by you or by the script, to an empty value or an index that does not exist) hides it. Unset it, or set it "
+        "to the GPU's index (0 on a one-GPU machine)."),
+    "no-device-in-container": QT_TRANSLATE_NOOP(
+        "core", "Inside the container CUDA finds no GPU: the container was started without GPU access. Install the "
+        "NVIDIA Container Toolkit on the host and start the container with --gpus all."),
+    "driver-failure-on-machine-without-gpu": QT_TRANSLATE_NOOP(
+        "core", "This machine has no NVIDIA GPU, so CUDA cannot start and TensorFlow runs on the CPU. That is "
+        "expected here; for GPU training use a machine (or cloud instance) with an NVIDIA GPU."),
+    "import-failure-without-avx": QT_TRANSLATE_NOOP(
+        "core", "TensorFlow fails to import because this CPU ({cpu}) has no AVX instructions, which prebuilt "
+        "TensorFlow (1.6 and later) needs. Use a TensorFlow build without AVX, TensorFlow 1.5, or another computer."),
+    "stub-over-windows-route": QT_TRANSLATE_NOOP(
+        "core", "pip downloaded the tensorflow-gpu name, an empty package that only fails since TensorFlow 2.12. "
+        "Install the real package instead (on native Windows the last GPU build is TensorFlow 2.10)."),
+    "driver-library-versions-differ": QT_TRANSLATE_NOOP(
+        "core", "The NVIDIA driver library is version {library} but the loaded kernel module is {kernel}: the driver "
+        "was updated without a reboot. Restart the computer."),
+    "gpu-unused-windows-tf": QT_TRANSLATE_NOOP(
+        "core", "On native Windows TensorFlow {tf} is a CPU-only build: GPU support there ended with TensorFlow "
+        "{last}. Use WSL2 with tensorflow[and-cuda], or TensorFlow {last} with CUDA 11.2 and cuDNN 8.1."),
+    "gpu-unused-windows-cuda12": QT_TRANSLATE_NOOP(
+        "core", "No TensorFlow uses CUDA {cuda} on native Windows: the last Windows GPU build is TensorFlow {last} "
+        "(CUDA 11.2, cuDNN 8.1). Use WSL2 with tensorflow[and-cuda], or TensorFlow {last} with CUDA 11.2."),
+    "gpu-unused-tf1-cpu-package": QT_TRANSLATE_NOOP(
+        "core", "The 'tensorflow' package {tf} is the CPU-only build: before TensorFlow 2.1 the GPU build was the "
+        "separate 'tensorflow-gpu' package. Uninstall tensorflow and install tensorflow-gpu=={tf}."),
+    "gpu-unused-driver-below-cuda": QT_TRANSLATE_NOOP(
+        "core", "The NVIDIA driver supports CUDA up to {have}, but CUDA {need} is needed here. Update the NVIDIA "
+        "driver (to {min_driver} or newer)."),
+    "gpu-unused-cc-unsupported": QT_TRANSLATE_NOOP(
+        "core", "TensorFlow {tf} has no GPU code for compute capability {cc} ({gpu}). The last TensorFlow for this GPU "
+        "is {last}."),
+    "gpu-unused-cuda-mismatch": QT_TRANSLATE_NOOP(
+        "core", "TensorFlow {tf} is built for CUDA {need}, but CUDA {installed} is installed. Each TensorFlow release "
+        "loads only the CUDA version it was built with: install CUDA {need} (side by side is fine)."),
+    "gpu-unused-toolkit-fits": QT_TRANSLATE_NOOP(
+        "core", "CUDA {installed} is the version TensorFlow {tf} needs, yet TensorFlow finds no GPU: it does not see "
+        "the CUDA and cuDNN libraries. Put their bin folders on PATH (LD_LIBRARY_PATH on Linux), then open a new "
+        "terminal or restart."),
+    "gpu-unused-cudnn-mismatch": QT_TRANSLATE_NOOP(
+        "core", "TensorFlow {tf} is built for cuDNN {need}, but cuDNN {installed} is installed. Install the cuDNN "
+        "version this TensorFlow was built with."),
+    "install-32bit-python": QT_TRANSLATE_NOOP(
+        "core", "pip finds no TensorFlow for Python {python} although TensorFlow publishes wheels for it: this "
+        "Python is almost certainly the 32-bit build. Install the 64-bit Python."),
+    "install-python-no-wheel": QT_TRANSLATE_NOOP(
+        "core", "TensorFlow {tf} has no wheel for Python {python}. Use a Python version that TensorFlow {tf} "
+        "supports (or a newer TensorFlow)."),
+    "gpu-busy-but-idle": QT_TRANSLATE_NOOP(
+        "core", "TensorFlow is using the GPU (its memory is taken); a low utilisation figure is a matter of the "
+        "workload or of the meter (Task Manager's default graphs do not show CUDA), not a setup problem. Use a "
+        "larger batch, a faster input pipeline, or the TensorFlow profiler."),
+    "gpu-unused-said": QT_TRANSLATE_NOOP(
+        "core", "TensorFlow does not use the GPU, and the text does not show why. Run the check below and paste "
+        "its whole output (with TF_CPP_MIN_LOG_LEVEL=0 it names the library that fails to load)."),
+    "import-failed-said": QT_TRANSLATE_NOOP(
+        "core", "Importing TensorFlow fails, and the text does not show the error. Paste the whole traceback of "
+        "'python -c \"import tensorflow\"'."),
+    "import-failure-msvc-runtime": QT_TRANSLATE_NOOP(
+        "core", "Importing TensorFlow fails and the Microsoft Visual C++ runtime (msvcp140.dll) is what is missing: "
+        "install the current Visual C++ Redistributable (x64), then open a new terminal."),
+    "mixed-packages-said": QT_TRANSLATE_NOOP(
+        "core", "Both the CPU package 'tensorflow' and 'tensorflow-gpu' are installed; they overwrite each other's "
+        "files and the CPU one can win. Uninstall both, then install only the GPU package."),
+    "cpu-build-said": QT_TRANSLATE_NOOP(
+        "core", "A CPU-only TensorFlow (the CPU package, or a conda mkl/eigen build) replaced the GPU build. Uninstall "
+        "it and install the GPU build again (pin it so updates keep it)."),
+    "tf-gpu-removed-said": QT_TRANSLATE_NOOP(
+        "core", "The tensorflow-gpu package was removed from PyPI (since 2.12 only an empty package that fails to "
+        "install). Depend on 'tensorflow' instead (tensorflow[and-cuda] on Linux and WSL2)."),
+    "cc-too-low-said": QT_TRANSLATE_NOOP(
+        "core", "This TensorFlow build does not support the GPU's compute capability, so TensorFlow ignores the GPU. "
+        "Use a TensorFlow release built for this GPU (or build from source)."),
+    "oom-said": QT_TRANSLATE_NOOP(
+        "core", "The GPU runs out of memory. Use a smaller batch or model, enable memory growth, or close other "
+        "programs that use the GPU."),
+    "driver-missing-said": QT_TRANSLATE_NOOP(
+        "core", "No NVIDIA driver is found. Install the NVIDIA driver for your GPU (on WSL2: on Windows), then restart."),
+    "wddm-process-memory": QT_TRANSLATE_NOOP(
+        "core", "Under Windows' WDDM driver model NVIDIA's tools cannot see per-process GPU memory, so it shows as N/A. "
+        "Nothing is wrong; Task Manager or Process Explorer show it."),
+    "cudnn-missing-said": QT_TRANSLATE_NOOP(
+        "core", "cuDNN is not installed (or not where TensorFlow looks). Install the cuDNN version this TensorFlow was "
+        "built for."),
+    "mismatch-said": QT_TRANSLATE_NOOP(
+        "core", "The text says the CUDA version does not match. Each TensorFlow release loads only the CUDA (and "
+        "cuDNN) version it was built with; install that version (see the table)."),
+}
+
+
+class Signals:
+    """The signals of one text; checks are run once, when a rule first asks for them."""
+
+    def __init__(self, ctx: Ctx, reading: Reading) -> None:
+        self.ctx = ctx
+        self.reading = reading
+        self.checks: dict[str, dict | None] = {}
+
+    def holds(self, term: str) -> bool:
+        return any(self._one(name.strip()) for name in term.split("|"))
+
+    def _one(self, name: str) -> bool:
+        kind, _, value = name.partition(":")
+        ctx = self.ctx
+        if kind == "finding":
+            return ctx.has(value)
+        if kind == "sig":
+            return value in ctx.hits
+        if kind in ("say", "ctx"):
+            return name in self.reading.said
+        if kind == "check":
+            return self.check(value) is not None
+        if name == "want:gpu":
+            return ctx.wants_gpu()
+        if name == "lib:driver":
+            return any(h.groups.get("lib", "").lower().startswith(("libcuda.so", "nvcuda")) for sig in
+                       ("dso-load-failed", "dso-open-failed-tf1", "shared-object-missing") for h in ctx.hits.get(sig))
+        if name == "gpu:listed":
+            return gpu_listed(ctx)
+        if name == "visible:suspect":
+            return visible_devices_suspect(ctx, self.reading)
+        if name == "any:error":
+            return bool(ctx.errors())
+        return False
+
+    def check(self, name: str) -> dict | None:
+        if name not in self.checks:
+            from tfgpu.core.explain.checks import CHECKS  # here: most texts never need a check
+
+            func = CHECKS.get(name)
+            try:
+                self.checks[name] = func(self.ctx) if func else None
+            except Exception:  # noqa: BLE001 - a check that fails does not hold
+                log.exception("explain check %s failed", name)
+                self.checks[name] = None
+        return self.checks[name]
+
+
+def visible_devices_suspect(ctx: Ctx, reading: Reading) -> bool:
+    """CUDA_VISIBLE_DEVICES is named and may hide every GPU: empty, not a list of indices, or without
+    index 0 (a one-GPU machine has only GPU 0). "0" alone hides nothing."""
+    value = ctx.facts.get("cuda_visible_devices")
+    if value is None:
+        return "ctx:visible-devices" in reading.said
+    indices = [v.strip() for v in value.split(",")]
+    return not all(v.isdigit() for v in indices) or "0" not in indices
+
+
+def gpu_listed(ctx: Ctx) -> bool:
+    return ctx.facts.get("gpus_listed", 0) > 0 or ctx.hits.any("gpu-device-created", "gpu-listed", "device-lib-gpu")
+
+
+def apply_rules(ctx: Ctx, reading: Reading) -> None:
+    """Every KB rule, in order. Never raises."""
+    signals = Signals(ctx, reading)
+    removed: set[str] = set()  # a finding a rule took the place of is not made again by a later rule
+    for rule in kb.text_rows("rule"):
+        if rule["then"] in removed:
+            continue
+        try:
+            if all(signals.holds(t) for t in rule["when"]) and not any(signals.holds(t) for t in rule.get("unless", ())):
+                removed.update(_fire(ctx, rule, signals))
+        except Exception:  # noqa: BLE001 - one bad row never hides the others
+            log.exception("explain rule %s failed", rule.get("id"))
+
+
+def _fire(ctx: Ctx, rule: dict, signals: Signals) -> set[str]:
+    if rule.get("then") is None:  # a rule that only removes
+        ctx.findings = [f for f in ctx.findings if f.id not in rule.get("replaces", ())]
+        return set(rule.get("replaces", ()))
+    values: dict = {}
+    for term in rule["when"]:
+        for name in term.split("|"):
+            kind, _, check = name.strip().partition(":")
+            if kind == "check" and signals.check(check):
+                values.update(signals.check(check) or {})
+    template = DETAILS.get(rule.get("detail", rule["id"]), DETAILS.get(rule["id"], ""))
+    words = {**{k: v for k, v in ctx.facts.items() if isinstance(v, str)}, **{k: v for k, v in values.items() if v}}
+    words.setdefault("tf", ctx.tf or "?")
+    needed = {k: words.get(k, "?") for k in _names(template)}
+    replaced = [f for f in ctx.findings if f.id in rule.get("replaces", ()) and f.id != rule["then"]]
+    hits = [h for f in replaced for h in _hits_of(f)] + _said_hits(rule, signals)
+    ctx.findings = [f for f in ctx.findings if f not in replaced]
+    ctx.add(rule["then"], TrText(template, **needed), hits[:4], {k: v for k, v in values.items() if v},
+            severity=Severity.OK if rule["then"] == "gpu-ok" else None)
+    return set(rule.get("replaces", ())) - {rule["then"]}
+
+
+def _names(template: str) -> list[str]:
+    import string
+
+    return [name for _, name, _, _ in string.Formatter().parse(template) if name]
+
+
+def _hits_of(finding) -> list[Hit]:
+    out = []
+    for item in finding.evidence:
+        source = str(getattr(item, "source", ""))
+        number = int(source[5:]) if source.startswith("line ") and source[5:].isdigit() else 0
+        out.append(Hit(signature=finding.id, line_no=number, line=str(getattr(item, "detail", ""))))
+    return out
+
+
+def _said_hits(rule: dict, signals: Signals) -> list[Hit]:
+    hits = []
+    for term in rule["when"]:
+        for name in term.split("|"):
+            said = signals.reading.said.get(name.strip())
+            if said is not None:
+                hits.append(Hit(signature=said.signal, line_no=said.line_no, line=said.line))
+    return hits

@@ -1,0 +1,110 @@
+"""Accuracy of ``tfgpu explain`` on a labelled corpus: per finding id, the misses, the texts with no
+finding, failing texts called healthy and healthy texts called errors.
+
+    .venv/bin/python tests/perf/score_corpus.py [--corpus tests/fixtures/corpus-real] [--split dev|held|all]
+                                                [--misses] [--json]
+
+``--split``: a fixed random third of the cases (by a hash of the folder name) is "held" out while the
+rules are developed, the rest is "dev"; the score on "held" tells how well the rules generalise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO / "tests"))
+
+from tfgpu.core.explain.engine import explain_text  # noqa: E402
+from tfgpu.core.findings.model import Severity  # noqa: E402
+
+HEALTHY = ("gpu-ok", "benign-log")
+
+
+def held_out(name: str) -> bool:
+    """A fixed third of the cases, independent of their order or number."""
+    return int(hashlib.sha256(name.encode()).hexdigest(), 16) % 3 == 0
+
+
+def load_cases(corpus: Path, split: str) -> list[tuple[str, dict, str]]:
+    cases = []
+    for folder in sorted(p for p in corpus.iterdir() if (p / "case.json").exists()):
+        if split == "held" and not held_out(folder.name) or split == "dev" and held_out(folder.name):
+            continue
+        label = json.loads((folder / "case.json").read_text(encoding="utf-8"))
+        cases.append((folder.name, label, (folder / "input.txt").read_text(encoding="utf-8", errors="replace")))
+    return cases
+
+
+def score(cases: list[tuple[str, dict, str]]) -> dict:
+    per_id: dict[str, Counter] = {}
+    misses, empty, false_ok, false_alarm = [], [], [], []
+    right = 0
+    slowest = (0.0, "")
+    for name, label, text in cases:
+        start = time.perf_counter()
+        explanation = explain_text(text)
+        took = time.perf_counter() - start
+        slowest = max(slowest, (took, name))
+        root = label["root_cause"]
+        accepted = {root, *label.get("also_acceptable", [])}
+        counter = per_id.setdefault(root, Counter())
+        counter["cases"] += 1
+        primary = explanation.primary
+        if primary in accepted:
+            right += 1
+            counter["right"] += 1
+        else:
+            misses.append((name, root, primary))
+        if primary is None:
+            empty.append(name)
+        if primary == "gpu-ok" and root not in HEALTHY:
+            false_ok.append(name)
+        if root in HEALTHY and any(f.severity is Severity.ERROR for f in explanation.findings):
+            false_alarm.append(name)
+    total = len(cases)
+    return {
+        "cases": total,
+        "right": right,
+        "accuracy": right / total if total else 0.0,
+        "no_finding": empty,
+        "failing_called_ok": false_ok,
+        "healthy_called_error": false_alarm,
+        "per_id": {k: dict(v) for k, v in sorted(per_id.items())},
+        "misses": misses,
+        "slowest_s": slowest,
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--corpus", default=str(REPO / "tests" / "fixtures" / "corpus-real"))
+    parser.add_argument("--split", choices=("all", "dev", "held"), default="all")
+    parser.add_argument("--misses", action="store_true", help="list every miss")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    result = score(load_cases(Path(args.corpus), args.split))
+    if args.json:
+        print(json.dumps(result, indent=2))
+        return 0
+    print(f"{'finding id':<32} {'right':>5} / {'cases':<5}")
+    for finding, counts in result["per_id"].items():
+        print(f"{finding:<32} {counts.get('right', 0):>5} / {counts['cases']:<5}")
+    print(f"\n{args.split}: {result['right']}/{result['cases']} = {result['accuracy']:.1%} right primaries; "
+          f"no finding: {len(result['no_finding'])}; failing called gpu-ok: {len(result['failing_called_ok'])}; "
+          f"healthy called error: {len(result['healthy_called_error'])}; "
+          f"slowest case {result['slowest_s'][0] * 1000:.1f} ms ({result['slowest_s'][1]})")
+    if args.misses:
+        for name, root, primary in result["misses"]:
+            print(f"  MISS {name}: label {root}, answer {primary}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

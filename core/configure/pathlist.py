@@ -67,6 +67,9 @@ class PathSyntax:
 
 def windows_upper(text: str) -> str:
     """Upper case one character at a time, as Windows compares names (no 'ß' -> 'SS')."""
+    upper = text.upper()
+    if len(upper) == len(text):  # no character grew (none shrinks): each mapped to exactly one
+        return upper
     return "".join(up if len(up := c.upper()) == 1 else c for c in text)
 
 

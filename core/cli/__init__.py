@@ -18,7 +18,7 @@ from tfgpu.core.version import __version__
 __all__ = ["COMMANDS", "EXIT_USAGE", "build_parser", "main"]
 
 #: Sub-commands, in the order ``--help`` lists them; each is ``tfgpu.core.cli.<name>``.
-COMMANDS = ("scan", "doctor", "explain", "bench", "monitor")
+COMMANDS = ("scan", "doctor", "explain", "bench", "monitor", "path", "memory")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -58,6 +58,18 @@ def default_target(windows: bool) -> str:
     return "user" if windows else "profile"
 
 
+def find_env(scan: Scan | None, python: str) -> PythonEnv | None:
+    """The scanned environment of an interpreter (by its path, case-insensitively on Windows)."""
+    if scan is None:
+        return None
+    windows = (scan.os.system or "").lower() == "windows"
+    norm = (lambda p: p.lower().replace("/", "\\")) if windows else (lambda p: p)
+    for env in scan.pythons.envs:
+        if norm(python) in (norm(env.executable), norm(env.real_path or env.executable)):
+            return env
+    return None
+
+
 def plan_path(host: Host, scan: Scan | None, env: PythonEnv | None, cuda_dir: str | None = None,
               cudnn_dir: str | None = None, target: str | None = None, *, python: str | None = None) -> Plan:
     """Read the target and plan; never raises (a problem is the plan's ``refusal``)."""

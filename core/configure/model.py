@@ -188,15 +188,25 @@ class Plan:
 
 
 def list_diff(before: Sequence[str], after: Sequence[str], moved: Sequence[str] = (),
-              notes: dict[str, str] | None = None) -> list[DiffLine]:
-    """A line diff of two segment lists; a moved entry shows where it left ('-') and where it went ('~')."""
+              notes: dict[str, str] | None = None, duplicates: Sequence[str] = ()) -> list[DiffLine]:
+    """A line diff of two segment lists; a moved entry shows where it left ('-') and where it went ('~').
+    ``duplicates``: entries noted as such from their second occurrence on."""
     lines: list[DiffLine] = []
     moved_set = set(moved)
     notes = {"": QT_TRANSLATE_NOOP("core", "empty entry"), **(notes or {})}
+    repeated, seen = set(duplicates), set()
+
+    def kept(s: str) -> DiffLine:
+        note = notes.get(s, "")
+        if s in repeated:
+            note = QT_TRANSLATE_NOOP("core", "duplicate") if s in seen else note
+            seen.add(s)
+        return DiffLine(" ", s, note)
+
     matcher = difflib.SequenceMatcher(a=list(before), b=list(after), autojunk=False)
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
         if tag == "equal":
-            lines += [DiffLine(" ", s, notes.get(s, "")) for s in before[i1:i2]]
+            lines += [kept(s) for s in before[i1:i2]]
             continue
         for s in before[i1:i2]:
             lines.append(DiffLine("-", s, QT_TRANSLATE_NOOP("core", "moved") if s in moved_set else ""))

@@ -180,10 +180,9 @@ def _user_plan(plan: Plan, current: Current, folders: list[str], cuda_dir: str |
         plan.edits.append(RegistryEdit(USER_ENVIRONMENT, "Path", old, new, ";", tuple(change.added)))
         plan.variables.append(VariableChange("Path", old.text if old else None, new_text))
     notes = {d: QT_TRANSLATE_NOOP("core", "dead: no such folder") for d in plan.dead}
-    notes.update({d: QT_TRANSLATE_NOOP("core", "duplicate") for d in plan.duplicates})
     plan.sections.append(PlanSection(where, TrText(QT_TRANSLATE_NOOP("core", "Your user PATH ({type})"),
                                                    type=RegValue("", kind).type_name),
-                                     list_diff(segments, change.segments, change.moved, notes)))
+                                     list_diff(segments, change.segments, change.moved, notes, plan.duplicates)))
     if cuda_dir:
         _user_variable(plan, current, "CUDA_PATH", cuda_dir.rstrip("\\"))
     _system_conflict(plan, current, folders, conflicts)

@@ -38,6 +38,7 @@ class Syntax:
     """How a kind of script writes a comment line."""
 
     comment: str  # "#" or "rem"
+    newline: str | None = None  # None: the file's own line ends (CRLF in Windows scripts)
 
     def begin(self, topic: str) -> str:
         return f"{self.comment} >>> tfgpu {topic} >>> (added by TF GPU Assistant; undo: tfgpu {topic} undo)"
@@ -46,7 +47,7 @@ class Syntax:
         return f"{self.comment} <<< tfgpu {topic} <<<"
 
 
-POSIX = Syntax("#")
+POSIX = Syntax("#", "\n")  # a CR would end up inside a shell word
 POWERSHELL = Syntax("#")
 CMD = Syntax("rem")
 
@@ -84,7 +85,7 @@ def find_block(text: str, topic: str, syntax: Syntax) -> tuple[int, int] | None:
 def put_block(text: str, topic: str, body: Sequence[str], syntax: Syntax, *, before: re.Pattern | None = None) -> str:
     """The text with the topic's block holding ``body``: replaced in place when there is one, else
     inserted before the first line matching ``before`` (a script's tail), else appended."""
-    nl = _newline(text)
+    nl = syntax.newline or _newline(text)
     block = nl.join([syntax.begin(topic), *body, syntax.end(topic)]) + nl
     found = find_block(text, topic, syntax)
     if found is not None:

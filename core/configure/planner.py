@@ -6,6 +6,7 @@ reads the target first (the registry, the files) and is what the CLI and the GUI
 
 from __future__ import annotations
 
+import ntpath
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -111,9 +112,7 @@ def read_current(host: Host, target: str, folders: list[str]) -> Current:
         if current.user_path is not None and current.user_path.text is not None:
             segments = syntax.split(current.user_path.text)
     for folder in [*folders, *segments]:
-        expanded = folder.strip().replace('"', "")
-        if windows:
-            expanded = expand_windows(expanded, current.env)
+        expanded = expand_windows(folder.strip().replace('"', ""), current.env) if windows else folder
         if expanded and host.files.is_dir(expanded):
             current.existing.add(folder)
     return current
@@ -216,7 +215,7 @@ def _system_conflict(plan: Plan, current: Current, folders: list[str], conflicts
         return
     new = syntax.join(change.segments)
     key = "HKLM:\\" + SYSTEM_ENVIRONMENT.split("\\", 1)[1]
-    backup = f"{plan.backup_dir}\\system-environment-before-tfgpu.reg"
+    backup = ntpath.join(plan.backup_dir, "system-environment-before-tfgpu.reg")
     export = command(["reg", "export", SYSTEM_ENVIRONMENT, backup, "/y"], Shell.POWERSHELL, bare_program=True)
     write = (f"Set-ItemProperty -LiteralPath {powershell_quote(key)} -Name Path -Type ExpandString "
              f"-Value {powershell_quote(new)}")

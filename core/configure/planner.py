@@ -122,7 +122,14 @@ def build_path_plan(plan: Plan, current: Current, folders: list[str], cuda_dir: 
                     conflicts: list[str], *, host: Host | None = None, python: str | None = None) -> Plan:
     """Decide (pure, apart from the file targets reading their scripts through ``host``)."""
     windows = current.windows
-    syntax = PathSyntax(windows)
+    if plan.target == "user" and not windows:
+        plan.refusal = TrText(QT_TRANSLATE_NOOP(
+            "core", "On Linux the user environment is your shell profile: use --target profile."))
+        return plan
+    if plan.target == "profile" and windows:
+        plan.refusal = TrText(QT_TRANSLATE_NOOP(
+            "core", "Windows has no shell profile for this: use the user environment (--target user)."))
+        return plan
     if current.problem is not None:
         plan.refusal = current.problem
         return plan
@@ -136,10 +143,6 @@ def build_path_plan(plan: Plan, current: Current, folders: list[str], cuda_dir: 
         plan.refusal = TrText(QT_TRANSLATE_NOOP("core", "None of the folders to add exists: check the CUDA folder."))
         return plan
     if plan.target == "user":
-        if not windows:
-            plan.refusal = TrText(QT_TRANSLATE_NOOP(
-                "core", "On Linux the user environment is your shell profile: use --target profile."))
-            return plan
         return _user_plan(plan, current, folders, cuda_dir, conflicts)
     return _file_plan(plan, current, folders, cuda_dir, host, python)
 

@@ -123,12 +123,17 @@ def test_windows_user_path_apply_undo_round_trip(case, no_fsync, scratch, monkey
     plan = plan_path(host, None, None, cuda, None, "user")
     before = WIN.split(value)
     if plan.refusal is not None:  # only ever for a result over the limit
+        event("refused: over 32,767 characters")
         assert "32767" in str(plan.refusal) and not plan.edits
         after_text = WIN.join(plan_list(before, plan.folders, WIN, env=host.env,
                                         conflicts=[other + "\\bin", other + "\\libnvvp"]).segments)
         assert len(after_text) > MAX_WINDOWS_VALUE
         assert host.registry.read_value(USER_ENVIRONMENT, "Path") == original
         return
+    event(f"type {'absent' if original is None else original.type_name}")
+    event("entries moved ahead of the other toolkit" if plan.moved else "no entry moved")
+    event("entries added" if plan.added else "nothing added")
+    event("Path unchanged, only CUDA_PATH set" if len(plan.edits) == 1 else f"{len(plan.edits)} values written")
     outcome = applier.apply_plan(host, plan)
     written = host.registry.read_value(USER_ENVIRONMENT, "Path")
     after = WIN.split(written.text)

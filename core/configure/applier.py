@@ -266,11 +266,11 @@ def _merge(edit: Edit, now: State) -> State | None:
     if isinstance(edit, RegistryEdit):
         if not isinstance(now, RegValue) or now.text is None or edit.separator is None or not edit.added:
             return None
-        syntax = PathSyntax(edit.separator == ";")
-        ours = {syntax.key(a) for a in edit.added}
-        segments = syntax.split(now.text)
-        kept = [s for s in segments if syntax.key(s) not in ours]
-        return RegValue(syntax.join(kept), now.kind) if kept != segments else None
+        paths = PathSyntax(edit.separator == ";")
+        ours = {paths.key(a) for a in edit.added}
+        segments = paths.split(now.text)
+        kept = [s for s in segments if paths.key(s) not in ours]
+        return RegValue(paths.join(kept), now.kind) if kept != segments else None
     if edit.block is None or not isinstance(now, bytes):
         return None
     topic, comment = edit.block.split(":", 1) if ":" in edit.block else (edit.block, "#")

@@ -147,9 +147,9 @@ def interpret(label: str, result: CommandResult) -> MemoryRun:
     run.tf_version = final.get("tf_version") if isinstance(final.get("tf_version"), str) else None
     run.is_cuda_build = final.get("is_cuda_build") if isinstance(final.get("is_cuda_build"), bool) else None
     run.error = final.get("error") if isinstance(final.get("error"), str) else None
-    errors = final.get("errors") if isinstance(final.get("errors"), dict) else {}
+    errors = _dict(final.get("errors"))
     run.setting_error = errors.get("setting") if isinstance(errors.get("setting"), str) else None
-    measurement = final.get("measurement") if isinstance(final.get("measurement"), dict) else {}
+    measurement = _dict(final.get("measurement"))
     run.source = measurement.get("source") if measurement.get("source") in ("nvml-process", "tf-memory-info") else None
     run.process_bytes = _int(measurement.get("process_bytes"))
     run.tf_current_bytes = _int(measurement.get("tf_current_bytes"))
@@ -158,6 +158,10 @@ def interpret(label: str, result: CommandResult) -> MemoryRun:
     if run.status == "measured" and (run.source is None or run.process_bytes is None):
         run.status = "unmeasured"  # a GPU, but neither NVML nor TF would say how much it holds
     return run
+
+
+def _dict(value: object) -> dict:
+    return value if isinstance(value, dict) else {}
 
 
 def _int(value: object) -> int | None:

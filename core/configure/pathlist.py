@@ -121,9 +121,8 @@ def plan_list(
         if new == list(segments):
             return ListChange(new, [], [], None)
         present = {k for k in keys if k in wanted_keys}
-        added = [f for f, k in want if k not in present]
-        moved = [s for s, k in zip(segments, keys) if k in wanted_keys]
-        return ListChange(new, added, moved, None)
+        return ListChange(new, [f for f, k in want if k not in present],
+                          [s for s, k in zip(segments, keys) if k in wanted_keys], None)
 
     conflict_at = next((i for i, k in enumerate(keys) if k in conflict_keys and k not in wanted_keys), None)
     moving: dict[int, str] = {}

@@ -3,6 +3,7 @@ something else changed the place since, "keep their change, or overwrite it?".""
 
 from __future__ import annotations
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QMessageBox, QVBoxLayout, QWidget
 
 from tfgpu.core.configure.applier import OutsideChange, UndoMode
@@ -40,17 +41,20 @@ def confirm_plan(parent: QWidget | None, plan: Plan) -> bool:
 
 def ask_outside_change(parent: QWidget | None, exc: OutsideChange) -> UndoMode | None:
     """What to do when undo would overwrite a change made outside tfgpu; None: leave everything."""
+    translate = QCoreApplication.translate
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Icon.Warning)
-    box.setWindowTitle(box.tr("Changed since"))
-    box.setText(box.tr("Something else changed these since tfgpu did: {places}. Undoing now would overwrite "
-                       "that change.").format(places=", ".join(p.where for p in exc.places)))
+    box.setWindowTitle(translate("ConfigureDialogs", "Changed since"))
+    box.setText(translate("ConfigureDialogs", "Something else changed these since tfgpu did: {places}. Undoing now "
+                          "would overwrite that change.").format(places=", ".join(p.where for p in exc.places)))
     box.setDetailedText("\n\n".join(f"{p.where}\n  tfgpu wrote: {p.expected}\n  now:         {p.found}"
                                     for p in exc.places))
     keep = None
     if all(p.mergeable for p in exc.places):
-        keep = box.addButton(box.tr("Keep that change, take out only tfgpu's"), QMessageBox.ButtonRole.AcceptRole)
-    overwrite = box.addButton(box.tr("Overwrite it (a backup is kept)"), QMessageBox.ButtonRole.DestructiveRole)
+        keep = box.addButton(translate("ConfigureDialogs", "Keep that change, take out only tfgpu's"),
+                             QMessageBox.ButtonRole.AcceptRole)
+    overwrite = box.addButton(translate("ConfigureDialogs", "Overwrite it (a backup is kept)"),
+                              QMessageBox.ButtonRole.DestructiveRole)
     cancel = box.addButton(QMessageBox.StandardButton.Cancel)
     box.setDefaultButton(cancel)
     box.exec()

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QTextBrowser, QWidget
 from tfgpu.core.configure.model import DiffLine, Plan
 from tfgpu.gui.tr_text import tr_text
 
-#: Hue of each kind of line (the mark says the same in text).
+# Hue of each kind of line (the mark says the same in text).
 HUES = {"added": 120, "removed": 0, "moved": 210}
 TINT = 0.3  # how much of the hue is mixed into the base colour
 

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from tfgpu.core.probes.pythons import PythonEnv
     from tfgpu.core.scan import Scan
 
-#: Folders of a CUDA toolkit that hold what TF loads, per OS.
+# Folders of a CUDA toolkit that hold what TF loads, per OS.
 WINDOWS_CUDA_PARTS = (("bin",), ("libnvvp",), ("extras", "CUPTI", "lib64"))
 LINUX_CUDA_PARTS = (("lib64",), ("extras", "CUPTI", "lib64"))
 

@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-#: The most characters a Windows environment variable can hold (SetEnvironmentVariable's limit).
+# The most characters a Windows environment variable can hold (SetEnvironmentVariable's limit).
 MAX_WINDOWS_VALUE = 32_767
 _WIN_VAR = re.compile(r"%([^%;]+)%")
 

@@ -23,7 +23,7 @@ from tfgpu.core.host import Host, getenv
 from tfgpu.core.i18n import QT_TRANSLATE_NOOP, TrText
 from tfgpu.core.shell import UnsafeText
 
-#: The line a script's own tail starts with: our block goes before it.
+# The line a script's own tail starts with: our block goes before it.
 _BAT_TAIL = re.compile(r"^:END\s*$", re.I)
 _PS1_SIGNATURE = re.compile(r"^# SIG # Begin signature block")
 CONDA_STATE = ("conda-meta", "state")

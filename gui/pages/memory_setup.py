@@ -42,6 +42,10 @@ from tfgpu.gui.pages.path_setup import AskOutside, Confirm
 from tfgpu.gui.tr_text import tr_text
 
 
+# The findings whose "Fix" opens this page (the wizard wires them; see open_for).
+FIXES = ("memory-growth-after-init", "gpu-oom")
+
+
 def mib(value: int | None) -> str:
     return QCoreApplication.translate("MemoryPage", "n/a") if value is None else f"{value / 2**20:,.1f} MiB"
 
@@ -136,6 +140,15 @@ class MemoryPage(TfgpuPage):
 
     def shutdown(self) -> None:
         self.controller.shutdown()
+
+    def open_for(self, python: str | None = None, mode: str = "growth") -> None:
+        """Preset from a finding's Fix: its environment and the option that fixes it."""
+        if python is not None:
+            index = self.chooser.env_combo.findData(python)
+            if index >= 0:
+                self.chooser.env_combo.setCurrentIndex(index)
+        if mode in self.radios:
+            self.radios[mode].setChecked(True)
 
     def mode(self) -> tuple[str, str | None]:
         mode = next(m for m, radio in self.radios.items() if radio.isChecked())

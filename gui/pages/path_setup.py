@@ -30,6 +30,8 @@ from tfgpu.gui.page_registry import PageContext, PageSpec, TfgpuPage
 from tfgpu.gui.plan_view import PlanView
 from tfgpu.gui.tr_text import tr_text
 
+# The findings whose "Fix" opens this page (the wizard wires them; see open_for).
+FIXES = ("path-not-set", "cuda-runtime-missing")
 Confirm = Callable[[QWidget, Plan], bool]
 AskOutside = Callable[[QWidget, OutsideChange], UndoMode | None]
 
@@ -102,6 +104,16 @@ class PathPage(TfgpuPage):
 
     # -- TfgpuPage ------------------------------------------------------------------------------
     def initializePage(self) -> None:  # noqa: N802 - Qt's name
+        self.refresh()
+
+    def open_for(self, python: str | None = None, cuda_dir: str | None = None, cudnn_dir: str | None = None) -> None:
+        """Preset from a finding's Fix (its environment, the folders it names) and plan."""
+        if python is not None:
+            index = self.chooser.env_combo.findData(python)
+            if index >= 0:
+                self.chooser.env_combo.setCurrentIndex(index)
+        self.cuda_edit.setText(cuda_dir or "")
+        self.cudnn_edit.setText(cudnn_dir or "")
         self.refresh()
 
     def is_busy(self) -> bool:

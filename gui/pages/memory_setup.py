@@ -41,7 +41,6 @@ from tfgpu.gui.page_registry import PageContext, PageSpec, TfgpuPage
 from tfgpu.gui.pages.path_setup import AskOutside, Confirm
 from tfgpu.gui.tr_text import tr_text
 
-
 # The findings whose "Fix" opens this page (the wizard wires them; see open_for).
 FIXES = ("memory-growth-after-init", "gpu-oom")
 

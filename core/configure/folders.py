@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ntpath
 import posixpath
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -23,6 +24,8 @@ if TYPE_CHECKING:
 # Folders of a CUDA toolkit that hold what TF loads, per OS.
 WINDOWS_CUDA_PARTS = (("bin",), ("libnvvp",), ("extras", "CUPTI", "lib64"))
 LINUX_CUDA_PARTS = (("lib64",), ("extras", "CUPTI", "lib64"))
+# pip wheels that carry CUDA's own libraries (tensorflow[and-cuda]): nvidia-cudnn-cu12, nvidia-cuda-runtime-cu11...
+_CUDA_WHEEL = re.compile(r"^nvidia-(cuda-runtime|cudnn|cublas)-cu\d+$")
 
 
 @dataclass
@@ -62,6 +65,14 @@ def choose_folders(scan: Scan | None, env: PythonEnv | None, cuda_dir: str | Non
     tf = env.tensorflow if env is not None else None
     needed_cuda = tf.cuda_build_version if tf is not None else None
     needed_cudnn = tf.cudnn_build_version if tf is not None else None
+    windows = (scan.os.system or "").lower() == "windows"
+    wheels = sorted(n for n in (tf.distributions if tf is not None else {}) if _CUDA_WHEEL.match(n))
+    if not cuda_dir and not windows and wheels:
+        choice.problem = TrText(QT_TRANSLATE_NOOP(
+            "core", "This TensorFlow brings its own CUDA libraries ({wheels}): it needs no LD_LIBRARY_PATH, and a "
+            "toolkit's folders there can make it load the wrong ones. Name a folder with --cuda DIR only if you "
+            "really want that."), wheels=", ".join(wheels))
+        return choice
     if not cuda_dir:
         toolkits = [t for t in scan.cuda.toolkits if t.root]
         matching = [t for t in toolkits if needed_cuda and t.version and _same_release(t.version, needed_cuda)]
@@ -79,6 +90,12 @@ def choose_folders(scan: Scan | None, env: PythonEnv | None, cuda_dir: str | Non
             choice.problem = TrText(QT_TRANSLATE_NOOP(
                 "core", "No CUDA toolkit was found. Install the one your TensorFlow needs first, or name its folder "
                 "with --cuda DIR."))
+            return choice
+        elif needed_cuda:
+            choice.problem = TrText(QT_TRANSLATE_NOOP(
+                "core", "No installed CUDA toolkit matches this TensorFlow, which needs CUDA {needed} (installed: "
+                "{found}). Install CUDA {needed}, or name a folder with --cuda DIR."), needed=needed_cuda,
+                found=", ".join(f"{t.version or '?'} ({t.root})" for t in toolkits))
             return choice
         else:
             found = ", ".join(f"{t.version or '?'} ({t.root})" for t in toolkits)

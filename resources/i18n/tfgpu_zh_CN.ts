@@ -3438,6 +3438,10 @@
         <translation>没有扫描结果，也没有指定 CUDA 文件夹：请用 --cuda DIR 指定。</translation>
     </message>
     <message>
+        <source>This TensorFlow brings its own CUDA libraries ({wheels}): it needs no LD_LIBRARY_PATH, and a toolkit&apos;s folders there can make it load the wrong ones. Name a folder with --cuda DIR only if you really want that.</source>
+        <translation>这个 TensorFlow 自带 CUDA 库（{wheels}）：它不需要 LD_LIBRARY_PATH，把工具包的文件夹加进去反而可能让它加载错误的库。只有确实需要时，才用 --cuda DIR 指定文件夹。</translation>
+    </message>
+    <message>
         <source>CUDA {version} in {folder}: the version this TensorFlow was built for</source>
         <translation>{folder} 中的 CUDA {version}：此 TensorFlow 构建时所用的版本</translation>
     </message>
@@ -3448,6 +3452,10 @@
     <message>
         <source>No CUDA toolkit was found. Install the one your TensorFlow needs first, or name its folder with --cuda DIR.</source>
         <translation>没有找到 CUDA 工具包。请先安装你的 TensorFlow 需要的版本，或用 --cuda DIR 指定其文件夹。</translation>
+    </message>
+    <message>
+        <source>No installed CUDA toolkit matches this TensorFlow, which needs CUDA {needed} (installed: {found}). Install CUDA {needed}, or name a folder with --cuda DIR.</source>
+        <translation>已安装的 CUDA 工具包都与这个 TensorFlow 不匹配，它需要 CUDA {needed}（已安装：{found}）。请安装 CUDA {needed}，或用 --cuda DIR 指定文件夹。</translation>
     </message>
     <message>
         <source>Several CUDA toolkits are installed ({found}) and none is known to match this TensorFlow: choose one with --cuda DIR.</source>

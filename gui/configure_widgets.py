@@ -40,14 +40,16 @@ class TargetChooser(QWidget):
     def set_scan(self, scan: Scan | None) -> None:
         current = self.python()
         self.env_combo.clear()
-        self.env_combo.addItem(self.tr("(not needed for the user environment or profile)"), None)
+        self.env_combo.addItem(self.tr("(none)"), None)
+        with_tf = None
         for env in scan.pythons.envs if scan is not None else []:
             tf = env.tensorflow.version if env.tensorflow is not None and env.tensorflow.version else None
             label = self.tr("{kind} Python {version}").format(kind=env.kind, version=env.version or "?")
             if tf:
                 label += " · " + self.tr("TensorFlow {version}").format(version=tf)
+                with_tf = with_tf or env.executable  # the default: its TF build says which CUDA it needs
             self.env_combo.addItem(f"{label} · {env.executable}", env.executable)
-        index = self.env_combo.findData(current) if current else -1
+        index = self.env_combo.findData(current or with_tf) if (current or with_tf) else -1
         self.env_combo.setCurrentIndex(max(index, 0))
 
     def python(self) -> str | None:

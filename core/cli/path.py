@@ -50,6 +50,7 @@ def run(args: argparse.Namespace) -> int:
 
 def make_plan(host, args: argparse.Namespace):
     """The scan this plan needs (none of TF's agents unless the folders must be chosen), then the plan."""
+    import importlib.util
     import sys
 
     from tfgpu.core.cli.signals import cancel_on_signals
@@ -58,8 +59,9 @@ def make_plan(host, args: argparse.Namespace):
     from tfgpu.core.scan import ScanOptions, run_scan
 
     python = args.env
-    if python is None and args.target in ("conda", "venv"):
-        python = sys.executable
+    if python is None and (args.target in ("conda", "venv") or
+                           (args.cuda is None and importlib.util.find_spec("tensorflow") is not None)):
+        python = sys.executable  # this one: the environment to change, or the TF whose build names its CUDA
     with cancel_on_signals() as stop:
         scan = run_scan(host, ScanOptions(include_tf=False, extra_pythons=[python] if python else []), cancel=stop)
         env = find_env(scan, python) if python else None

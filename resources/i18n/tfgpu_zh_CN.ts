@@ -2133,8 +2133,8 @@
         <translation>位置：</translation>
     </message>
     <message>
-        <source>(not needed for the user environment or profile)</source>
-        <translation>（用户环境或配置文件无需选择）</translation>
+        <source>(none)</source>
+        <translation>（无）</translation>
     </message>
     <message>
         <source>{kind} Python {version}</source>

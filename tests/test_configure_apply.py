@@ -248,3 +248,23 @@ def test_memory_growth_for_the_user_environment(host):
     applier.undo_change(host, "latest", topic="memory")
     assert host.registry.read_value(USER_ENVIRONMENT, "TF_FORCE_GPU_ALLOW_GROWTH") is None
     assert store.load_change(outcome.change_id).status == "undone"
+
+
+def test_an_apply_killed_halfway_can_be_undone(host, data_dir):
+    """The process died after the backup and the first write (status stays "pending")."""
+    plan = _plan(host)
+
+    class Killed(BaseException):
+        pass
+
+    def die_before_second(edit, index):
+        if index == 1:
+            raise Killed
+
+    with pytest.raises(Killed):
+        applier.apply_plan(host, plan, before_write=die_before_second)
+    record = store.list_changes()[0].record
+    assert record.status == "pending" and host.registry.read_value(USER_ENVIRONMENT, "Path") != ORIGINAL
+    applier.undo_change(host, record.change_id)
+    assert host.registry.read_value(USER_ENVIRONMENT, "Path") == ORIGINAL
+    assert host.registry.read_value(USER_ENVIRONMENT, "CUDA_PATH") is None

@@ -204,13 +204,16 @@ def _failure_words(where: str, exc: object, record: ChangeRecord, problems: list
 
 
 def outside_changes(host: Host, record: ChangeRecord) -> list[OutsidePlace]:
-    """The places that no longer hold what tfgpu wrote."""
+    """The places that no longer hold what tfgpu wrote (an interrupted apply, status "pending", may also
+    have left a place untouched: that is not an outside change)."""
     places = []
     for edit in record.edits:
         try:
             now = read_state(host, edit)
         except (OSError, RegistryError) as exc:
             places.append(OutsidePlace(edit.where, _show(edit.after), f"unreadable: {exc}", False))
+            continue
+        if record.status == "pending" and _same(edit, now, edit.before):
             continue
         if not _same(edit, now, edit.after):
             places.append(OutsidePlace(edit.where, _show(edit.after), _show(now), _merge(edit, now) is not None))
@@ -224,7 +227,7 @@ def undo_change(host: Host, change_id: str, mode: UndoMode = UndoMode.EXACT, *, 
     record = store.load_change(change_id, folder, topic=topic)
     if record.status == "undone":
         raise ConfigureError(f"change {record.change_id} was already undone")
-    if record.status not in ("applied", "unknown"):
+    if record.status not in ("applied", "unknown", "pending"):  # pending: an apply that was interrupted
         raise ConfigureError(f"change {record.change_id} is {record.status}: it changed nothing to undo")
     places = outside_changes(host, record)
     if places and mode is UndoMode.EXACT:
@@ -232,6 +235,8 @@ def undo_change(host: Host, change_id: str, mode: UndoMode = UndoMode.EXACT, *, 
     edits: list[Edit] = []
     for edit in record.edits:
         now = read_state(host, edit)
+        if record.status == "pending" and _same(edit, now, edit.before):
+            continue  # the interrupted apply never reached this place
         if _same(edit, now, edit.after) or mode is UndoMode.OVERWRITE:
             target = edit.before
         else:

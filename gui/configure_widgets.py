@@ -93,5 +93,5 @@ class HistoryView(QTreeWidget):
 
     def undoable(self, change_id: str | None) -> bool:
         entry = next((e for e in self.entries if e.change_id == change_id), None)
-        return entry is not None and entry.record is not None and entry.record.status in ("applied", "unknown", "pending") \
-            and entry.record.undoes is None
+        record = entry.record if entry is not None else None
+        return record is not None and record.status in ("applied", "unknown", "pending") and record.undoes is None

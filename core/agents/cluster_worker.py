@@ -111,14 +111,14 @@ def python_facts():
     }
 
 
-def parse_args(argv):
+def worker_args(argv):
     import argparse
 
     p = argparse.ArgumentParser(prog="cluster_worker.py")
     p.add_argument("--index", type=int, required=True)
     p.add_argument("--ports", required=True, help="the two workers' loopback ports, comma-separated")
     p.add_argument("--steps", type=int, default=5)
-    return p.parse_args(argv)
+    return p.worker_args(argv)
 
 
 def train(tf, strategy, index, steps):
@@ -155,7 +155,7 @@ def main():
     channel.send("hello", agent=AGENT, protocol=PROTOCOL, pid=os.getpid(), python=python_facts())
     stage = "arguments"
     try:
-        args = parse_args(sys.argv[1:])
+        args = worker_args(sys.argv[1:])
         ports = [int(p) for p in args.ports.split(",")]
         os.environ["TF_CONFIG"] = json.dumps({
             "cluster": {"worker": ["127.0.0.1:%d" % p for p in ports]},

@@ -242,6 +242,36 @@
     </message>
 </context>
 <context>
+    <name>ConfigureDialogs</name>
+    <message>
+        <source>Changed since</source>
+        <translation>之后已被更改</translation>
+    </message>
+    <message>
+        <source>Something else changed these since tfgpu did: {places}. Undoing now would overwrite that change.</source>
+        <translation>在 tfgpu 更改之后，其他程序或你又修改了这些位置：{places}。现在撤销会覆盖那次修改。</translation>
+    </message>
+    <message>
+        <source>Keep that change, take out only tfgpu&apos;s</source>
+        <translation>保留那次修改，只移除 tfgpu 添加的部分</translation>
+    </message>
+    <message>
+        <source>Overwrite it (a backup is kept)</source>
+        <translation>覆盖它（会保留备份）</translation>
+    </message>
+</context>
+<context>
+    <name>ConfirmPlanDialog</name>
+    <message>
+        <source>Apply these changes?</source>
+        <translation>应用这些更改吗？</translation>
+    </message>
+    <message>
+        <source>These places change: {places}. A backup of each is written first to {folder}; Undo puts them back exactly.</source>
+        <translation>将更改这些位置：{places}。每一处都会先备份到 {folder}；“撤销”可原样恢复。</translation>
+    </message>
+</context>
+<context>
     <name>DiagnosisPage</name>
     <message>
         <source>Diagnosis</source>
@@ -822,6 +852,49 @@
     </message>
 </context>
 <context>
+    <name>HistoryView</name>
+    <message>
+        <source>Change</source>
+        <translation>更改</translation>
+    </message>
+    <message>
+        <source>When (UTC)</source>
+        <translation>时间（UTC）</translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation>内容</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>applied</source>
+        <translation>已应用</translation>
+    </message>
+    <message>
+        <source>undone</source>
+        <translation>已撤销</translation>
+    </message>
+    <message>
+        <source>failed, put back</source>
+        <translation>失败，已恢复原样</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation>被中断</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>corrupt backup</source>
+        <translation>备份已损坏</translation>
+    </message>
+</context>
+<context>
     <name>InstallPage</name>
     <message>
         <source>Install TensorFlow</source>
@@ -1056,6 +1129,101 @@ Run it now?</source>
     <message>
         <source>Could not open a browser: copy the address.</source>
         <translation>无法打开浏览器：请复制这个地址。</translation>
+    </message>
+</context>
+<context>
+    <name>MemoryPage</name>
+    <message>
+        <source>n/a</source>
+        <translation>不可用</translation>
+    </message>
+    <message>
+        <source>GPU memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>By default TensorFlow takes nearly all GPU memory at once. Choose how it should behave, copy the code or set it for an environment, and measure the effect.</source>
+        <translation>TensorFlow 默认会一次性占用几乎全部显存。在这里选择它应如何使用显存，复制代码或为某个环境设置好，并测量效果。</translation>
+    </message>
+    <message>
+        <source>Not done: {error}</source>
+        <translation>未完成：{error}</translation>
+    </message>
+    <message>
+        <source>What TensorFlow should do with GPU memory</source>
+        <translation>TensorFlow 应如何使用显存</translation>
+    </message>
+    <message>
+        <source>GPU numbers as nvidia-smi lists them, separated by commas: 0 or 0,1</source>
+        <translation>按 nvidia-smi 列出的 GPU 编号，用逗号分隔：0 或 0,1</translation>
+    </message>
+    <message>
+        <source>Copy code</source>
+        <translation>复制代码</translation>
+    </message>
+    <message>
+        <source>Set it for this environment…</source>
+        <translation>为此环境设置…</translation>
+    </message>
+    <message>
+        <source>Sets the environment variable where you chose; shows the change and asks first, with a backup and Undo.</source>
+        <translation>在你选择的位置设置环境变量；先显示更改并询问，带备份，可撤销。</translation>
+    </message>
+    <message>
+        <source>Undo the last memory change</source>
+        <translation>撤销上一次显存设置</translation>
+    </message>
+    <message>
+        <source>Verify (measure)</source>
+        <translation>验证（测量）</translation>
+    </message>
+    <message>
+        <source>Runs TensorFlow twice in the chosen Python, without and with the setting, and shows the GPU memory it holds after a tiny operation.</source>
+        <translation>在所选 Python 中运行 TensorFlow 两次（不带与带此设置），显示执行一个很小的运算后进程占用的显存。</translation>
+    </message>
+    <message>
+        <source>A memory limit can only be set in code: copy the snippet.</source>
+        <translation>显存上限只能在代码中设置：请复制代码片段。</translation>
+    </message>
+    <message>
+        <source>Copied: paste it at the very top of your program.</source>
+        <translation>已复制：请粘贴到程序的最开头。</translation>
+    </message>
+    <message>
+        <source>Choose a Python environment with TensorFlow first.</source>
+        <translation>请先选择一个装有 TensorFlow 的 Python 环境。</translation>
+    </message>
+    <message>
+        <source>Measuring: TensorFlow starts twice, this takes up to a minute…</source>
+        <translation>正在测量：TensorFlow 将启动两次，最多需要约一分钟…</translation>
+    </message>
+    <message>
+        <source>Set and verified (change {id}). Programs started from now on use it; Undo restores what was there.</source>
+        <translation>已设置并验证（更改 {id}）。此后启动的程序会使用它；“撤销”可恢复原来的值。</translation>
+    </message>
+    <message>
+        <source>Undone and verified (change {id}).</source>
+        <translation>已撤销并验证（更改 {id}）。</translation>
+    </message>
+    <message>
+        <source>Cannot set it there: {reason}</source>
+        <translation>无法在那里设置：{reason}</translation>
+    </message>
+    <message>
+        <source>Nothing to change: it is set already.</source>
+        <translation>无需更改：已经设置好了。</translation>
+    </message>
+    <message>
+        <source>Nothing was changed.</source>
+        <translation>没有做任何更改。</translation>
+    </message>
+    <message>
+        <source>Not measured: {reason}</source>
+        <translation>未测量：{reason}</translation>
+    </message>
+    <message>
+        <source>Without the setting: {without} · with it: {with_} · difference: {difference} (source: {source})</source>
+        <translation>不带此设置：{without} · 带此设置：{with_} · 差值：{difference}（来源：{source}）</translation>
     </message>
 </context>
 <context>
@@ -1522,6 +1690,73 @@ Run it now?</source>
     </message>
 </context>
 <context>
+    <name>PathPage</name>
+    <message>
+        <source>Put CUDA on the search path</source>
+        <translation>把 CUDA 加入搜索路径</translation>
+    </message>
+    <message>
+        <source>TensorFlow finds the CUDA and cuDNN libraries through PATH (Windows) or LD_LIBRARY_PATH (Linux). Here you see the change first, then apply it with one click, and undo it with another.</source>
+        <translation>TensorFlow 通过 PATH（Windows）或 LD_LIBRARY_PATH（Linux）查找 CUDA 和 cuDNN 库。这里先显示更改，一键应用，一键撤销。</translation>
+    </message>
+    <message>
+        <source>CUDA folder (empty: the one the scan found for your TensorFlow)</source>
+        <translation>CUDA 文件夹（留空：使用扫描为你的 TensorFlow 找到的那个）</translation>
+    </message>
+    <message>
+        <source>cuDNN folder (empty: from the scan)</source>
+        <translation>cuDNN 文件夹（留空：来自扫描）</translation>
+    </message>
+    <message>
+        <source>Plan again</source>
+        <translation>重新规划</translation>
+    </message>
+    <message>
+        <source>Apply…</source>
+        <translation>应用…</translation>
+    </message>
+    <message>
+        <source>Shows the changes once more and asks; a backup is written first.</source>
+        <translation>再次显示更改并询问；会先写入备份。</translation>
+    </message>
+    <message>
+        <source>Undo selected change</source>
+        <translation>撤销所选更改</translation>
+    </message>
+    <message>
+        <source>Changes made by tfgpu</source>
+        <translation>tfgpu 做过的更改</translation>
+    </message>
+    <message>
+        <source>Nothing was changed.</source>
+        <translation>没有做任何更改。</translation>
+    </message>
+    <message>
+        <source>Not done: {error}</source>
+        <translation>未完成：{error}</translation>
+    </message>
+    <message>
+        <source>Applied and verified (change {id}). Open a new terminal or restart your editor to use it.</source>
+        <translation>已应用并验证（更改 {id}）。打开新的终端或重启编辑器后生效。</translation>
+    </message>
+    <message>
+        <source>Undone and verified (change {id}).</source>
+        <translation>已撤销并验证（更改 {id}）。</translation>
+    </message>
+    <message>
+        <source>Cannot apply: </source>
+        <translation>无法应用：</translation>
+    </message>
+    <message>
+        <source>What changes where: {places}. A backup of each goes to {folder} before anything is written.</source>
+        <translation>将更改的位置：{places}。写入任何内容之前，每一处都会先备份到 {folder}。</translation>
+    </message>
+    <message>
+        <source>Nothing to change here. Backups of earlier changes are in {folder}.</source>
+        <translation>这里无需更改。之前更改的备份在 {folder}。</translation>
+    </message>
+</context>
+<context>
     <name>PeakGauges</name>
     <message>
         <source>GPU matmul, float32</source>
@@ -1562,6 +1797,13 @@ Run it now?</source>
     <message>
         <source>{value} of {peak}</source>
         <translation>{value} / {peak}</translation>
+    </message>
+</context>
+<context>
+    <name>PlanView</name>
+    <message>
+        <source>+ added   − taken out   ~ moved here   (no mark: unchanged)</source>
+        <translation>+ 新增   − 移出   ~ 移到此处   （无标记：未改变）</translation>
     </message>
 </context>
 <context>
@@ -2362,6 +2604,45 @@ Checking them runs them, and with them any code that folder holds. Only continue
 {paths}
 
 检查它们就会运行它们，以及该文件夹中的任何代码。只有在信任该文件夹的来源时才继续。</translation>
+    </message>
+</context>
+<context>
+    <name>TargetChooser</name>
+    <message>
+        <source>Your user environment (all programs you start)</source>
+        <translation>你的用户环境（你启动的所有程序）</translation>
+    </message>
+    <message>
+        <source>Your shell profile (bash/zsh)</source>
+        <translation>你的 shell 配置文件（bash/zsh）</translation>
+    </message>
+    <message>
+        <source>Only this conda environment, when activated</source>
+        <translation>仅此 conda 环境（激活时）</translation>
+    </message>
+    <message>
+        <source>Only this venv, when activated</source>
+        <translation>仅此 venv（激活时）</translation>
+    </message>
+    <message>
+        <source>Python environment:</source>
+        <translation>Python 环境：</translation>
+    </message>
+    <message>
+        <source>Where:</source>
+        <translation>位置：</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>{kind} Python {version}</source>
+        <translation>{kind} Python {version}</translation>
+    </message>
+    <message>
+        <source>TensorFlow {version}</source>
+        <translation>TensorFlow {version}</translation>
     </message>
 </context>
 <context>
@@ -4545,6 +4826,254 @@ Checking them runs them, and with them any code that folder holds. Only continue
     <message>
         <source>In a cluster, give every task on one host its own port in TF_CONFIG.</source>
         <translation>在集群中，请在 TF_CONFIG 里为同一主机上的每个任务分配各自的端口。</translation>
+    </message>
+    <message>
+        <source>CUDA folder as given: {folder}</source>
+        <translation>指定的 CUDA 文件夹：{folder}</translation>
+    </message>
+    <message>
+        <source>cuDNN folder as given: {folder}</source>
+        <translation>指定的 cuDNN 文件夹：{folder}</translation>
+    </message>
+    <message>
+        <source>No scan and no CUDA folder: name one with --cuda DIR.</source>
+        <translation>没有扫描结果，也没有指定 CUDA 文件夹：请用 --cuda DIR 指定。</translation>
+    </message>
+    <message>
+        <source>This TensorFlow brings its own CUDA libraries ({wheels}): it needs no LD_LIBRARY_PATH, and a toolkit&apos;s folders there can make it load the wrong ones. Name a folder with --cuda DIR only if you really want that.</source>
+        <translation>这个 TensorFlow 自带 CUDA 库（{wheels}）：它不需要 LD_LIBRARY_PATH，把工具包的文件夹加进去反而可能让它加载错误的库。只有确实需要时，才用 --cuda DIR 指定文件夹。</translation>
+    </message>
+    <message>
+        <source>CUDA {version} in {folder}: the version this TensorFlow was built for</source>
+        <translation>{folder} 中的 CUDA {version}：此 TensorFlow 构建时所用的版本</translation>
+    </message>
+    <message>
+        <source>CUDA {version} in {folder}: the only toolkit installed</source>
+        <translation>{folder} 中的 CUDA {version}：唯一安装的工具包</translation>
+    </message>
+    <message>
+        <source>No CUDA toolkit was found. Install the one your TensorFlow needs first, or name its folder with --cuda DIR.</source>
+        <translation>没有找到 CUDA 工具包。请先安装你的 TensorFlow 需要的版本，或用 --cuda DIR 指定其文件夹。</translation>
+    </message>
+    <message>
+        <source>No installed CUDA toolkit matches this TensorFlow, which needs CUDA {needed} (installed: {found}). Install CUDA {needed}, or name a folder with --cuda DIR.</source>
+        <translation>已安装的 CUDA 工具包都与这个 TensorFlow 不匹配，它需要 CUDA {needed}（已安装：{found}）。请安装 CUDA {needed}，或用 --cuda DIR 指定文件夹。</translation>
+    </message>
+    <message>
+        <source>Several CUDA toolkits are installed ({found}) and none is known to match this TensorFlow: choose one with --cuda DIR.</source>
+        <translation>安装了多个 CUDA 工具包（{found}），但不知道哪个与此 TensorFlow 匹配：请用 --cuda DIR 选择一个。</translation>
+    </message>
+    <message>
+        <source>cuDNN {version} lies in the CUDA folder ({folder})</source>
+        <translation>cuDNN {version} 位于 CUDA 文件夹中（{folder}）</translation>
+    </message>
+    <message>
+        <source>cuDNN {version} in {folder}</source>
+        <translation>{folder} 中的 cuDNN {version}</translation>
+    </message>
+    <message>
+        <source>TensorFlow fixes its GPU memory settings the first time it touches the GPU (the first tensor, model or device list). Set them before that, at the very top of your program; afterwards TensorFlow refuses with &quot;Physical devices cannot be modified after being initialized&quot;. An environment variable works only when it is set before Python starts.</source>
+        <translation>TensorFlow 在第一次使用 GPU 时（第一个张量、模型或设备列表）就固定了显存设置。请在此之前、在程序的最开头设置；之后再设置，TensorFlow 会报错 “Physical devices cannot be modified after being initialized”。环境变量只有在 Python 启动之前设置才有效。</translation>
+    </message>
+    <message>
+        <source>Memory growth</source>
+        <translation>显存按需增长</translation>
+    </message>
+    <message>
+        <source>TensorFlow takes GPU memory as it needs it instead of nearly all of it at the start. Use it when several programs (or notebooks) share one GPU, or when the GPU also drives your screen.</source>
+        <translation>TensorFlow 按需申请显存，而不是一开始就占用几乎全部显存。适用于多个程序（或 notebook）共用一块 GPU，或 GPU 同时驱动显示器的情况。</translation>
+    </message>
+    <message>
+        <source>A memory limit</source>
+        <translation>显存上限</translation>
+    </message>
+    <message>
+        <source>TensorFlow may use at most this many MiB of the GPU. Use it to leave a known amount free for something else. Set in code only.</source>
+        <translation>TensorFlow 最多只能使用这么多 MiB 的显存。可为其他程序留出确定数量的显存。只能在代码中设置。</translation>
+    </message>
+    <message>
+        <source>Visible GPUs</source>
+        <translation>可见的 GPU</translation>
+    </message>
+    <message>
+        <source>TensorFlow sees only the GPUs you list (by number, from 0). Use it to keep a run on one GPU of several.</source>
+        <translation>TensorFlow 只能看到你列出的 GPU（按编号，从 0 开始）。可让任务只在多块 GPU 中的一块上运行。</translation>
+    </message>
+    <message>
+        <source>The asynchronous allocator</source>
+        <translation>异步分配器</translation>
+    </message>
+    <message>
+        <source>CUDA&apos;s own stream-ordered allocator (cuda_malloc_async) instead of TensorFlow&apos;s: it can fragment memory less, so a model that almost fits may fit.</source>
+        <translation>使用 CUDA 自带的流序分配器（cuda_malloc_async）代替 TensorFlow 的分配器：显存碎片可能更少，差一点放不下的模型也许就能放下。</translation>
+    </message>
+    <message>
+        <source>Set a GPU memory option</source>
+        <translation>设置显存选项</translation>
+    </message>
+    <message>
+        <source>This setting cannot be made: {error}</source>
+        <translation>无法进行此设置：{error}</translation>
+    </message>
+    <message>
+        <source>Set {name}={value}</source>
+        <translation>设置 {name}={value}</translation>
+    </message>
+    <message>
+        <source>On Linux the user environment is your shell profile: use --target profile.</source>
+        <translation>在 Linux 上，用户环境就是你的 shell 配置文件：请使用 --target profile。</translation>
+    </message>
+    <message>
+        <source>The registry could not be read: {error}</source>
+        <translation>无法读取注册表：{error}</translation>
+    </message>
+    <message>
+        <source>Nothing to change: it is set already.</source>
+        <translation>无需更改：已经设置好了。</translation>
+    </message>
+    <message>
+        <source>It applies to programs started after this (open a new terminal, restart Jupyter).</source>
+        <translation>它对此后启动的程序生效（打开新的终端，重启 Jupyter）。</translation>
+    </message>
+    <message>
+        <source>empty entry</source>
+        <translation>空条目</translation>
+    </message>
+    <message>
+        <source>duplicate</source>
+        <translation>重复</translation>
+    </message>
+    <message>
+        <source>moved</source>
+        <translation>已移动</translation>
+    </message>
+    <message>
+        <source>Put the CUDA and cuDNN folders on the search path</source>
+        <translation>把 CUDA 和 cuDNN 文件夹加入搜索路径</translation>
+    </message>
+    <message>
+        <source>Windows has no shell profile for this: use the user environment (--target user).</source>
+        <translation>Windows 上没有对应的 shell 配置文件：请使用用户环境（--target user）。</translation>
+    </message>
+    <message>
+        <source>{folder} does not exist, so it is left out.</source>
+        <translation>{folder} 不存在，因此不添加。</translation>
+    </message>
+    <message>
+        <source>None of the folders to add exists: check the CUDA folder.</source>
+        <translation>要添加的文件夹都不存在：请检查 CUDA 文件夹。</translation>
+    </message>
+    <message>
+        <source>Your user Path has the registry type {kind}, not text: it is left alone.</source>
+        <translation>你的用户 Path 的注册表类型是 {kind}，不是文本：不做改动。</translation>
+    </message>
+    <message>
+        <source>This folder cannot go on PATH: {error}</source>
+        <translation>此文件夹不能加入 PATH：{error}</translation>
+    </message>
+    <message>
+        <source>The new user Path would be {length} characters, more than the {limit} Windows allows. Nothing was changed: remove entries you no longer need (dead ones are listed) and plan again.</source>
+        <translation>新的用户 Path 将有 {length} 个字符，超过 Windows 允许的 {limit} 个。没有做任何更改：请删除不再需要的条目（已列出失效的条目），然后重新规划。</translation>
+    </message>
+    <message>
+        <source>dead: no such folder</source>
+        <translation>失效：文件夹不存在</translation>
+    </message>
+    <message>
+        <source>Your user PATH ({type})</source>
+        <translation>你的用户 PATH（{type}）</translation>
+    </message>
+    <message>
+        <source>Programs started from now on see the change; terminals and editors already open keep the old PATH until you restart them.</source>
+        <translation>此后启动的程序会看到更改；已打开的终端和编辑器在重启前仍使用旧的 PATH。</translation>
+    </message>
+    <message>
+        <source>Another CUDA ({conflict}) comes first on the system PATH, which is read before yours. In a PowerShell opened as administrator, this saves the system environment to a file, then puts the folders ahead of it (your user PATH alone cannot):</source>
+        <translation>另一个 CUDA（{conflict}）在系统 PATH 中排在前面，而系统 PATH 先于你的用户 PATH 被读取。请在以管理员身份打开的 PowerShell 中运行下面的命令：它先把系统环境保存到文件，再把这些文件夹放到它前面（仅靠用户 PATH 做不到）：</translation>
+    </message>
+    <message>
+        <source>This folder cannot go on {variable}: {error}</source>
+        <translation>此文件夹不能加入 {variable}：{error}</translation>
+    </message>
+    <message>
+        <source>{variable} in a new shell</source>
+        <translation>新 shell 中的 {variable}</translation>
+    </message>
+    <message>
+        <source>No machine to read the files from.</source>
+        <translation>没有可读取文件的机器。</translation>
+    </message>
+    <message>
+        <source>The library path is set when you activate the environment; it stays set after `deactivate` until the shell ends.</source>
+        <translation>库路径在激活环境时设置；执行 `deactivate` 后仍保持，直到该 shell 结束。</translation>
+    </message>
+    <message>
+        <source>New terminals read it; log out and in again for programs started from the desktop.</source>
+        <translation>新终端会读取它；对从桌面启动的程序，请注销后重新登录。</translation>
+    </message>
+    <message>
+        <source>Add {folder}</source>
+        <translation>添加 {folder}</translation>
+    </message>
+    <message>
+        <source>Move {folder} ahead of {conflict} (another toolkit)</source>
+        <translation>把 {folder} 移到 {conflict}（另一个工具包）之前</translation>
+    </message>
+    <message>
+        <source>Move {folder} to the front</source>
+        <translation>把 {folder} 移到最前面</translation>
+    </message>
+    <message>
+        <source>Set {name} to {value} (was: {old})</source>
+        <translation>把 {name} 设为 {value}（原来：{old}）</translation>
+    </message>
+    <message>
+        <source>Dead entries (kept, no such folder): {entries}</source>
+        <translation>失效的条目（保留，文件夹不存在）：{entries}</translation>
+    </message>
+    <message>
+        <source>Duplicate entries (kept): {entries}</source>
+        <translation>重复的条目（保留）：{entries}</translation>
+    </message>
+    <message>
+        <source>Nothing to change: the folders are already in place.</source>
+        <translation>无需更改：这些文件夹已经就位。</translation>
+    </message>
+    <message>
+        <source>{file} cannot be read: {error}</source>
+        <translation>无法读取 {file}：{error}</translation>
+    </message>
+    <message>
+        <source>Choose the Python environment (--env PY) first.</source>
+        <translation>请先选择 Python 环境（--env PY）。</translation>
+    </message>
+    <message>
+        <source>This value cannot be written safely here: {error}</source>
+        <translation>这个值无法安全地写在这里：{error}</translation>
+    </message>
+    <message>
+        <source>Unknown target {target}.</source>
+        <translation>未知的目标 {target}。</translation>
+    </message>
+    <message>
+        <source>{folder} is not a venv (it has no pyvenv.cfg).</source>
+        <translation>{folder} 不是 venv（没有 pyvenv.cfg）。</translation>
+    </message>
+    <message>
+        <source>{folder} has no activate script.</source>
+        <translation>{folder} 没有激活脚本。</translation>
+    </message>
+    <message>
+        <source>{folder} is not a conda environment (no conda-meta).</source>
+        <translation>{folder} 不是 conda 环境（没有 conda-meta）。</translation>
+    </message>
+    <message>
+        <source>{file} is not valid JSON, so it is left alone: {error}</source>
+        <translation>{file} 不是有效的 JSON，因此不做改动：{error}</translation>
+    </message>
+    <message>
+        <source>{file} is not in the format conda writes.</source>
+        <translation>{file} 不是 conda 写入的格式。</translation>
     </message>
 </context>
 </TS>

@@ -21,6 +21,15 @@ from tfgpu.core.host import (
     PlatformFacts,
     decode_output,
 )
+from tfgpu.core.host.registry import (
+    MAX_VALUE_BYTES,
+    MAX_VALUE_NAME,
+    REG_DWORD,
+    REG_SZ,
+    STRING_TYPES,
+    RegistryError,
+    RegValue,
+)
 
 
 @dataclass
@@ -39,21 +48,44 @@ Responder = Callable[[Sequence[str]], FakeCommand]
 
 
 class FakeRegistry:
-    """Keys like ``HKLM\\SOFTWARE\\Python\\PythonCore\\3.10\\InstallPath``; case-insensitive."""
+    """Keys like ``HKLM\\SOFTWARE\\Python\\PythonCore\\3.10\\InstallPath``; key and value names are
+    case-insensitive and keep the case they were first written with, as in the real registry.
+
+    Typed values behave as ``winreg`` does on Windows: the type is kept as written; a string value
+    reads back up to its first NUL (CPython's ``winreg`` stops there, like regedit); a value name
+    longer than 16,383 characters or data over 1 MB is refused. ``fail_next_writes`` makes the next
+    writes raise (fault injection); ``broadcasts`` counts WM_SETTINGCHANGE messages.
+    """
 
     def __init__(self) -> None:
-        self._values: dict[str, dict[str, object]] = {}
+        self._values: dict[str, dict[str, RegValue]] = {}
         self._names: dict[str, str] = {}  # lowered key -> its last part as written
+        self.fail_next_writes = 0
+        self.writes: list[tuple[str, str, RegValue | None]] = []  # (key, name, value or None for a delete)
+        self.broadcasts = 0
 
     def set(self, key: str, name: str | None = None, value: object = None) -> None:
-        """Set a value (name None: only create the key)."""
+        """Set a value (name None: only create the key); plain data gets REG_SZ / REG_DWORD."""
+        self._create(key)
+        if name is not None:
+            if not isinstance(value, RegValue):
+                value = RegValue(value, REG_DWORD if isinstance(value, int) else REG_SZ)
+            self._store(key, name, value)
+
+    def _create(self, key: str) -> None:
         parts = key.split("\\")
         for i in range(1, len(parts) + 1):  # every parent key exists too
             lowered = "\\".join(parts[:i]).lower()
             self._values.setdefault(lowered, {})
-            self._names[lowered] = parts[i - 1]
-        if name is not None:
-            self._values[key.lower()][name] = value
+            self._names.setdefault(lowered, parts[i - 1])
+
+    def _store(self, key: str, name: str, value: RegValue) -> None:
+        values = self._values[key.lower()]
+        existing = next((n for n in values if n.lower() == name.lower()), None)
+        if existing is not None:
+            values[existing] = value  # the name keeps the case it was created with
+        else:
+            values[name] = value
 
     def subkeys(self, key: str) -> list[str]:
         prefix = key.lower().rstrip("\\") + "\\"
@@ -62,7 +94,44 @@ class FakeRegistry:
         )
 
     def values(self, key: str) -> dict[str, object]:
-        return dict(self._values.get(key.lower(), {}))
+        return {name: value.data for name, value in self._values.get(key.lower(), {}).items()}
+
+    # -- typed values ------------------------------------------------------------------
+    def read_value(self, key: str, name: str) -> RegValue | None:
+        values = self._values.get(key.lower(), {})
+        found = next((v for n, v in values.items() if n.lower() == name.lower()), None)
+        if found is not None and found.kind in STRING_TYPES and isinstance(found.data, str):
+            return RegValue(found.data.split("\0", 1)[0], found.kind)
+        return found
+
+    def write_value(self, key: str, name: str, value: RegValue) -> None:
+        if self.fail_next_writes > 0:
+            self.fail_next_writes -= 1
+            raise RegistryError(f"cannot write {key}\\{name}: [WinError 5] Access is denied (injected)")
+        if len(name) > MAX_VALUE_NAME:
+            raise RegistryError(f"value name longer than {MAX_VALUE_NAME} characters")
+        if value.kind in STRING_TYPES:
+            if not isinstance(value.data, str):
+                raise RegistryError(f"{value.type_name} data must be text, not {type(value.data).__name__}")
+            size = (len(value.data.encode("utf-16-le")) + 2)  # UTF-16 and its terminating NUL
+            if size > MAX_VALUE_BYTES:
+                raise RegistryError(f"value data of {size} bytes is over the registry's {MAX_VALUE_BYTES}")
+        self._create(key)
+        self._store(key, name, value)
+        self.writes.append((key, name, value))
+
+    def delete_value(self, key: str, name: str) -> None:
+        if self.fail_next_writes > 0:
+            self.fail_next_writes -= 1
+            raise RegistryError(f"cannot delete {key}\\{name}: [WinError 5] Access is denied (injected)")
+        values = self._values.get(key.lower(), {})
+        for existing in [n for n in values if n.lower() == name.lower()]:
+            del values[existing]
+        self.writes.append((key, name, None))
+
+    def broadcast_environment_change(self) -> bool:
+        self.broadcasts += 1
+        return True
 
 
 @dataclass

@@ -118,7 +118,7 @@ def worker_args(argv):
     p.add_argument("--index", type=int, required=True)
     p.add_argument("--ports", required=True, help="the two workers' loopback ports, comma-separated")
     p.add_argument("--steps", type=int, default=5)
-    return p.worker_args(argv)
+    return p.parse_args(argv)
 
 
 def train(tf, strategy, index, steps):

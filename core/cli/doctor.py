@@ -27,6 +27,7 @@ def add_parser(subs: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from tfgpu.core.diagnosis.doctor import diagnose
+    from tfgpu.core.diagnosis.next_steps import next_steps
     from tfgpu.core.diagnosis.render import format_diagnosis
 
     code = EXIT_OK
@@ -39,10 +40,13 @@ def run(args: argparse.Namespace) -> int:
 
         scan, code = run_scan_for(args, include_tf=True)
     diagnosis = diagnose(scan)
+    checklist = next_steps(diagnosis, args.python[0] if args.python else None)
     if args.json:
-        write_block(json.dumps({"diagnosis": diagnosis.to_dict(), "scan": scan.to_dict()}, indent=2, ensure_ascii=True))
+        doc = {"diagnosis": diagnosis.to_dict(), "next_steps": [s.to_dict() for s in checklist.steps],
+               "other_options": [o.to_dict() for o in checklist.options], "scan": scan.to_dict()}
+        write_block(json.dumps(doc, indent=2, ensure_ascii=True))
     else:
-        write_block(format_diagnosis(diagnosis, args.verbose))
+        write_block(format_diagnosis(diagnosis, args.verbose, checklist))
     return code
 
 

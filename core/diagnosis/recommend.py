@@ -130,7 +130,7 @@ def _linux(scan: Scan, osk: str, cc: str | None, first: list[FixStep]) -> Recomm
                           command=f"{venv_python} -m pip install '{build.gpu_package}=={build.version}'"))
         steps.append(step(QT_TRANSLATE_NOOP("core", "Install CUDA {cuda} and cuDNN {cudnn} (this TensorFlow predates the pip CUDA packages):"),
                           url=links.CUDA_ARCHIVE, cuda=build.linux_cuda or "?", cudnn=build.linux_cudnn or "?"))
-    steps.append(step(QT_TRANSLATE_NOOP("core", "Check that TensorFlow lists the GPU:"), shell=Shell.BASH,
+    steps.append(step(QT_TRANSLATE_NOOP("core", "Check that TensorFlow lists the GPU:"), shell=Shell.BASH, check="gpu-ready",
                       command=f"{venv_python} -c \"import tensorflow as tf; print(tf.config.list_physical_devices('GPU'))\""))
     old = cc is not None and not _is_latest_for(build, "linux")
     route = "old-gpu" if old else ("wsl2-pip" if osk == "wsl" else "linux-pip")
@@ -157,7 +157,7 @@ def _windows(scan: Scan, cc: str | None, first: list[FixStep]) -> Recommendation
         spec = f"tensorflow[and-cuda]=={build.version}" if build.and_cuda else f"tensorflow=={build.version}"
         if distro:
             steps.append(step(QT_TRANSLATE_NOOP("core", "Open your WSL 2 distribution '{distro}':"), command=f"wsl -d {distro}",
-                              shell=Shell.POWERSHELL, distro=distro))
+                              shell=Shell.POWERSHELL, check="inside-wsl", distro=distro))
             steps += _wsl_inside_steps(spec)
             route = "wsl2-pip"
         else:
@@ -191,8 +191,9 @@ def _windows(scan: Scan, cc: str | None, first: list[FixStep]) -> Recommendation
 
 def _wsl_inside_steps(spec: str) -> list[FixStep]:
     return [step(QT_TRANSLATE_NOOP("core", "Inside it, create a virtual environment and install TensorFlow:"), shell=Shell.BASH,
-                 command=f"sudo apt update && sudo apt install -y python3-venv && python3 -m venv ~/tf && ~/tf/bin/python -m pip install '{spec}'"),
-            step(QT_TRANSLATE_NOOP("core", "Check it inside WSL:"), shell=Shell.BASH,
+                 command=f"sudo apt update && sudo apt install -y python3-venv && python3 -m venv ~/tf && ~/tf/bin/python -m pip install '{spec}'",
+                 check="inside-wsl"),
+            step(QT_TRANSLATE_NOOP("core", "Check it inside WSL:"), shell=Shell.BASH, check="inside-wsl",
                  command="~/tf/bin/python -c \"import tensorflow as tf; print(tf.config.list_physical_devices('GPU'))\"")]
 
 

@@ -51,8 +51,9 @@ def fix_steps(finding_id: str, ctx: FixContext) -> list[FixStep]:
 
 
 def step(text: str, *, command: str | None = None, shell: Shell | None = None, url: str | None = None,
-         alternative: bool = False, **args: object) -> FixStep:
-    return FixStep(text=TrText(text, **args), command=command, shell=shell, url=url, alternative=alternative)
+         alternative: bool = False, check: str | None = None, **args: object) -> FixStep:
+    return FixStep(text=TrText(text, **args), command=command, shell=shell, url=url, alternative=alternative,
+                   check=check)
 
 
 def shell_for(ctx: FixContext) -> Shell:
@@ -86,17 +87,17 @@ def _sh_quote(path: str) -> str:
 
 def verify_step(ctx: FixContext) -> FixStep:
     return step(QT_TRANSLATE_NOOP("core", "Check that TensorFlow now lists the GPU (a non-empty list):"),
-                command=verify_command(ctx), shell=shell_for(ctx))
+                command=verify_command(ctx), shell=shell_for(ctx), check="gpu-ready")
 
 
 def driver_update(ctx: FixContext) -> list[FixStep]:
     steps = [step(QT_TRANSLATE_NOOP("core", "Download and install the latest NVIDIA driver for your GPU, then restart."),
-                  url=links.DRIVER_DOWNLOAD)]
+                  url=links.DRIVER_DOWNLOAD, check="driver")]
     if not ctx.windows:
         steps.append(step(QT_TRANSLATE_NOOP("core", "On Ubuntu the packaged driver is the simplest route:"),
-                          command="sudo ubuntu-drivers install && sudo reboot", shell=Shell.BASH))
+                          command="sudo ubuntu-drivers install && sudo reboot", shell=Shell.BASH, check="driver"))
     steps.append(step(QT_TRANSLATE_NOOP("core", "Then check that the driver answers:"), command="nvidia-smi",
-                      shell=shell_for(ctx)))
+                      shell=shell_for(ctx), check="driver"))
     return steps
 
 
@@ -139,13 +140,14 @@ WINDOWS_TF210_CONDA = (
 
 def wsl_route_steps(ctx: FixContext, tf_spec: str = "tensorflow[and-cuda]") -> list[FixStep]:
     return [step(QT_TRANSLATE_NOOP("core", "Install WSL2 with Ubuntu (PowerShell as administrator), then restart:"),
-                 command="wsl --install -d Ubuntu", shell=Shell.POWERSHELL, url=links.WSL_INSTALL),
+                 command="wsl --install -d Ubuntu", shell=Shell.POWERSHELL, url=links.WSL_INSTALL, check="wsl2"),
             step(QT_TRANSLATE_NOOP("core", "Inside Ubuntu, create a virtual environment and install TensorFlow with its CUDA libraries:"),
                  command=f"sudo apt update && sudo apt install -y python3-venv && python3 -m venv ~/tf && "
-                         f"~/tf/bin/python -m pip install '{tf_spec}'", shell=Shell.BASH, url=links.TF_PIP),
+                         f"~/tf/bin/python -m pip install '{tf_spec}'", shell=Shell.BASH, url=links.TF_PIP,
+                 check="inside-wsl"),
             step(QT_TRANSLATE_NOOP("core", "Check it inside Ubuntu:"),
                  command="~/tf/bin/python -c \"import tensorflow as tf; print(tf.config.list_physical_devices('GPU'))\"",
-                 shell=Shell.BASH)]
+                 shell=Shell.BASH, check="inside-wsl")]
 
 
 def _cpu_only_build(ctx: FixContext) -> list[FixStep]:

@@ -15,6 +15,7 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication
 
 from tfgpu.core.diagnosis.model import Diagnosis, EnvVerdict, Recommendation
+from tfgpu.core.diagnosis.next_steps import Checklist, NextStep
 from tfgpu.core.explain.model import Explanation
 from tfgpu.core.findings.model import Finding, FixStep, Severity, Shell
 from tfgpu.gui.icons import Tone
@@ -176,10 +177,40 @@ def recommendation_markdown(rec: Recommendation) -> list[str]:
     return out
 
 
-def diagnosis_markdown(diagnosis: Diagnosis) -> str:
+def checklist_markdown(checklist: Checklist) -> list[str]:
+    """The numbered steps with their commands and "done when" checks, then the other options."""
+    from tfgpu.gui.guide import check_text
+
+    out = ["## " + translate("FindingsText", "Do this next"), ""]
+    for number, step in enumerate(checklist.steps, 1):
+        out += _step_markdown(f"{number}.", step, check_text(step.check))
+    for option in checklist.options:
+        out.append(translate("FindingsText", "Or: {title}").format(title=tr_text(option.title)))
+        for step in option.steps:
+            out += _step_markdown("-", step, check_text(step.check))
+    return out + [""]
+
+
+def _step_markdown(marker: str, step: NextStep, check: str) -> list[str]:
+    out = [f"{marker} {tr_text(step.text)}"]
+    for command in step.commands:
+        shell = Shell(command.shell) if command.shell else None
+        out.append(f"   {shell_label(shell)}")
+        out.append(f"   ```{_FENCE_LANGUAGE.get(shell, '') if shell else ''}")
+        out.extend(f"   {line}" for line in command.command.splitlines() or [""])
+        out.append("   ```")
+    if step.url:
+        out.append(f"   <{step.url}>")
+    out.append(f"   {check}")
+    return out
+
+
+def diagnosis_markdown(diagnosis: Diagnosis, checklist: Checklist | None = None) -> str:
     out = ["# " + translate("FindingsText", "TensorFlow GPU diagnosis"), ""]
     out.append(f"**{verdict_headline(diagnosis)}**: {tr_text(diagnosis.primary.title)}")
     out += ["", kb_text(diagnosis), ""]
+    if checklist is not None:
+        out += checklist_markdown(checklist)
     if diagnosis.machine:
         out += ["## " + translate("FindingsText", "This computer"), ""]
         for finding in diagnosis.machine:

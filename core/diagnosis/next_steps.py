@@ -154,7 +154,8 @@ def next_steps(diagnosis: Diagnosis, python: str | None = None) -> Checklist:
         builder.add_route(rec, cause or (blockers[0] if blockers else diagnosis.primary))
         if env is not None and cause is not None:
             builder.add_options_of(cause)
-    blocker = blockers[0] if blockers else (env.primary if env is not None else diagnosis.primary)
+    own = _own_errors(env, diagnosis) if env is not None else []
+    blocker = blockers[0] if blockers else (own[0] if own else env.primary if env is not None else diagnosis.primary)
     return builder.finish(env, blocker)
 
 
@@ -189,31 +190,31 @@ def still_open(previous: Checklist, current: Checklist, scan: Scan, diagnosis: D
 # -- building ---------------------------------------------------------------------------------
 
 
+def _own_errors(env: EnvVerdict, diagnosis: Diagnosis) -> list[Finding]:
+    """The environment's errors that are its own (not the machine's), ranked."""
+    return [f for f in env.findings if f.severity is Severity.ERROR and not any(f is m for m in diagnosis.machine)]
+
+
 def _fixable_in_place(env: EnvVerdict, diagnosis: Diagnosis) -> bool:
-    """TensorFlow is there, and what stops it has a fix in this environment (not another route)."""
+    """TensorFlow is there, and what stops it (past the machine's blockers) has a fix in this
+    environment, not another route."""
     if env.gpu_ready or env.tf_version is None:
         return False
-    primary = env.primary
-    return (primary.id not in ROUTE_FINDINGS and primary.id not in BLOCKERS
-            and primary.severity is Severity.ERROR and bool(primary.fix))
+    own = _own_errors(env, diagnosis)
+    return bool(own) and own[0].id not in ROUTE_FINDINGS and own[0].id not in BLOCKERS and bool(own[0].fix)
 
 
 def _only_blocked(env: EnvVerdict, diagnosis: Diagnosis) -> bool:
     """TensorFlow is installed and nothing but a machine blocker stops it."""
-    own = [f for f in env.findings if f.severity is Severity.ERROR and not any(f is m for m in diagnosis.machine)]
-    return env.tf_version is not None and not own
+    return env.tf_version is not None and not _own_errors(env, diagnosis)
 
 
 def _local_findings(env: EnvVerdict, diagnosis: Diagnosis) -> list[Finding]:
-    """The machine's other errors, then the environment's errors, primary first (blockers are done before)."""
+    """The environment's own top error, the machine's other errors, then the environment's other
+    errors (the blockers are done before)."""
     machine = [f for f in diagnosis.machine if f.severity is Severity.ERROR and f.id not in BLOCKERS]
-    own = [f for f in [env.primary, *env.findings]
-           if f.severity is Severity.ERROR and f.id not in BLOCKERS and not any(f is m for m in diagnosis.machine)]
-    ordered: list[Finding] = []
-    for finding in own[:1] + machine + own[1:]:
-        if not any(finding is f for f in ordered):
-            ordered.append(finding)
-    return ordered
+    own = [f for f in _own_errors(env, diagnosis) if f.id not in BLOCKERS]
+    return own[:1] + machine + own[1:]
 
 
 def _ready(env: EnvVerdict) -> Checklist:
@@ -307,3 +308,23 @@ class _Builder:
             self.steps.append(self._verify)
         return Checklist(env=env.python if env is not None else None, ready=False, blocker=blocker,
                          steps=self.steps, options=self.options)
+
+
+def needs_system_cuda(diagnosis: Diagnosis, checklist: Checklist, windows: bool) -> bool:
+    """Whether the way the checklist goes uses a CUDA toolkit and cuDNN installed on this system
+    (native Windows TensorFlow up to 2.10, Linux builds before pip's CUDA packages); False when pip
+    (tensorflow[and-cuda], WSL2) or conda brings them, or there is no NVIDIA GPU to use."""
+    from tfgpu.core.kb.guarded import tf_build
+
+    env = next((v for v in diagnosis.envs if v.python == checklist.env), None)
+    rec = diagnosis.recommendation
+    in_place = env is not None and env.tf_version is not None and (checklist.ready or _fixable_in_place(env, diagnosis))
+    if in_place and env is not None:
+        build = tf_build(env.tf_version)
+        if build is None:
+            return True  # unknown: the parts are shown as they are
+        return build.windows_gpu if windows else not build.and_cuda
+    if rec is None or rec.route in ("no-nvidia-gpu", "wsl2-pip", "wsl2-setup", "windows-native-tf210", "ready"):
+        return False
+    build = tf_build(rec.tf_version)
+    return build is not None and not build.and_cuda

@@ -16,7 +16,7 @@ import os
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Slot
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -444,4 +444,5 @@ class BenchmarkPage(TfgpuPage):
         return text
 
 
-PAGE = PageSpec(page_id="benchmark", order=50, factory=BenchmarkPage)
+PAGE = PageSpec(page_id="benchmark", order=50, factory=BenchmarkPage,
+                title=QT_TRANSLATE_NOOP("PageTitle", "Benchmark"))

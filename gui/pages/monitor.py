@@ -15,7 +15,7 @@ import time
 from datetime import datetime
 from pathlib import Path
 
-from PySide6.QtCore import QStandardPaths, Qt, QTimer, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QStandardPaths, Qt, QTimer, Slot
 from PySide6.QtGui import QGuiApplication, QHideEvent, QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -347,4 +347,5 @@ class MonitorPage(TfgpuPage):
         self._started_csv = False
 
 
-PAGE = PageSpec(page_id="monitor", order=60, factory=MonitorPage)
+PAGE = PageSpec(page_id="monitor", order=60, factory=MonitorPage,
+                title=QT_TRANSLATE_NOOP("PageTitle", "Monitor"))

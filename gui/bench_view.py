@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from PySide6.QtCore import QDateTime, Qt
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
@@ -39,10 +39,10 @@ from tfgpu.core.i18n import TrText
 from tfgpu.gui.bench_chart import SpeedupChart
 from tfgpu.gui.findings_view import plain_label
 from tfgpu.gui.icons import Tone, tone_icon
+from tfgpu.gui.theme import TONE_HUES, readable, tint
 from tfgpu.gui.tr_text import tr_text
 
 COL_TEST, COL_DEVICE, COL_RESULT, COL_SPREAD, COL_RUNS, COL_PEAK, COL_VS_CPU, COL_DELTA = range(8)
-BANNER_COLOURS = {Tone.BAD: "#f8d7da", Tone.WARN: "#fff3cd", Tone.INFO: "#d1ecf1"}
 NOTABLE_CHANGE = 0.05  # a Δ of 5% or more is coloured
 
 
@@ -120,7 +120,7 @@ class ResultsTable(QTableWidget):
             reason = tr_text(test_error_text(test)) or self.tr("No figure")
             item = put(COL_RESULT, reason, reason)
             item.setTextAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-            item.setForeground(QBrush(QColor("#a04000")))
+            item.setForeground(QBrush(readable(TONE_HUES[Tone.WARN], self.palette().color(QPalette.ColorRole.Base))))
             for column in range(COL_SPREAD, COL_DELTA):
                 put(column, "")
             self.setSpan(row, COL_RESULT, 1, COL_DELTA - COL_RESULT)
@@ -133,7 +133,8 @@ class ResultsTable(QTableWidget):
             put(COL_VS_CPU, format_ratio(test.speedup_vs_cpu))
         delta = put(COL_DELTA, delta_text(change), self._change_tip(change))
         if change is not None and change.ratio is not None and abs(change.ratio - 1) >= NOTABLE_CHANGE:
-            delta.setForeground(QBrush(QColor("#2e7d32" if change.ratio > 1 else "#c62828")))
+            tone = Tone.GOOD if change.ratio > 1 else Tone.BAD
+            delta.setForeground(QBrush(readable(TONE_HUES[tone], self.palette().color(QPalette.ColorRole.Base))))
 
     def _change_tip(self, change: Change | None) -> str:
         if change is None:
@@ -251,8 +252,10 @@ class Banner(QFrame):
         self.tone = tone
         self.icon.setPixmap(tone_icon(tone).pixmap(20, 20))
         self.text.setText("\n".join(lines))
-        self.setStyleSheet(f"#bench-banner {{ background-color: {BANNER_COLOURS.get(tone, '#eeeeee')}; "
-                           "border-radius: 4px; } #bench-banner QLabel { color: #202020; }")
+        palette = self.palette()
+        palette.setColor(QPalette.ColorRole.Window, tint(tone, palette))
+        self.setPalette(palette)
+        self.setAutoFillBackground(True)
         self.show()
 
     def clear(self) -> None:

@@ -36,13 +36,13 @@ from PySide6.QtWidgets import (
 )
 
 from tfgpu.core.findings.model import Finding, FixStep
+from tfgpu.gui.disclosure import Disclosure, quiet
 from tfgpu.gui.findings_text import (
     SEVERITY_TONE,
     severity_label,
     shell_label,
     step_markers,
 )
-from tfgpu.gui.disclosure import Disclosure, quiet
 from tfgpu.gui.icons import Tone, tone_icon
 from tfgpu.gui.theme import GRAPHIC_CONTRAST, tone_colour
 from tfgpu.gui.tr_text import tr_text

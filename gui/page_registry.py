@@ -91,6 +91,7 @@ class PageContext:
     host: Host | None = None  # None: this computer
     scan_options: ScanOptions | None = None
     state: WizardState = field(default_factory=WizardState)
+    specs: list[PageSpec] = field(default_factory=list)  # every page of the window (a step may open one)
 
 
 class TfgpuPage(QWizardPage):

@@ -168,3 +168,18 @@ def apply_scheme(app: QApplication, requested: str | None = None) -> str:
     app.setPalette(dark_palette() if wanted == "dark" else light_palette())
     log.debug("colour scheme: %s", wanted)
     return wanted
+
+
+def tint(tone: Tone, palette: QPalette | None = None, amount: float = 0.16) -> QColor:
+    """A background for a status box: the window colour with a touch of the status hue (text on it
+    keeps the palette's text colour, readable in both schemes)."""
+    window = background(palette)
+    hue = QColor(TONE_HUES.get(tone, TONE_HUES[Tone.NEUTRAL]))
+    return QColor.fromRgbF(*(amount * h + (1 - amount) * w for h, w in zip(hue.getRgbF()[:3], window.getRgbF()[:3])))
+
+
+def set_text_colour(widget, colour: QColor) -> None:
+    """Colour a label's text through its palette (so tests and style changes see it)."""
+    palette = widget.palette()
+    palette.setColor(QPalette.ColorRole.WindowText, colour)
+    widget.setPalette(palette)

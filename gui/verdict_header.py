@@ -15,7 +15,7 @@ from tfgpu.gui.glossary import explain_terms
 from tfgpu.gui.guide import step_sentence
 from tfgpu.gui.icons import Tone, tone_icon
 from tfgpu.gui.page_registry import WizardState
-from tfgpu.gui.theme import secondary_text, tone_colour
+from tfgpu.gui.theme import tone_colour
 from tfgpu.gui.tr_text import tr_text
 
 BUTTON_MAX_PX = 380

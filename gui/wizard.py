@@ -67,6 +67,7 @@ class TfgpuWizard(QMainWindow):
         self.resize(DEFAULT_SIZE)
         self.context = PageContext(host=host, scan_options=scan_options)
         self.specs = specs if specs is not None else discover_pages()
+        self.context.specs = list(self.specs)
         self.settings = settings
         self.auto_scan = auto_scan
         self._pages: dict[str, TfgpuPage] = {}
@@ -76,6 +77,7 @@ class TfgpuWizard(QMainWindow):
         self._shut_down = False
         self._started = False
         self._background_done = False
+        self._first_pending: str | None = None
         #: Asked before closing while something would be lost; tests replace it.
         self.confirm_close: Callable[[list[str]], bool] = self._ask_before_closing
         self._build(actions if actions is not None else discover_actions())
@@ -91,7 +93,17 @@ class TfgpuWizard(QMainWindow):
                 self.restoreGeometry(settings.geometry)
         self.retranslate()
         first = start_page or (settings.page if settings is not None else None)
-        self.go_to(first if first in self.page_ids() else self.page_ids()[0])
+        self._show_first(first if first in self.page_ids() else self.page_ids()[0])
+
+    def _show_first(self, page_id: str) -> None:
+        """The start page, built now; its ``initializePage`` waits for the window to be shown."""
+        self._first_pending = page_id
+        page = self._ensure(page_id)
+        self._current = page_id
+        self.stack.setCurrentWidget(page)
+        self.sidebar.select(page_id)
+        self._update_nav(page_id)
+        self._show_page_header()
 
     # -- layout ----------------------------------------------------------------------------------
     def _build(self, actions: list[ActionSpec]) -> None:
@@ -263,13 +275,10 @@ class TfgpuWizard(QMainWindow):
         page = self._ensure(page_id)
         changed = page_id != self._current
         self._current = page_id
+        self._first_pending = None
         self.stack.setCurrentWidget(page)
         self.sidebar.select(page_id)
-        index = self.page_ids().index(page_id)
-        self.back_button.setEnabled(index > 0)
-        self.next_button.setEnabled(index < len(self.specs) - 1)
-        self.menus.back_action.setEnabled(index > 0)
-        self.menus.next_action.setEnabled(index < len(self.specs) - 1)
+        self._update_nav(page_id)
         page.initializePage()
         self._show_page_header()
         if self.settings is not None:
@@ -277,6 +286,14 @@ class TfgpuWizard(QMainWindow):
         if changed:
             self.page_changed.emit(page_id)
         return True
+
+    def _update_nav(self, page_id: str) -> None:
+        index = self.page_ids().index(page_id)
+        last = len(self.specs) - 1
+        for widget in (self.back_button, self.menus.back_action):
+            widget.setEnabled(index > 0)
+        for widget in (self.next_button, self.menus.next_action):
+            widget.setEnabled(index < last)
 
     @Slot(str, object)
     def open_page(self, page_id: str, payload: object = None) -> bool:
@@ -337,6 +354,11 @@ class TfgpuWizard(QMainWindow):
         super().showEvent(event)
         if not self._started:
             self._started = True
+            if self._first_pending is not None and self._first_pending == self._current:
+                self._first_pending = None
+                page = self.current_page()
+                if page is not None:
+                    page.initializePage()
             QTimer.singleShot(0, self._start_background)
 
     @Slot()

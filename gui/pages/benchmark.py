@@ -15,6 +15,7 @@ import importlib.util
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Slot
 from PySide6.QtGui import QGuiApplication
@@ -29,20 +30,18 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from tfgpu.core.bench.model import BenchRun, RunStatus
-from tfgpu.core.bench.render import format_comparison, format_run
-from tfgpu.core.bench.runner import BenchOptions, BenchUpdate
-from tfgpu.core.bench.saved_runs import SavedRun, compare
-from tfgpu.core.bench.summary import error_text
-from tfgpu.core.scan import Scan
-from tfgpu.gui.bench_view import BenchResultsView, local_date
-from tfgpu.gui.bench_worker import BenchController, BenchFunction, HistoryController
 from tfgpu.gui.findings_view import plain_label
 from tfgpu.gui.icons import Tone
-from tfgpu.gui.mini_monitor import MiniMonitor
-from tfgpu.gui.monitor_service import MonitorService, monitor_service
 from tfgpu.gui.page_registry import PageContext, PageSpec, TfgpuPage
 from tfgpu.gui.tr_text import tr_text
+
+if TYPE_CHECKING:  # the benchmark's code (and pyqtgraph) loads when the page is first built
+    from tfgpu.core.bench.model import BenchRun
+    from tfgpu.core.bench.runner import BenchOptions, BenchUpdate
+    from tfgpu.core.bench.saved_runs import SavedRun
+    from tfgpu.core.scan import Scan
+    from tfgpu.gui.bench_worker import BenchFunction
+    from tfgpu.gui.monitor_service import MonitorService
 
 OTHER = "\x00other"  # the combo's "Other Python…" entry
 
@@ -67,6 +66,8 @@ class BenchmarkPage(TfgpuPage):
     def __init__(self, context: PageContext, *, bench_fn: BenchFunction | None = None,
                  monitor: MonitorService | None = None, history_folder: Path | None = None) -> None:
         """``monitor``: the service the mini-monitor holds; by default the wizard's shared one."""
+        from tfgpu.gui.bench_worker import BenchController, HistoryController
+
         super().__init__(context)
         self.setTitle(self.tr("Benchmark"))
         self.setSubTitle(self.tr("How fast TensorFlow runs here, on the GPU and on the CPU, "
@@ -90,6 +91,10 @@ class BenchmarkPage(TfgpuPage):
 
     # -- layout ----------------------------------------------------------------------------
     def _build(self, monitor: MonitorService | None) -> None:
+        from tfgpu.gui.bench_view import BenchResultsView
+        from tfgpu.gui.mini_monitor import MiniMonitor
+        from tfgpu.gui.monitor_service import monitor_service
+
         self.env_combo = QComboBox()
         self.env_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.env_combo.setMinimumContentsLength(30)
@@ -252,6 +257,8 @@ class BenchmarkPage(TfgpuPage):
 
     # -- running ---------------------------------------------------------------------------------
     def options(self) -> BenchOptions:
+        from tfgpu.core.bench.runner import BenchOptions
+
         return BenchOptions(quick=bool(self.mode_combo.currentData()), device=str(self.device_combo.currentData()),
                             agent_args=tuple(self.agent_args))
 
@@ -313,12 +320,17 @@ class BenchmarkPage(TfgpuPage):
         elif update.kind in ("result", "error") and update.test is not None:
             self.results.add_live_test(update.test)
         elif update.kind == "error" and update.error is not None:
+            from tfgpu.core.bench.summary import error_text
+
             self._say(tr_text(error_text(update.error)))
         elif update.kind == "restart":
             self._say(self.tr("The benchmark process stopped; starting it again for the tests left…"))
 
     @Slot(object)
     def _on_finished(self, run: BenchRun) -> None:
+        from tfgpu.core.bench.model import RunStatus
+        from tfgpu.core.bench.saved_runs import SavedRun
+
         self._sync_monitor()
         self.run = run
         if self.controller.saved_path is not None:
@@ -396,6 +408,8 @@ class BenchmarkPage(TfgpuPage):
         self._maybe_finished()
 
     def _run_title(self, run: BenchRun) -> str:
+        from tfgpu.gui.bench_view import local_date
+
         mode = self.tr("quick") if run.config.get("quick") else self.tr("full")
         return f"{local_date(run.created)} · {run.gpu_model or self.tr('no GPU')} · {mode}"
 
@@ -424,6 +438,8 @@ class BenchmarkPage(TfgpuPage):
 
     def _changes(self):
         before = self.compared_run()
+        from tfgpu.core.bench.saved_runs import compare
+
         return compare(before, self.run) if before is not None and self.run is not None else None
 
     @Slot(int)
@@ -436,6 +452,9 @@ class BenchmarkPage(TfgpuPage):
     def copy_results(self) -> str:
         if self.run is None:
             return ""
+        from tfgpu.core.bench.render import format_comparison, format_run
+        from tfgpu.core.bench.saved_runs import compare
+
         text = format_run(self.run)
         before = self.compared_run()
         if before is not None:

@@ -188,11 +188,9 @@ class DiagnosisPage(TfgpuPage):
 
     def _actions_for(self, step: NextStep) -> list[tuple[str, str]]:
         """The pages that do or show ``step``: its own action, and pages that say they handle it."""
-        window = self.window()
-        has_page = getattr(window, "has_page", None)
-        specs = getattr(window, "specs", [])
+        specs = self.context.specs
         found: list[tuple[str, str]] = []
-        if step.action and callable(has_page) and has_page(step.action):
+        if step.action and any(spec.page_id == step.action for spec in specs):
             found.append((step.action, self._open_text(step.action, specs)))
         for spec in specs:
             if spec.handles and (step.finding in spec.handles or step.check.id in spec.handles):

@@ -35,6 +35,7 @@ from tfgpu.core.bench.render import (
 )
 from tfgpu.core.bench.saved_runs import Change
 from tfgpu.core.bench.summary import headlines, problems, test_error_text
+from tfgpu.core.bench.words import test_words
 from tfgpu.core.i18n import TrText
 from tfgpu.gui.bench_chart import SpeedupChart
 from tfgpu.gui.findings_view import plain_label
@@ -114,7 +115,7 @@ class ResultsTable(QTableWidget):
             self.setItem(row, column, item)
             return item
 
-        put(COL_TEST, test.label, test.id)
+        put(COL_TEST, tr_text(test_words(test.suite, test.dtype, test.params)), test.id)
         put(COL_DEVICE, self._device(test.device), test.placement or "")
         if not test.ok:
             reason = tr_text(test_error_text(test)) or self.tr("No figure")

@@ -134,3 +134,22 @@ def no_thread_left_running(request):
         time.sleep(0.02)
     leaked = [f"thread {t.name!r}" for t in threads] + [f"QThread {q.objectName()!r}" for q in qthreads]
     assert not leaked, f"left running after the test: {', '.join(leaked)}"
+
+
+@pytest.fixture(autouse=True)
+def no_modal_dialog(request, monkeypatch):
+    """A modal question in a test would wait forever: answer it "Close" and fail the test afterwards."""
+    if "qtbot" not in request.fixturenames and "qapp" not in request.fixturenames:
+        yield
+        return
+    from PySide6.QtWidgets import QMessageBox
+
+    asked: list[str] = []
+
+    def question(_parent, title, text, *args, **kwargs):
+        asked.append(f"{title}: {text}")
+        return QMessageBox.StandardButton.Close
+
+    monkeypatch.setattr(QMessageBox, "question", staticmethod(question))
+    yield
+    assert not asked, f"a modal question was opened (tests set window.confirm_close): {asked}"

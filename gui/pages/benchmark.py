@@ -170,6 +170,27 @@ class BenchmarkPage(TfgpuPage):
     def is_busy(self) -> bool:
         return self.controller.is_running() or self.history.is_running()
 
+    def close_question(self) -> str | None:
+        if self.controller.is_running():
+            return self.tr("A benchmark is running; closing stops it (the figures measured so far are kept).")
+        return None
+
+    def nav_tone(self) -> Tone | None:
+        if self.controller.is_running():
+            return Tone.BUSY
+        return Tone.DONE if self.run is not None else None
+
+    def carry_over(self) -> dict:
+        return {"python": self.selected_python(), "mode": self.mode_combo.currentIndex(),
+                "device": self.device_combo.currentIndex(), "monitor": self.monitor_toggle.isChecked()}
+
+    def take_over(self, state: dict) -> None:
+        if state.get("python"):
+            self.select_python(state["python"])
+        self.mode_combo.setCurrentIndex(state.get("mode", 0))
+        self.device_combo.setCurrentIndex(state.get("device", 0))
+        self.monitor_toggle.setChecked(bool(state.get("monitor")))
+
     def shutdown(self) -> None:
         busy = self.is_busy()
         self.mini_monitor.shutdown()
@@ -308,7 +329,8 @@ class BenchmarkPage(TfgpuPage):
         if update.kind == "start":
             self._say(self.tr("TensorFlow is ready; {total} tests to run.").format(total=self._total))
         elif update.kind == "test" and update.test_id:
-            words, device = update.label or update.test_id, update.device
+            words = tr_text(update.words) if update.words is not None else (update.label or update.test_id)
+            device = update.device
             index, total = (update.index or 0) + 1, update.total or self._total
             if device == "gpu":
                 text = self.tr("Running {test} on the GPU ({index} of {total})")

@@ -39,6 +39,7 @@ from tfgpu.core.bench.words import test_words
 from tfgpu.core.i18n import TrText
 from tfgpu.gui.bench_chart import SpeedupChart
 from tfgpu.gui.findings_view import plain_label
+from tfgpu.gui.glossary import tooltip_for
 from tfgpu.gui.icons import Tone, tone_icon
 from tfgpu.gui.theme import TONE_HUES, readable, tint
 from tfgpu.gui.tr_text import tr_text
@@ -327,6 +328,7 @@ class BenchResultsView(QWidget):
         else:
             self.banner.show_lines(tone, [tr_text(line) for line in banner])
         self.headline_label.setText("\n".join(tr_text(line) for line in figures))
+        self.headline_label.setToolTip(tooltip_for(self.headline_label.text()))  # XLA, mixed precision
         self.headline_label.setVisible(bool(figures))
         self.gauges.set_tests(run.tests)
         self.chart.set_tests(run.tests)

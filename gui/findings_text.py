@@ -84,9 +84,58 @@ def kind_label(kind: str) -> str:
     }.get(kind, kind)
 
 
+def _fact_labels() -> dict[str, str]:
+    return {
+        "build_archs": translate("FactLabel", "GPU generations TensorFlow was built for"),
+        "build_dlls": translate("FactLabel", "Libraries TensorFlow was built to load"),
+        "cc": translate("FactLabel", "Compute capability"),
+        "compute_capabilities": translate("FactLabel", "Compute capabilities"),
+        "cuda_compiled": translate("FactLabel", "CUDA TensorFlow was built with"),
+        "cuda_driver": translate("FactLabel", "Highest CUDA the driver supports"),
+        "cuda_installed": translate("FactLabel", "CUDA installed"),
+        "cuda_visible_devices": translate("FactLabel", "CUDA_VISIBLE_DEVICES"),
+        "cuda_wanted": translate("FactLabel", "CUDA TensorFlow looks for"),
+        "cudnn_compiled": translate("FactLabel", "cuDNN TensorFlow was built with"),
+        "cudnn_installed": translate("FactLabel", "cuDNN installed"),
+        "cudnn_max_cc": translate("FactLabel", "Newest GPU generation this cuDNN knows"),
+        "cudnn_runtime": translate("FactLabel", "cuDNN that was loaded"),
+        "cudnn_version_code": translate("FactLabel", "cuDNN version number"),
+        "cudnn_wanted": translate("FactLabel", "cuDNN TensorFlow looks for"),
+        "driver_version": translate("FactLabel", "NVIDIA driver version"),
+        "found_cc": translate("FactLabel", "Compute capability found"),
+        "gpu_memory_mb": translate("FactLabel", "GPU memory (MB)"),
+        "gpu_names": translate("FactLabel", "GPU names"),
+        "gpus": translate("FactLabel", "GPUs"),
+        "gpus_listed": translate("FactLabel", "GPUs TensorFlow listed"),
+        "is_cuda_build": translate("FactLabel", "Built with CUDA"),
+        "ld_library_path": translate("FactLabel", "LD_LIBRARY_PATH"),
+        "libdevice_searched": translate("FactLabel", "Folders searched for libdevice"),
+        "library_dirs": translate("FactLabel", "Library folders"),
+        "loaded_libraries": translate("FactLabel", "Libraries loaded"),
+        "missing_libraries": translate("FactLabel", "Libraries not found"),
+        "nvcc_version": translate("FactLabel", "nvcc version"),
+        "oom": translate("FactLabel", "Out of GPU memory"),
+        "oom_allocation_bytes": translate("FactLabel", "Size that did not fit (bytes)"),
+        "os": translate("FactLabel", "Operating system"),
+        "os_name": translate("FactLabel", "Operating system name"),
+        "pip_versions": translate("FactLabel", "Versions pip offered"),
+        "python_bits": translate("FactLabel", "Python bits"),
+        "python_guess": translate("FactLabel", "Python (guessed)"),
+        "python_version": translate("FactLabel", "Python version"),
+        "required_cc": translate("FactLabel", "Compute capability needed"),
+        "smi_error": translate("FactLabel", "nvidia-smi error"),
+        "smi_gpu_count": translate("FactLabel", "GPUs nvidia-smi lists"),
+        "target_cc": translate("FactLabel", "Compute capability built for"),
+        "tf_packages": translate("FactLabel", "TensorFlow packages"),
+        "tf_requested": translate("FactLabel", "TensorFlow asked for"),
+        "tf_version": translate("FactLabel", "TensorFlow version"),
+    }
+
+
 def fact_label(key: str) -> str:
-    """A fact's key as a label: "tf_version" -> "tf version" (keys are core's, not translated)."""
-    return key.replace("_", " ").replace("-", " ").strip()
+    """A fact's key in plain, translated words ("tf_version" -> "TensorFlow version"); a key
+    without words of its own is spelled out ("new_key" -> "new key")."""
+    return _fact_labels().get(key) or key.replace("_", " ").replace("-", " ").strip()
 
 
 def fact_value(value: Any) -> str:

@@ -282,9 +282,8 @@ def test_hiding_the_page_releases_the_hold(qtbot, factory) -> None:
 def test_three_plots_fit_900_by_650_and_more_shows_the_rest(qtbot, factory) -> None:
     """In the window at its default size, the main plots show without scrolling; "More plots" adds three."""
     from tfgpu.gui.monitor_plots import MAIN_GROUPS
-    from tfgpu.gui.wizard import DEFAULT_SIZE
-
     from tfgpu.gui.pages import welcome
+    from tfgpu.gui.wizard import DEFAULT_SIZE
 
     service = MonitorService(sampler_factory=factory)
     wizard = TfgpuWizard(specs=[welcome.PAGE, monitor_module.PAGE])  # the monitor page is built on its visit

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from tfgpu.core.scan import Scan, ScanOptions, ScanProgress
+from tfgpu.gui.glossary import tooltip_for
 from tfgpu.gui.icons import Tone, tone_icon
 from tfgpu.gui.page_registry import PageContext, PageSpec, TfgpuPage
 from tfgpu.gui.route_view import for_route
@@ -368,6 +369,7 @@ class SystemPage(TfgpuPage):
             font.setBold(True)
             item.setFont(COL_WHAT, font)
         item.setToolTip(COL_DETAILS, plain_tooltip(line.value))
+        item.setToolTip(COL_WHAT, tooltip_for(line.label))  # driver, CUDA, cuDNN... in plain words
         item.setData(COL_DETAILS, WRAP_ROLE, line.kind in WRAPPED_KINDS)
         item.setData(COL_WHAT, LINE_ROLE, line)
         item.setExpanded(line.expanded)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout
 
+from tfgpu.gui.glossary import explain_terms
 from tfgpu.gui.icons import app_icon
 from tfgpu.gui.page_registry import PageContext, PageSpec, TfgpuPage
 
@@ -24,6 +25,7 @@ class WelcomePage(TfgpuPage):
         self.body.setTextFormat(Qt.TextFormat.RichText)
         self.body.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.body.setOpenExternalLinks(False)
+        explain_terms(self.body, self._body_html())
 
         row = QHBoxLayout()
         row.addWidget(logo)

@@ -24,7 +24,7 @@ from tfgpu.gui.findings_view import plain_label
 from tfgpu.gui.theme import GRAPHIC_CONTRAST, background, readable, set_text_colour
 
 KIND_DEVICE, KIND_PRECISION, KIND_XLA = "device", "precision", "xla"
-#: Hues of the bars by kind of comparison; fitted to the background (light or dark) when drawn.
+# Hues of the bars by kind of comparison; fitted to the background (light or dark) when drawn.
 KIND_HUES = {KIND_DEVICE: "#2ca02c", KIND_PRECISION: "#1f77b4", KIND_XLA: "#ff7f0e"}
 BASELINE_HUE = "#9a9a9a"
 

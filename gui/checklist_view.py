@@ -20,7 +20,7 @@ from tfgpu.gui.guide import check_text
 from tfgpu.gui.icons import Tone, tone_icon
 from tfgpu.gui.tr_text import tr_text
 
-#: (page id, button text) for a step: the pages that do or show it.
+# (page id, button text) for a step: the pages that do or show it.
 ActionsFor = Callable[[NextStep], list[tuple[str, str]]]
 
 

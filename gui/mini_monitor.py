@@ -45,7 +45,7 @@ WINDOW_S = 120.0  # seconds of history shown
 STRIP_HEIGHT = 80
 RENDER_MS = 250  # curves
 LABEL_MS = 1000  # figures in words
-#: Hues of each GPU's (load, memory) curves; fitted to the background by the theme.
+# Hues of each GPU's (load, memory) curves; fitted to the background by the theme.
 GPU_HUES = (("#2ca02c", "#ff7f0e"), ("#d62728", "#e377c2"), ("#17becf", "#bcbd22"), ("#8c564b", "#7f7f7f"))
 
 ServiceSource = Union[MonitorService, Callable[[], MonitorService]]

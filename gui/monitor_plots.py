@@ -30,7 +30,7 @@ from tfgpu.gui.theme import host_colour, series_colour
 
 SOLID, DASHED = Qt.PenStyle.SolidLine, Qt.PenStyle.DashLine
 PLOT_MIN_HEIGHT = 85
-#: The plots shown at first (they fit 900x650 without scrolling); the others behind "More plots".
+# The plots shown at first (they fit 900x650 without scrolling); the others behind "More plots".
 MAIN_GROUPS = ("utilisation", "memory", "temperature")
 AXIS_WIDTH = 52
 

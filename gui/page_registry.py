@@ -106,7 +106,7 @@ class TfgpuPage(QWizardPage):
 
     #: Emitted when the page's work (a scan, a benchmark...) has ended, however it ended.
     work_finished = Signal()
-    #: Emitted when what ``nav_tone`` or ``close_question`` say may have changed.
+    # Emitted when what ``nav_tone`` or ``close_question`` say may have changed.
     status_changed = Signal()
 
     def __init__(self, context: PageContext, parent: QWidget | None = None) -> None:
@@ -159,10 +159,10 @@ class PageSpec:
     page_id: str  # stable, used by ``--page``
     order: int  # position in the sidebar and for Next/Back, so unique
     factory: PageFactory
-    #: The sidebar's name for the page before it is built, marked with
-    #: ``QT_TRANSLATE_NOOP("PageTitle", ...)`` (the window translates it).
+    # The sidebar's name for the page before it is built, marked with
+    # ``QT_TRANSLATE_NOOP("PageTitle", ...)`` (the window translates it).
     title: str = ""
-    #: Finding ids or step checks this page can carry out: the checklist offers to open it for them.
+    # Finding ids or step checks this page can carry out: the checklist offers to open it for them.
     handles: tuple[str, ...] = ()
 
 

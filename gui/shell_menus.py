@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMenu, QMenuBar, QPushButton
 
@@ -14,7 +15,7 @@ from tfgpu.gui.window_actions import ActionSpec
 if TYPE_CHECKING:
     from tfgpu.gui.wizard import TfgpuWizard
 
-#: Language menu entries: (setting, name shown in that language itself). None follows the system.
+# Language menu entries: (setting, name shown in that language itself). None follows the system.
 LANGUAGES: tuple[tuple[str, str], ...] = (("en", "English"), ("zh_CN", "简体中文"))
 
 
@@ -94,23 +95,22 @@ class ShellMenus:
         self.help_menu.addAction(self.glossary_action)
 
     def retranslate(self) -> None:
-        tr = self.window.tr
-        self.file_menu.setTitle(tr("&File"))
-        self.go_menu.setTitle(tr("&Go"))
-        self.language_menu.setTitle(tr("&Language"))
-        self.help_menu.setTitle(tr("&Help"))
+        self.file_menu.setTitle(QCoreApplication.translate("ShellMenus", "&File"))
+        self.go_menu.setTitle(QCoreApplication.translate("ShellMenus", "&Go"))
+        self.language_menu.setTitle(QCoreApplication.translate("ShellMenus", "&Language"))
+        self.help_menu.setTitle(QCoreApplication.translate("ShellMenus", "&Help"))
         for spec in self.specs:
             title = self.window.translate_action(spec.title)
             self.window_actions[spec.action_id].setText(title)
             if spec.action_id in self.nav_buttons:
                 self.nav_buttons[spec.action_id].setText(title)
-        self.quit_action.setText(tr("&Quit"))
-        self.back_action.setText(tr("Previous page"))
-        self.next_action.setText(tr("Next page"))
+        self.quit_action.setText(QCoreApplication.translate("ShellMenus", "&Quit"))
+        self.back_action.setText(QCoreApplication.translate("ShellMenus", "Previous page"))
+        self.next_action.setText(QCoreApplication.translate("ShellMenus", "Next page"))
         for spec in self.window.specs:
             self.page_actions[spec.page_id].setText(self.window.page_title(spec.page_id))
-        self.system_language.setText(tr("System language"))
-        self.glossary_action.setText(tr("Glossary…"))
+        self.system_language.setText(QCoreApplication.translate("ShellMenus", "System language"))
+        self.glossary_action.setText(QCoreApplication.translate("ShellMenus", "Glossary…"))
 
     def check_language(self, setting: str | None) -> None:
         for action in self.language_actions:

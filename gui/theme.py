@@ -22,7 +22,7 @@ TEXT_CONTRAST = 4.5  # WCAG AA for normal text
 GRAPHIC_CONTRAST = 3.0  # WCAG for lines and symbols
 SCHEMES = ("light", "dark")
 
-#: The hue of each status, before it is fitted to the background.
+# The hue of each status, before it is fitted to the background.
 TONE_HUES = {
     Tone.GOOD: "#2e9e4f",
     Tone.WARN: "#c98a0b",
@@ -32,7 +32,7 @@ TONE_HUES = {
     Tone.BUSY: "#2f7ed8",
     Tone.DONE: "#7d848e",
 }
-#: Series colours for plots (GPUs, then CPU and RAM), fitted to the plot background.
+# Series colours for plots (GPUs, then CPU and RAM), fitted to the plot background.
 SERIES_HUES = ("#2ca02c", "#ff7f0e", "#d62728", "#17becf", "#bcbd22", "#e377c2", "#8c564b", "#7f7f7f")
 HOST_HUES = {"cpu_percent": "#1f77b4", "ram_percent": "#9467bd"}
 

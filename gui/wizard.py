@@ -78,7 +78,7 @@ class TfgpuWizard(QMainWindow):
         self._started = False
         self._background_done = False
         self._first_pending: str | None = None
-        #: Asked before closing while something would be lost; tests replace it.
+        # Asked before closing while something would be lost; tests replace it.
         self.confirm_close: Callable[[list[str]], bool] = self._ask_before_closing
         self._build(actions if actions is not None else discover_actions())
         state = self.context.state

@@ -20,15 +20,15 @@ from tfgpu.core.i18n import QT_TRANSLATE_NOOP, TrText
 from tfgpu.core.probes.base import Status, to_jsonable
 from tfgpu.core.scan import Scan
 
-#: Findings whose cure is the recommended route (another TF, Python or OS), not a fix in place.
+# Findings whose cure is the recommended route (another TF, Python or OS), not a fix in place.
 ROUTE_FINDINGS = frozenset({
     "no-native-windows-gpu", "tensorflow-gpu-removed", "python-32bit", "python-unsupported", "cpu-only-build",
     "compute-capability-unsupported", "tf-not-installed", "tf-check-failed", "gpu-not-listed",
 })
-#: Machine findings that stop every program from using the GPU.
+# Machine findings that stop every program from using the GPU.
 BLOCKERS = ("no-nvidia-gpu", "driver-missing", "driver-library-mismatch", "wsl-gpu-missing", "container-gpu-missing")
 
-#: check id -> the "done when" sentence (English; the GUI translates it).
+# check id -> the "done when" sentence (English; the GUI translates it).
 CHECKS: dict[str, str] = {
     "finding-gone": QT_TRANSLATE_NOOP("core", "Done when Re-check no longer reports \u201c{title}\u201d."),
     "gpu-ready": QT_TRANSLATE_NOOP("core", "Done when TensorFlow lists your GPU: Re-check then says \u201cGPU ready: yes\u201d."),

@@ -71,7 +71,7 @@ def readable(colour: QColor | str, background: QColor, ratio: float = TEXT_CONTR
     best = QColor.fromHslF(max(hue, 0.0), saturation, 1.0 if towards_white else 0.0, alpha)
     for _ in range(20):  # bisect: the closest lightness to the hue's own that is readable
         middle = (low + high) / 2
-        candidate = QColor.fromHslF(max(hue, 0.0), saturation, middle, alpha)
+        candidate = QColor(QColor.fromHslF(max(hue, 0.0), saturation, middle, alpha).name())  # as drawn: 8 bits
         if contrast(candidate, background) >= ratio:
             best = candidate
             low, high = (low, middle) if towards_white else (middle, high)

@@ -5,12 +5,12 @@ button to the page that does or shows the step; the other ways behind "Other opt
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from tfgpu.core.diagnosis.next_steps import Checklist, NextStep, OptionGroup
 from tfgpu.core.findings.model import FixStep
 from tfgpu.core.shell import Shell
 from tfgpu.gui.disclosure import Disclosure, quiet
@@ -20,8 +20,11 @@ from tfgpu.gui.guide import check_text
 from tfgpu.gui.icons import Tone, tone_icon
 from tfgpu.gui.tr_text import tr_text
 
+if TYPE_CHECKING:
+    from tfgpu.core.diagnosis.next_steps import Checklist, NextStep, OptionGroup
+
 # (page id, button text) for a step: the pages that do or show it.
-ActionsFor = Callable[[NextStep], list[tuple[str, str]]]
+ActionsFor = Callable[["NextStep"], list[tuple[str, str]]]
 
 
 def _bold(label: QLabel) -> QLabel:

@@ -10,16 +10,18 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication
 
 from tfgpu.core.diagnosis.model import Diagnosis, EnvVerdict, Recommendation
-from tfgpu.core.diagnosis.next_steps import Checklist, NextStep
 from tfgpu.core.explain.model import Explanation
 from tfgpu.core.findings.model import Finding, FixStep, Severity, Shell
 from tfgpu.gui.icons import Tone
 from tfgpu.gui.tr_text import tr_text
+
+if TYPE_CHECKING:
+    from tfgpu.core.diagnosis.next_steps import Checklist, NextStep
 
 translate = QCoreApplication.translate
 

@@ -10,11 +10,10 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication
 
-from tfgpu.core.diagnosis.doctor import diagnose
-from tfgpu.core.diagnosis.next_steps import Check, Checklist, NextStep, next_steps, still_open
 from tfgpu.gui.tr_text import tr_text
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the diagnosis' rules load with the first scan, not at start-up
+    from tfgpu.core.diagnosis.next_steps import Check, Checklist, NextStep
     from tfgpu.gui.page_registry import WizardState
 
 log = logging.getLogger(__name__)
@@ -23,6 +22,9 @@ translate = QCoreApplication.translate
 
 def update_verdict(state: WizardState, previous: Checklist | None) -> None:
     """Diagnose ``state.scan`` and build the checklist for ``state.env`` (pure and fast: GUI thread)."""
+    from tfgpu.core.diagnosis.doctor import diagnose
+    from tfgpu.core.diagnosis.next_steps import next_steps, still_open
+
     scan = state.scan
     if scan is None:
         state.diagnosis, state.checklist, state.done_steps = None, None, []

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
-from tfgpu.core.diagnosis.next_steps import needs_system_cuda
-from tfgpu.core.diagnosis.rules_machine import os_kind
 from tfgpu.gui.icons import Tone
 from tfgpu.gui.page_registry import WizardState
 from tfgpu.gui.scan_lines import Line, section_title
@@ -22,6 +20,9 @@ def technical_labels() -> set[str]:
 
 def for_route(lines: list[Line], state: WizardState, details: bool = False) -> list[Line]:
     """The scan's sections with the route's view applied (the lines are changed in place)."""
+    from tfgpu.core.diagnosis.next_steps import needs_system_cuda
+    from tfgpu.core.diagnosis.rules_machine import os_kind
+
     if state.diagnosis is not None and state.checklist is not None and state.scan is not None:
         windows = os_kind(state.scan) == "windows"
         if not needs_system_cuda(state.diagnosis, state.checklist, windows):

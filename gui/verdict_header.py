@@ -5,11 +5,12 @@ the way, and the single next step as a button. Everything comes from the shared 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QSize, Qt, Signal, Slot
 from PySide6.QtGui import QFont, QFontMetrics, QPalette
 from PySide6.QtWidgets import QComboBox, QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
-from tfgpu.core.diagnosis.next_steps import NextStep
 from tfgpu.gui.findings_view import plain_label
 from tfgpu.gui.glossary import explain_terms
 from tfgpu.gui.guide import step_sentence
@@ -17,6 +18,9 @@ from tfgpu.gui.icons import Tone, tone_icon
 from tfgpu.gui.page_registry import WizardState
 from tfgpu.gui.theme import tone_colour
 from tfgpu.gui.tr_text import tr_text
+
+if TYPE_CHECKING:
+    from tfgpu.core.diagnosis.next_steps import NextStep
 
 BUTTON_MAX_PX = 380
 ICON_PX = 26

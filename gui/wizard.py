@@ -456,8 +456,9 @@ class TfgpuWizard(QMainWindow):
             except Exception:  # noqa: BLE001 - one page must not keep the others running
                 log.exception("page %s failed to shut down", page_id)
         try:
-            from tfgpu.gui.monitor_service import shutdown_monitor
+            if getattr(self.context.state, "monitor", None) is not None:  # else nothing to import and stop
+                from tfgpu.gui.monitor_service import shutdown_monitor
 
-            shutdown_monitor(self.context)  # after the pages: they may still hold it
+                shutdown_monitor(self.context)  # after the pages: they may still hold it
         except Exception:  # noqa: BLE001
             log.exception("the monitor failed to shut down")

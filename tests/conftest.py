@@ -75,6 +75,30 @@ def linux_host(tmp_path: Path) -> FakeHost:
 
 
 @pytest.fixture
+def windows_tf215(windows_host: FakeHost) -> FakeHost:
+    """Windows 11, RTX 2080 SUPER, python.org 3.11 with the CPU-only TF 2.15 wheel (tests/machines.py)."""
+    import machines
+
+    return machines.windows_tf215(windows_host)
+
+
+@pytest.fixture
+def healthy_linux(linux_host: FakeHost) -> FakeHost:
+    """Ubuntu 22.04, RTX 4000 SFF Ada, a venv whose TF 2.16.1 lists the GPU (tests/machines.py)."""
+    import machines
+
+    return machines.healthy_linux(linux_host)
+
+
+@pytest.fixture
+def no_nvidia_gpu(linux_host: FakeHost) -> FakeHost:
+    """Ubuntu, NVML answers but there is no NVIDIA GPU; CPU-only TF 2.21 (tests/machines.py)."""
+    import machines
+
+    return machines.no_nvidia_gpu(linux_host)
+
+
+@pytest.fixture
 def python_exe() -> str:
     return sys.executable
 

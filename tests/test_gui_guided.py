@@ -11,12 +11,11 @@ import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+from machines import WIN_PY, add_python  # noqa: E402
 from PySide6.QtCore import QSettings, Qt  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
-from test_gui_diagnosis import LINUX_PY, WIN_PY, add_python, healthy_linux, windows_tf215  # noqa: E402,F401
 
 from fakes.fake_host import FakeHost  # noqa: E402
-from fakes.fake_nvml import FakeNvml  # noqa: E402
 from tfgpu.core.scan import ScanOptions  # noqa: E402
 from tfgpu.gui.i18n import clear_language  # noqa: E402
 from tfgpu.gui.pages.diagnosis import DiagnosisPage  # noqa: E402
@@ -25,17 +24,6 @@ from tfgpu.gui.wizard import TfgpuWizard  # noqa: E402
 
 SCAN_TIMEOUT_MS = 60_000
 PAGES = ["welcome", "system", "diagnosis", "explain", "benchmark", "monitor"]
-
-
-@pytest.fixture
-def no_nvidia_gpu(linux_host: FakeHost) -> FakeHost:
-    """Ubuntu with NVML answering but no NVIDIA GPU in the machine, and a CPU-only TensorFlow 2.21."""
-    linux_host.nvml_module = FakeNvml(devices=[])
-    linux_host.env["PATH"] = "/home/user/venv/bin:" + linux_host.env["PATH"]
-    add_python(linux_host, LINUX_PY, "/home/user/venv", "3.12.3", {
-        "status": "imported", "installed": True, "version": "2.21.0", "distributions": {"tensorflow": "2.21.0"},
-        "build_info": {"is_cuda_build": False}, "is_cuda_build": False, "gpus": [], "loaded_libraries": []})
-    return linux_host
 
 
 def guided(qtbot, host: FakeHost, settings: AppSettings | None = None) -> TfgpuWizard:

@@ -17,7 +17,6 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from PySide6.QtGui import QImage, QPalette  # noqa: E402
 from PySide6.QtWidgets import (  # noqa: E402
     QAbstractButton,
-    QApplication,
     QComboBox,
     QGroupBox,
     QLabel,
@@ -25,7 +24,6 @@ from PySide6.QtWidgets import (  # noqa: E402
     QTreeWidget,
     QWidget,
 )
-from test_gui_diagnosis import windows_tf215  # noqa: E402,F401
 from test_gui_guided import PAGES, guided  # noqa: E402
 
 from fakes.fake_host import FakeHost  # noqa: E402
@@ -127,7 +125,7 @@ KEEP = {
     "gflops", "pcie", "mib", "mb", "gb", "pro", "home", "amd64", "x86_64", "intel", "nvidia-smi", "markdown",
     "excel", "pandas", "gpu-z", "tensor", "cores", "mixed_float16", "jit_compile", "float32", "float16", "bfloat16",
     "tf", "assistant", "csv", "nvml", "wddm", "issue", "path", "ld_library_path", "tfgpu", "doctor", "debian",
-    "gnu", "os", "pyenv", "system", "store", "microsoft", "nightly", "ptx", "ptxas", "nvcc", "dll", "store",
+    "gnu", "os", "pyenv", "system", "store", "microsoft", "nightly", "ptx", "ptxas", "nvcc", "dll",
 }
 ENGLISH_RUN = re.compile(r"[A-Za-z][A-Za-z_'-]+(?:[\s,]+[A-Za-z][A-Za-z_'-]+){2,}")
 

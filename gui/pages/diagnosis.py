@@ -11,6 +11,7 @@ arrives. The page itself starts nothing slow; Re-check asks the window to check 
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSize, Qt, Slot
 from PySide6.QtGui import QFont, QGuiApplication
@@ -25,12 +26,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tfgpu.core.diagnosis.doctor import diagnose
-from tfgpu.core.diagnosis.model import Diagnosis
-from tfgpu.core.diagnosis.next_steps import Checklist, NextStep, all_findings, is_done, next_steps
-from tfgpu.core.findings.catalog import catalog
-from tfgpu.core.findings.model import Finding
-from tfgpu.core.scan import Scan
 from tfgpu.gui.checklist_view import ChecklistView
 from tfgpu.gui.disclosure import Disclosure, quiet
 from tfgpu.gui.findings_text import diagnosis_markdown, env_summary, kb_text, verdict_headline
@@ -39,7 +34,20 @@ from tfgpu.gui.icons import Tone, tone_icon
 from tfgpu.gui.page_registry import PageContext, PageSpec, TfgpuPage
 from tfgpu.gui.tr_text import tr_text
 
+if TYPE_CHECKING:  # the diagnosis' rules load with the first scan, not at start-up
+    from tfgpu.core.diagnosis.model import Diagnosis
+    from tfgpu.core.diagnosis.next_steps import Checklist, NextStep
+    from tfgpu.core.findings.model import Finding
+    from tfgpu.core.scan import Scan
+
 log = logging.getLogger(__name__)
+
+
+def diagnose(scan: Scan) -> Diagnosis:
+    """core's ``diagnose`` (imported on first use, to keep the window's start-up light)."""
+    from tfgpu.core.diagnosis.doctor import diagnose as core_diagnose
+
+    return core_diagnose(scan)
 
 _EMPTY, _RESULT = 0, 1
 
@@ -168,6 +176,8 @@ class DiagnosisPage(TfgpuPage):
         self.show_diagnosis(diagnosis, cancelled=scan.cancelled)
 
     def show_diagnosis(self, diagnosis: Diagnosis, cancelled: bool = False) -> None:
+        from tfgpu.core.diagnosis.next_steps import next_steps
+
         state = self.context.state
         self.diagnosis, self.error = diagnosis, None
         self.checklist = next_steps(diagnosis, state.env)
@@ -182,6 +192,8 @@ class DiagnosisPage(TfgpuPage):
         self.status_changed.emit()
 
     def _done_now(self, step: NextStep) -> bool | None:
+        from tfgpu.core.diagnosis.next_steps import is_done
+
         if self.scan is None or self.diagnosis is None:
             return False
         return is_done(step.check, self.scan, self.diagnosis)
@@ -223,6 +235,8 @@ class DiagnosisPage(TfgpuPage):
 
     def _show_sections(self, diagnosis: Diagnosis, checklist: Checklist) -> None:
         """Every finding once: the checklist's in "Details", the rest in "Also found"."""
+        from tfgpu.core.diagnosis.next_steps import all_findings
+
         resolved = set(checklist.finding_ids())
         mine = [f for f in all_findings(diagnosis) if f.id in resolved and f.env in (None, checklist.env)]
         others = [f for f in all_findings(diagnosis) if not any(f is m for m in mine) and f.id != "gpu-ok"]
@@ -320,6 +334,8 @@ class DiagnosisPage(TfgpuPage):
 
 
 def _finding_title(finding_id: str) -> str:
+    from tfgpu.core.findings.catalog import catalog
+
     row = catalog().get(finding_id)
     return QCoreApplication.translate("core", row["title"]) if row else finding_id
 

@@ -37,6 +37,7 @@ from tfgpu.gui.shell_status import page_status
 from tfgpu.gui.steps_sidebar import StepsSidebar
 from tfgpu.gui.verdict_header import VerdictHeader
 from tfgpu.gui.window_actions import ActionSpec, discover_actions
+from tfgpu.gui.workers import JobController, Policy
 
 log = logging.getLogger(__name__)
 
@@ -80,6 +81,7 @@ class TfgpuWizard(QMainWindow):
         self._first_pending: str | None = None
         # Asked before closing while something would be lost; tests replace it.
         self.confirm_close: Callable[[list[str]], bool] = self._ask_before_closing
+        self._warm_up = JobController(Policy.SINGLE, "tfgpu-warm-up", parent=self)
         self._build(actions if actions is not None else discover_actions())
         state = self.context.state
         state.page_requested.connect(self.open_page)
@@ -363,9 +365,11 @@ class TfgpuWizard(QMainWindow):
 
     @Slot()
     def _start_background(self) -> None:
-        """After the first window is on screen: the last scan at once, then a fresh one."""
+        """After the first window is on screen: the diagnosis' code loaded off the GUI thread,
+        the last scan at once, then a fresh one."""
         if self._shut_down:
             return
+        self._warm_up.submit(_load_the_diagnosis)
         state = self.context.state
         if self.settings is not None and state.scan is None:
             kept = self.settings.load_scan()
@@ -450,6 +454,7 @@ class TfgpuWizard(QMainWindow):
         if self._shut_down:
             return
         self._shut_down = True
+        self._warm_up.shutdown()
         for page_id, page in self._pages.items():
             try:
                 page.shutdown()
@@ -462,3 +467,9 @@ class TfgpuWizard(QMainWindow):
                 shutdown_monitor(self.context)  # after the pages: they may still hold it
         except Exception:  # noqa: BLE001
             log.exception("the monitor failed to shut down")
+
+
+def _load_the_diagnosis(_report, _cancel) -> None:
+    """Import the diagnosis' rules in a worker thread, so the first verdict does not pause the window."""
+    import tfgpu.core.diagnosis.doctor  # noqa: F401
+    import tfgpu.core.diagnosis.next_steps  # noqa: F401

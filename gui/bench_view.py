@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QProgressBar,
+    QScrollArea,
     QTableWidget,
     QTableWidgetItem,
     QTabWidget,
@@ -295,8 +296,12 @@ class BenchResultsView(QWidget):
         summary_layout = QHBoxLayout(summary)
         summary_layout.addWidget(self.gauges, 2)
         summary_layout.addWidget(self.chart, 3)
+        summary_area = QScrollArea()  # a narrow window scrolls the summary instead of growing
+        summary_area.setWidgetResizable(True)
+        summary_area.setFrameShape(QFrame.Shape.NoFrame)
+        summary_area.setWidget(summary)
         self.tabs = QTabWidget()
-        self.tabs.addTab(summary, self.tr("Summary"))
+        self.tabs.addTab(summary_area, self.tr("Summary"))
         self.tabs.addTab(self.table, self.tr("All results"))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)

@@ -129,7 +129,8 @@ class ChecklistView(QWidget):
             self._layout.addWidget(_bold(plain_label(self.tr("Done since the last check"), selectable=False)))
             for step in done_steps:
                 self.done_cards.append(self._card(step, "✓", done=True, actions=[]))
-        last_finding: str | None = None
+        # The blocker is named above the checklist: "Because" is said only for the other findings.
+        last_finding: str | None = checklist.blocker.id if checklist.blocker is not None else None
         for number, step in enumerate(checklist.steps, 1):
             if step.finding and step.finding != last_finding and step.finding != "gpu-ok":
                 reason = quiet(plain_label(self.tr("Because: {finding}").format(finding=finding_title(step.finding))))

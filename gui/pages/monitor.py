@@ -140,7 +140,7 @@ class MonitorPage(TfgpuPage):
         splitter.addWidget(self.tabs)
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 2)
-        splitter.setSizes([540, 360])
+        splitter.setSizes([470, 400])  # the figures in words keep their lines at 900 px
         layout = QVBoxLayout(self)
         layout.addLayout(controls)
         layout.addWidget(self.csv_status)

@@ -32,7 +32,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--screenshot", metavar="FILE", help="open the wizard offscreen at --page, wait for it, save a PNG and exit"
     )
     parser.add_argument("--page", metavar="ID", default=None, help="page for --screenshot (default: system)")
-    parser.add_argument("--lang", choices=["en", "zh_CN"], default=None, help="language (default: the system's)")
+    parser.add_argument("--lang", choices=["en", "zh_CN"], default=None,
+                        help="language (default: the one chosen in the Language menu, else the system's)")
+    parser.add_argument("--scheme", choices=["light", "dark"], default=None,
+                        help="colours (default: follow the system's light or dark scheme)")
+    parser.add_argument("--first-window", metavar="FILE", help=argparse.SUPPRESS)  # tests/perf/bench_startup.py
     parser.add_argument("--timeout", type=positive, default=None, metavar="S",
                         help="seconds --screenshot waits at most (default: 180)")
     parser.add_argument("-v", "--verbose", action="store_true", help="debug logging")
@@ -100,17 +104,26 @@ def main(argv: list[str] | None = None) -> int:
     _windows_taskbar_identity()
 
     # Qt imports of our own modules come after the platform choice above.
-    from tfgpu.gui.i18n import install_translators, remove_translators, resolve_language
+    from tfgpu.gui.i18n import clear_language, resolve_language, switch_language
     from tfgpu.gui.icons import app_icon
+    from tfgpu.gui.settings import AppSettings
+    from tfgpu.gui.theme import apply_scheme
     from tfgpu.gui.wizard import TfgpuWizard
 
     app = _application()
     app.setWindowIcon(app_icon())
-    translators = install_translators(app, resolve_language(args.lang))
+    fresh = bool(args.screenshot or args.first_window)  # tools start afresh and remember nothing
+    settings = None if fresh else AppSettings()
+    switch_language(app, resolve_language(args.lang or (settings.language if settings is not None else None)))
+    apply_scheme(app, args.scheme)
     previous_hook, sys.excepthook = sys.excepthook, _log_uncaught
-    wizard = TfgpuWizard()
+    wizard = TfgpuWizard(settings=settings, auto_scan=True, start_page=args.page if fresh else None)
+    if args.scheme is None:
+        _follow_system_scheme(app, wizard)
     app.aboutToQuit.connect(wizard.shutdown)
     try:
+        if args.first_window:
+            return _first_window(wizard, args.first_window)
         if args.screenshot:
             return _screenshot(wizard, args)
         from tfgpu.gui.quit_signals import exit_on_signals
@@ -122,7 +135,38 @@ def main(argv: list[str] | None = None) -> int:
         wizard.shutdown()
         wizard.close()
         sys.excepthook = previous_hook
-        remove_translators(app, translators)
+        clear_language(app)
+
+
+def _follow_system_scheme(app: QApplication, wizard: TfgpuWizard) -> None:
+    """Light or dark as the system switches: new colours, pages made again in them."""
+    from tfgpu.gui.theme import apply_scheme
+
+    def follow() -> None:
+        apply_scheme(app)
+        wizard.rebuild_pages()
+        wizard.retranslate()
+
+    QGuiApplication.styleHints().colorSchemeChanged.connect(follow)
+
+
+def _first_window(wizard: TfgpuWizard, path: str) -> int:
+    """Show the window, grab it as soon as it is on screen, and exit (start-up measurements)."""
+    import time
+
+    wizard.show()
+    QApplication.processEvents()
+    wizard.grab().save(path, "PNG")
+    shown = time.time()
+    try:
+        import resource
+
+        rss_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    except ImportError:  # Windows
+        rss_kib = -1
+    print(f"FIRST_WINDOW_AT={shown:.6f} MAXRSS_KIB={rss_kib} TF={'tensorflow' in sys.modules} "
+          f"PYQTGRAPH={'pyqtgraph' in sys.modules}", flush=True)
+    return 0
 
 
 def _screenshot(wizard: TfgpuWizard, args: argparse.Namespace) -> int:

@@ -16,14 +16,25 @@ from dataclasses import dataclass
 
 import numpy as np
 import pyqtgraph as pg
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QHBoxLayout, QStackedWidget, QVBoxLayout, QWidget
 
 from tfgpu.core.bench.model import BenchTest
 from tfgpu.gui.findings_view import plain_label
+from tfgpu.gui.theme import GRAPHIC_CONTRAST, background, readable, set_text_colour
 
 KIND_DEVICE, KIND_PRECISION, KIND_XLA = "device", "precision", "xla"
-KIND_COLOURS = {KIND_DEVICE: "#2ca02c", KIND_PRECISION: "#1f77b4", KIND_XLA: "#ff7f0e"}
-BASELINE_COLOUR = "#b0b0b0"
+# Hues of the bars by kind of comparison; fitted to the background (light or dark) when drawn.
+KIND_HUES = {KIND_DEVICE: "#2ca02c", KIND_PRECISION: "#1f77b4", KIND_XLA: "#ff7f0e"}
+BASELINE_HUE = "#9a9a9a"
+
+
+def kind_colour(kind: str) -> QColor:
+    return readable(KIND_HUES.get(kind, BASELINE_HUE), background())
+
+
+def baseline_colour() -> QColor:
+    return readable(BASELINE_HUE, background(), GRAPHIC_CONTRAST)
 BAR_THICKNESS = 0.36
 ROW_HEIGHT_PX = 30
 LOG_TICKS = (0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000)
@@ -110,12 +121,12 @@ class SpeedupChart(QWidget):
         for name in ("left", "bottom"):
             plot.getAxis(name).setTextPen(pg.mkPen(text_colour))
         self.baseline_bars = pg.BarGraphItem(x0=np.zeros(0), y=np.zeros(0), width=np.zeros(0),
-                                             height=BAR_THICKNESS, brush=pg.mkBrush(BASELINE_COLOUR))
+                                             height=BAR_THICKNESS, brush=pg.mkBrush(baseline_colour()))
         self.contender_bars = pg.BarGraphItem(x0=np.zeros(0), y=np.zeros(0), width=np.zeros(0),
                                               height=BAR_THICKNESS, brushes=[])
         plot.addItem(self.baseline_bars)
         plot.addItem(self.contender_bars)
-        self.one_line = pg.InfiniteLine(pos=0.0, angle=90, pen=pg.mkPen("#808080", style=pg.QtCore.Qt.PenStyle.DashLine))
+        self.one_line = pg.InfiniteLine(pos=0.0, angle=90, pen=pg.mkPen(baseline_colour(), style=pg.QtCore.Qt.PenStyle.DashLine))
         plot.addItem(self.one_line)
         self._value_labels: list[pg.TextItem] = []  # a pool, reused between updates
 
@@ -128,12 +139,12 @@ class SpeedupChart(QWidget):
 
         legend = QHBoxLayout()
         legend.setContentsMargins(0, 0, 0, 0)
-        for colour, text in ((KIND_COLOURS[KIND_DEVICE], self.tr("GPU vs CPU")),
-                             (KIND_COLOURS[KIND_PRECISION], self.tr("lower precision vs float32")),
-                             (KIND_COLOURS[KIND_XLA], self.tr("XLA on vs off")),
-                             (BASELINE_COLOUR, self.tr("baseline (1x)"))):
+        for colour, text in ((kind_colour(KIND_DEVICE), self.tr("GPU vs CPU")),
+                             (kind_colour(KIND_PRECISION), self.tr("lower precision vs float32")),
+                             (kind_colour(KIND_XLA), self.tr("XLA on vs off")),
+                             (readable(BASELINE_HUE, background()), self.tr("baseline (1x)"))):
             label = plain_label("■ " + text, wrap=False, selectable=False)
-            label.setStyleSheet(f"color: {colour};")
+            set_text_colour(label, colour)
             legend.addWidget(label)
         legend.addStretch(1)
         layout = QVBoxLayout(self)
@@ -164,7 +175,7 @@ class SpeedupChart(QWidget):
         self.baseline_bars.setOpts(x0=low, y=rows + BAR_THICKNESS / 2, width=np.full(count, -low),
                                    height=BAR_THICKNESS)
         self.contender_bars.setOpts(x0=low, y=rows - BAR_THICKNESS / 2, width=logs - low, height=BAR_THICKNESS,
-                                    brushes=[pg.mkBrush(KIND_COLOURS[c.kind]) for c in self.comparisons])
+                                    brushes=[pg.mkBrush(kind_colour(c.kind)) for c in self.comparisons])
         plot = self.plot_widget.getPlotItem()
         plot.getAxis("left").setTicks([[(float(i), self._category(c)) for i, c in enumerate(self.comparisons)]])
         plot.getAxis("bottom").setTicks([[(math.log10(t), ratio_text(t)) for t in LOG_TICKS
@@ -177,7 +188,7 @@ class SpeedupChart(QWidget):
     def _place_value_labels(self, logs: np.ndarray) -> None:
         plot = self.plot_widget.getPlotItem()
         while len(self._value_labels) < len(self.comparisons):
-            label = pg.TextItem(anchor=(0.0, 0.5), color="#202020")
+            label = pg.TextItem(anchor=(0.0, 0.5), color=self.palette().color(self.foregroundRole()))
             plot.addItem(label)
             self._value_labels.append(label)
         for index, label in enumerate(self._value_labels):

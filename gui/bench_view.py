@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from PySide6.QtCore import QDateTime, Qt
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QProgressBar,
+    QScrollArea,
     QTableWidget,
     QTableWidgetItem,
     QTabWidget,
@@ -35,15 +36,17 @@ from tfgpu.core.bench.render import (
 )
 from tfgpu.core.bench.saved_runs import Change
 from tfgpu.core.bench.summary import headlines, problems, test_error_text
+from tfgpu.core.bench.words import test_words
 from tfgpu.core.i18n import TrText
 from tfgpu.gui.bench_chart import SpeedupChart
 from tfgpu.gui.findings_view import plain_label
+from tfgpu.gui.glossary import tooltip_for
 from tfgpu.gui.icons import Tone, tone_icon
 from tfgpu.gui.scaling_chart import ScalingChart
+from tfgpu.gui.theme import TONE_HUES, readable, tint
 from tfgpu.gui.tr_text import tr_text
 
 COL_TEST, COL_DEVICE, COL_RESULT, COL_SPREAD, COL_RUNS, COL_PEAK, COL_VS_CPU, COL_DELTA = range(8)
-BANNER_COLOURS = {Tone.BAD: "#f8d7da", Tone.WARN: "#fff3cd", Tone.INFO: "#d1ecf1"}
 NOTABLE_CHANGE = 0.05  # a Δ of 5% or more is coloured
 
 
@@ -115,13 +118,13 @@ class ResultsTable(QTableWidget):
             self.setItem(row, column, item)
             return item
 
-        put(COL_TEST, test.label, test.id)
+        put(COL_TEST, tr_text(test_words(test.suite, test.dtype, test.params)), test.id)
         put(COL_DEVICE, self._device(test.device), test.placement or "")
         if not test.ok:
             reason = tr_text(test_error_text(test)) or self.tr("No figure")
             item = put(COL_RESULT, reason, reason)
             item.setTextAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-            item.setForeground(QBrush(QColor("#a04000")))
+            item.setForeground(QBrush(readable(TONE_HUES[Tone.WARN], self.palette().color(QPalette.ColorRole.Base))))
             for column in range(COL_SPREAD, COL_DELTA):
                 put(column, "")
             self.setSpan(row, COL_RESULT, 1, COL_DELTA - COL_RESULT)
@@ -134,7 +137,8 @@ class ResultsTable(QTableWidget):
             put(COL_VS_CPU, format_ratio(test.speedup_vs_cpu))
         delta = put(COL_DELTA, delta_text(change), self._change_tip(change))
         if change is not None and change.ratio is not None and abs(change.ratio - 1) >= NOTABLE_CHANGE:
-            delta.setForeground(QBrush(QColor("#2e7d32" if change.ratio > 1 else "#c62828")))
+            tone = Tone.GOOD if change.ratio > 1 else Tone.BAD
+            delta.setForeground(QBrush(readable(TONE_HUES[tone], self.palette().color(QPalette.ColorRole.Base))))
 
     def _change_tip(self, change: Change | None) -> str:
         if change is None:
@@ -252,8 +256,10 @@ class Banner(QFrame):
         self.tone = tone
         self.icon.setPixmap(tone_icon(tone).pixmap(20, 20))
         self.text.setText("\n".join(lines))
-        self.setStyleSheet(f"#bench-banner {{ background-color: {BANNER_COLOURS.get(tone, '#eeeeee')}; "
-                           "border-radius: 4px; } #bench-banner QLabel { color: #202020; }")
+        palette = self.palette()
+        palette.setColor(QPalette.ColorRole.Window, tint(tone, palette))
+        self.setPalette(palette)
+        self.setAutoFillBackground(True)
         self.show()
 
     def clear(self) -> None:
@@ -291,8 +297,12 @@ class BenchResultsView(QWidget):
         summary_layout = QHBoxLayout(summary)
         summary_layout.addWidget(self.gauges, 2)
         summary_layout.addWidget(self.chart, 3)
+        summary_area = QScrollArea()  # a narrow window scrolls the summary instead of growing
+        summary_area.setWidgetResizable(True)
+        summary_area.setFrameShape(QFrame.Shape.NoFrame)
+        summary_area.setWidget(summary)
         self.tabs = QTabWidget()
-        self.tabs.addTab(summary, self.tr("Summary"))
+        self.tabs.addTab(summary_area, self.tr("Summary"))
         self.tabs.addTab(self.table, self.tr("All results"))
         self.scaling = ScalingChart()
         self.scaling_tab = self.tabs.addTab(self.scaling, self.tr("Scaling"))
@@ -327,6 +337,7 @@ class BenchResultsView(QWidget):
         else:
             self.banner.show_lines(tone, [tr_text(line) for line in banner])
         self.headline_label.setText("\n".join(tr_text(line) for line in figures))
+        self.headline_label.setToolTip(tooltip_for(self.headline_label.text()))  # XLA, mixed precision
         self.headline_label.setVisible(bool(figures))
         self.gauges.set_tests(run.tests)
         self.chart.set_tests(run.tests)

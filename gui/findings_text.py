@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication
 
@@ -19,6 +19,9 @@ from tfgpu.core.explain.model import Explanation
 from tfgpu.core.findings.model import Finding, FixStep, Severity, Shell
 from tfgpu.gui.icons import Tone
 from tfgpu.gui.tr_text import tr_text
+
+if TYPE_CHECKING:
+    from tfgpu.core.diagnosis.next_steps import Checklist, NextStep
 
 translate = QCoreApplication.translate
 
@@ -83,9 +86,58 @@ def kind_label(kind: str) -> str:
     }.get(kind, kind)
 
 
+def _fact_labels() -> dict[str, str]:
+    return {
+        "build_archs": translate("FactLabel", "GPU generations TensorFlow was built for"),
+        "build_dlls": translate("FactLabel", "Libraries TensorFlow was built to load"),
+        "cc": translate("FactLabel", "Compute capability"),
+        "compute_capabilities": translate("FactLabel", "Compute capabilities"),
+        "cuda_compiled": translate("FactLabel", "CUDA TensorFlow was built with"),
+        "cuda_driver": translate("FactLabel", "Highest CUDA the driver supports"),
+        "cuda_installed": translate("FactLabel", "CUDA installed"),
+        "cuda_visible_devices": translate("FactLabel", "CUDA_VISIBLE_DEVICES"),
+        "cuda_wanted": translate("FactLabel", "CUDA TensorFlow looks for"),
+        "cudnn_compiled": translate("FactLabel", "cuDNN TensorFlow was built with"),
+        "cudnn_installed": translate("FactLabel", "cuDNN installed"),
+        "cudnn_max_cc": translate("FactLabel", "Newest GPU generation this cuDNN knows"),
+        "cudnn_runtime": translate("FactLabel", "cuDNN that was loaded"),
+        "cudnn_version_code": translate("FactLabel", "cuDNN version number"),
+        "cudnn_wanted": translate("FactLabel", "cuDNN TensorFlow looks for"),
+        "driver_version": translate("FactLabel", "NVIDIA driver version"),
+        "found_cc": translate("FactLabel", "Compute capability found"),
+        "gpu_memory_mb": translate("FactLabel", "GPU memory (MB)"),
+        "gpu_names": translate("FactLabel", "GPU names"),
+        "gpus": translate("FactLabel", "GPUs"),
+        "gpus_listed": translate("FactLabel", "GPUs TensorFlow listed"),
+        "is_cuda_build": translate("FactLabel", "Built with CUDA"),
+        "ld_library_path": translate("FactLabel", "LD_LIBRARY_PATH"),
+        "libdevice_searched": translate("FactLabel", "Folders searched for libdevice"),
+        "library_dirs": translate("FactLabel", "Library folders"),
+        "loaded_libraries": translate("FactLabel", "Libraries loaded"),
+        "missing_libraries": translate("FactLabel", "Libraries not found"),
+        "nvcc_version": translate("FactLabel", "nvcc version"),
+        "oom": translate("FactLabel", "Out of GPU memory"),
+        "oom_allocation_bytes": translate("FactLabel", "Size that did not fit (bytes)"),
+        "os": translate("FactLabel", "Operating system"),
+        "os_name": translate("FactLabel", "Operating system name"),
+        "pip_versions": translate("FactLabel", "Versions pip offered"),
+        "python_bits": translate("FactLabel", "Python bits"),
+        "python_guess": translate("FactLabel", "Python (guessed)"),
+        "python_version": translate("FactLabel", "Python version"),
+        "required_cc": translate("FactLabel", "Compute capability needed"),
+        "smi_error": translate("FactLabel", "nvidia-smi error"),
+        "smi_gpu_count": translate("FactLabel", "GPUs nvidia-smi lists"),
+        "target_cc": translate("FactLabel", "Compute capability built for"),
+        "tf_packages": translate("FactLabel", "TensorFlow packages"),
+        "tf_requested": translate("FactLabel", "TensorFlow asked for"),
+        "tf_version": translate("FactLabel", "TensorFlow version"),
+    }
+
+
 def fact_label(key: str) -> str:
-    """A fact's key as a label: "tf_version" -> "tf version" (keys are core's, not translated)."""
-    return key.replace("_", " ").replace("-", " ").strip()
+    """A fact's key in plain, translated words ("tf_version" -> "TensorFlow version"); a key
+    without words of its own is spelled out ("new_key" -> "new key")."""
+    return _fact_labels().get(key) or key.replace("_", " ").replace("-", " ").strip()
 
 
 def fact_value(value: Any) -> str:
@@ -178,10 +230,40 @@ def recommendation_markdown(rec: Recommendation) -> list[str]:
     return out
 
 
-def diagnosis_markdown(diagnosis: Diagnosis) -> str:
+def checklist_markdown(checklist: Checklist) -> list[str]:
+    """The numbered steps with their commands and "done when" checks, then the other options."""
+    from tfgpu.gui.guide import check_text
+
+    out = ["## " + translate("FindingsText", "Do this next"), ""]
+    for number, step in enumerate(checklist.steps, 1):
+        out += _step_markdown(f"{number}.", step, check_text(step.check))
+    for option in checklist.options:
+        out.append(translate("FindingsText", "Or: {title}").format(title=tr_text(option.title)))
+        for step in option.steps:
+            out += _step_markdown("-", step, check_text(step.check))
+    return out + [""]
+
+
+def _step_markdown(marker: str, step: NextStep, check: str) -> list[str]:
+    out = [f"{marker} {tr_text(step.text)}"]
+    for command in step.commands:
+        shell = Shell(command.shell) if command.shell else None
+        out.append(f"   {shell_label(shell)}")
+        out.append(f"   ```{_FENCE_LANGUAGE.get(shell, '') if shell else ''}")
+        out.extend(f"   {line}" for line in command.command.splitlines() or [""])
+        out.append("   ```")
+    if step.url:
+        out.append(f"   <{step.url}>")
+    out.append(f"   {check}")
+    return out
+
+
+def diagnosis_markdown(diagnosis: Diagnosis, checklist: Checklist | None = None) -> str:
     out = ["# " + translate("FindingsText", "TensorFlow GPU diagnosis"), ""]
     out.append(f"**{verdict_headline(diagnosis)}**: {tr_text(diagnosis.primary.title)}")
     out += ["", kb_text(diagnosis), ""]
+    if checklist is not None:
+        out += checklist_markdown(checklist)
     if diagnosis.machine:
         out += ["## " + translate("FindingsText", "This computer"), ""]
         for finding in diagnosis.machine:

@@ -8,6 +8,7 @@ Shared by the Diagnosis and the Explain pages. The cards only render a
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable
 
 from PySide6.QtCore import Qt, QTimer, QUrl, Signal, Slot
@@ -17,22 +18,25 @@ from PySide6.QtGui import (
     QFontDatabase,
     QGuiApplication,
     QMouseEvent,
+    QPalette,
+    QResizeEvent,
+    QTextOption,
 )
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
-    QPlainTextEdit,
     QPushButton,
     QSizePolicy,
+    QTextEdit,
     QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from tfgpu.core.findings.model import Finding, FixStep
+from tfgpu.gui.disclosure import Disclosure, quiet
 from tfgpu.gui.findings_text import (
     SEVERITY_TONE,
     severity_label,
@@ -40,11 +44,25 @@ from tfgpu.gui.findings_text import (
     step_markers,
 )
 from tfgpu.gui.icons import Tone, tone_icon
+from tfgpu.gui.theme import GRAPHIC_CONTRAST, tone_colour
 from tfgpu.gui.tr_text import tr_text
 
-STRIPE_COLOURS = {"error": "#d9534f", "warning": "#f0ad4e", "info": "#5bc0de", "ok": "#5cb85c"}
 _COPIED_MS = 1500
-_MAX_COMMAND_LINES = 8
+
+
+def stripe(tone: Tone, width: int = 4) -> QFrame:
+    """A thin bar in the status colour, fitted to the palette (the icon beside it says the status)."""
+    bar = QFrame()
+    bar.setFixedWidth(width)
+    bar.setAutoFillBackground(True)
+    set_stripe_tone(bar, tone)
+    return bar
+
+
+def set_stripe_tone(bar: QFrame, tone: Tone) -> None:
+    palette = bar.palette()
+    palette.setColor(QPalette.ColorRole.Window, tone_colour(tone, palette, ratio=GRAPHIC_CONTRAST))
+    bar.setPalette(palette)
 
 
 def monospace() -> QFont:
@@ -61,8 +79,41 @@ def plain_label(text: str = "", *, wrap: bool = True, selectable: bool = True) -
     return label
 
 
+class CommandText(QTextEdit):
+    """The whole command, read-only, monospace, wrapped anywhere (a path has no spaces to break at),
+    as tall as its text: nothing is cut off or scrolled out of sight."""
+
+    def __init__(self, command: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setReadOnly(True)
+        self.setAcceptRichText(False)
+        self.setFont(monospace())
+        self.setLineWrapMode(QTextEdit.LineWrapMode.WidgetWidth)
+        self.setWordWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.setTabChangesFocus(True)
+        self.setPlainText(command)
+        self._fit()
+
+    def text(self) -> str:
+        return self.toPlainText()
+
+    def _fit(self) -> None:
+        document = self.document()
+        document.setTextWidth(max(50, self.viewport().width()))
+        height = math.ceil(document.size().height()) + 2 * self.frameWidth() + 2
+        if self.height() != height:
+            self.setFixedHeight(height)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        self._fit()
+
+
 class CommandBox(QWidget):
-    """An exact command in a read-only monospace box, and a Copy button."""
+    """An exact command, shown whole in a wrapped monospace box, and a Copy button."""
 
     copied = Signal(str)
 
@@ -70,21 +121,9 @@ class CommandBox(QWidget):
         super().__init__(parent)
         self.command = step.command or ""
         self.shell_label = plain_label(shell_label(step.shell), selectable=False)
-        lines = self.command.splitlines() or [""]
-        if len(lines) == 1:
-            self.editor: QLineEdit | QPlainTextEdit = QLineEdit(self.command)
-            self.editor.setCursorPosition(0)
-        else:
-            editor = QPlainTextEdit(self.command)
-            editor.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
-            shown = min(len(lines), _MAX_COMMAND_LINES)
-            margins = 2 * (editor.frameWidth() + int(editor.document().documentMargin())) + 4
-            scrollbar = editor.horizontalScrollBar().sizeHint().height()
-            editor.setFixedHeight(editor.fontMetrics().lineSpacing() * shown + margins + scrollbar)
-            self.editor = editor
-        self.editor.setReadOnly(True)
-        self.editor.setFont(monospace())
+        self.editor = CommandText(self.command)
         self.editor.setObjectName("command")
+        self.editor.setAccessibleName(shell_label(step.shell))
         self.copy_button = QPushButton(self.tr("Copy"))
         self.copy_button.setToolTip(self.tr("Copy this command, then paste it where it says."))
         self.copy_button.clicked.connect(self.copy)
@@ -191,18 +230,19 @@ class FindingCard(QFrame):
 
     toggled = Signal(bool)
 
-    def __init__(self, finding: Finding, tag: str = "", parent: QWidget | None = None) -> None:
+    def __init__(self, finding: Finding, tag: str = "", parent: QWidget | None = None, *,
+                 with_fix: bool = True) -> None:
         super().__init__(parent)
         self.finding = finding
+        self.with_fix = with_fix  # False where a checklist shows the fix already
+        self.details: Disclosure | None = None
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setObjectName(f"finding-{finding.id}")
         self.body: QWidget | None = None  # built on first expand
         self.fix_view: FixStepsView | None = None
         self.detail_label: QLabel | None = None
 
-        stripe = QFrame()
-        stripe.setFixedWidth(4)
-        stripe.setStyleSheet(f"background-color: {STRIPE_COLOURS.get(str(finding.severity), '#999999')};")
+        bar = stripe(SEVERITY_TONE.get(finding.severity, Tone.NEUTRAL))
 
         self.arrow = QToolButton()
         self.arrow.setArrowType(Qt.ArrowType.RightArrow)
@@ -216,7 +256,7 @@ class FindingCard(QFrame):
         bold.setBold(True)
         self.title_label.setFont(bold)
         self.tag_label = plain_label(tag, wrap=False, selectable=False)
-        self.tag_label.setStyleSheet("font-weight: bold;")
+        self.tag_label.setFont(bold)
         self.tag_label.setVisible(bool(tag))
         self.severity_label = plain_label(severity_label(finding.severity), wrap=False, selectable=False)
         self.header = _Header()
@@ -236,7 +276,7 @@ class FindingCard(QFrame):
         outer = QHBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.setSpacing(0)
-        outer.addWidget(stripe)
+        outer.addWidget(bar)
         outer.addLayout(self._content, 1)
 
     # -- state ---------------------------------------------------------------
@@ -276,10 +316,19 @@ class FindingCard(QFrame):
         if detail:
             self.detail_label = plain_label(detail)
             layout.addWidget(self.detail_label)
-        if finding.fix:
+        if finding.fix and self.with_fix:
             layout.addWidget(_section_label(self.tr("How to fix")))
             self.fix_view = FixStepsView(finding.fix)
             layout.addWidget(self.fix_view)
+        layout.addWidget(self._details())
+        return body
+
+    def _details(self) -> Disclosure:
+        """Why we think so, the finding's id and its sources: behind "Details"."""
+        finding = self.finding
+        box = QWidget()
+        layout = QVBoxLayout(box)
+        layout.setContentsMargins(0, 0, 0, 0)
         if finding.evidence:
             layout.addWidget(_section_label(self.tr("Why we think so")))
             evidence = plain_label("\n".join(str(e) for e in finding.evidence))
@@ -289,10 +338,9 @@ class FindingCard(QFrame):
         footer = self.tr("Finding id: {id}").format(id=finding.id)
         if finding.sources:
             footer += "\n" + self.tr("Sources: {sources}").format(sources=" · ".join(finding.sources))
-        note = plain_label(footer)
-        note.setEnabled(False)  # greyed: reference, not instructions
-        layout.addWidget(note)
-        return body
+        layout.addWidget(quiet(plain_label(footer)))
+        self.details = Disclosure(self.tr("Details"), box)
+        return self.details
 
 
 def _section_label(text: str) -> QLabel:
@@ -319,10 +367,11 @@ class FindingList(QWidget):
         *,
         expand: Callable[[Finding], bool] = lambda _f: False,
         tag: Callable[[Finding], str] = lambda _f: "",
+        with_fix: bool = True,
     ) -> None:
         self.clear()
         for finding in findings:
-            card = FindingCard(finding, tag(finding))
+            card = FindingCard(finding, tag(finding), with_fix=with_fix)
             self._layout.addWidget(card)
             self.cards.append(card)
             if expand(finding):

@@ -76,3 +76,29 @@ def install_translators(app: QCoreApplication, lang: str) -> list[QTranslator]:
 def remove_translators(app: QCoreApplication, translators: list[QTranslator]) -> None:
     for translator in translators:
         app.removeTranslator(translator)
+
+
+# The translators the window installed for the language it shows (see ``switch_language``).
+_ACTIVE: list[QTranslator] = []
+_ACTIVE_LANG: list[str] = []
+
+
+def switch_language(app: QCoreApplication, lang: str) -> list[QTranslator]:
+    """Replace the translators this function installed before with ``lang``'s (Qt then sends
+    every widget a LanguageChange event); returns the new ones."""
+    remove_translators(app, _ACTIVE)
+    _ACTIVE[:] = install_translators(app, lang)
+    _ACTIVE_LANG[:] = [lang]
+    return list(_ACTIVE)
+
+
+def current_language() -> str:
+    """The language the window's translators are for ("en" when none were installed)."""
+    return _ACTIVE_LANG[0] if _ACTIVE_LANG else SOURCE_LANGUAGE
+
+
+def clear_language(app: QCoreApplication) -> None:
+    """Remove the translators ``switch_language`` installed (the source language, English, shows)."""
+    remove_translators(app, _ACTIVE)
+    _ACTIVE.clear()
+    _ACTIVE_LANG.clear()

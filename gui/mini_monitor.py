@@ -22,6 +22,7 @@ from typing import Union
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal, Slot
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -36,6 +37,7 @@ from tfgpu.core.monitor.samples import GpuSample, GpuState, GpuStatus, MonitorFr
 from tfgpu.gui.findings_view import plain_label
 from tfgpu.gui.floating import Floater
 from tfgpu.gui.monitor_service import MonitorService
+from tfgpu.gui.theme import background, host_colour, readable, set_text_colour
 
 log = logging.getLogger(__name__)
 
@@ -43,8 +45,8 @@ WINDOW_S = 120.0  # seconds of history shown
 STRIP_HEIGHT = 80
 RENDER_MS = 250  # curves
 LABEL_MS = 1000  # figures in words
-CPU_COLOUR, RAM_COLOUR = "#1f77b4", "#9467bd"
-GPU_COLOURS = (("#2ca02c", "#ff7f0e"), ("#d62728", "#e377c2"), ("#17becf", "#bcbd22"), ("#8c564b", "#7f7f7f"))
+# Hues of each GPU's (load, memory) curves; fitted to the background by the theme.
+GPU_HUES = (("#2ca02c", "#ff7f0e"), ("#d62728", "#e377c2"), ("#17becf", "#bcbd22"), ("#8c564b", "#7f7f7f"))
 
 ServiceSource = Union[MonitorService, Callable[[], MonitorService]]
 
@@ -68,7 +70,7 @@ class _GpuCurves:
     """One GPU's two curves and two labels, made once when the GPU first appears."""
 
     def __init__(self, index: int, plot: pg.PlotItem) -> None:
-        util_colour, mem_colour = GPU_COLOURS[index % len(GPU_COLOURS)]
+        util_colour, mem_colour = (readable(c, background()).name() for c in GPU_HUES[index % len(GPU_HUES)])
         self.util = plot.plot(pen=pg.mkPen(util_colour, width=2), connect="finite")
         self.mem = plot.plot(pen=pg.mkPen(mem_colour, width=2, style=Qt.PenStyle.DashLine), connect="finite")
         self.util_label = _coloured_label(util_colour, f"mini-gpu{index}")
@@ -77,7 +79,7 @@ class _GpuCurves:
 
 def _coloured_label(colour: str, name: str) -> QLabel:
     label = plain_label(wrap=False, selectable=False)
-    label.setStyleSheet(f"color: {colour};")
+    set_text_colour(label, QColor(colour))
     label.setObjectName(name)
     return label
 
@@ -125,11 +127,11 @@ class MiniMonitor(QWidget):
         axis.setTextPen(pg.mkPen(self.palette().color(self.foregroundRole())))
         plot.setClipToView(True)
         plot.setDownsampling(auto=True, mode="peak")
-        self.curves = {"cpu": plot.plot(pen=pg.mkPen(CPU_COLOUR, width=2), connect="finite"),
-                       "ram": plot.plot(pen=pg.mkPen(RAM_COLOUR, width=2), connect="finite")}
+        self.curves = {"cpu": plot.plot(pen=pg.mkPen(host_colour("cpu_percent"), width=2), connect="finite"),
+                       "ram": plot.plot(pen=pg.mkPen(host_colour("ram_percent"), width=2), connect="finite")}
         self.gpus: dict[int, _GpuCurves] = {}
-        self.cpu_label = _coloured_label(CPU_COLOUR, "mini-cpu")
-        self.ram_label = _coloured_label(RAM_COLOUR, "mini-ram")
+        self.cpu_label = _coloured_label(host_colour("cpu_percent").name(), "mini-cpu")
+        self.ram_label = _coloured_label(host_colour("ram_percent").name(), "mini-ram")
         self.gpu_note = plain_label(wrap=False, selectable=False)
         self.gpu_note.setObjectName("mini-gpu-note")
         self.pop_button = QToolButton()

@@ -23,6 +23,7 @@ from tfgpu.core.monitor.samples import (
 )
 from tfgpu.core.monitor.words import throttle_words
 from tfgpu.gui.findings_view import plain_label
+from tfgpu.gui.glossary import tooltip_for
 
 translate = QCoreApplication.translate
 
@@ -148,6 +149,7 @@ class MonitorFigures(QWidget):
             name, field = labels[row_id]
             if name.text() != label:
                 name.setText(label)
+                name.setToolTip(tooltip_for(label))  # P-state, WDDM... in plain words
             if field.text() != value:
                 field.setText(value)
             form.setRowVisible(name, True)

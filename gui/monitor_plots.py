@@ -19,17 +19,19 @@ from dataclasses import dataclass
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from tfgpu.core.monitor.samples import MonitorFrame
 from tfgpu.core.monitor.series import MonitorHistory
 from tfgpu.gui.findings_view import plain_label
 from tfgpu.gui.monitor_labels import group_na_reason
+from tfgpu.gui.theme import host_colour, series_colour
 
 SOLID, DASHED = Qt.PenStyle.SolidLine, Qt.PenStyle.DashLine
-GPU_COLOURS = ("#2ca02c", "#ff7f0e", "#d62728", "#17becf", "#bcbd22", "#e377c2", "#8c564b", "#7f7f7f")
-HOST_COLOURS = {"cpu_percent": "#1f77b4", "ram_percent": "#9467bd"}
 PLOT_MIN_HEIGHT = 85
+# The plots shown at first (they fit 900x650 without scrolling); the others behind "More plots".
+MAIN_GROUPS = ("utilisation", "memory", "temperature")
 AXIS_WIDTH = 52
 
 
@@ -53,7 +55,12 @@ GROUPS: tuple[GroupSpec, ...] = (
 
 
 def gpu_colour(index: int) -> str:
-    return GPU_COLOURS[index % len(GPU_COLOURS)]
+    """The index-th GPU's colour, readable on the window background (light or dark)."""
+    return series_colour(index).name()
+
+
+def host_metric_colour(metric: str) -> str:
+    return host_colour(metric).name()
 
 
 class _Series:
@@ -78,6 +85,17 @@ class _Group:
         self.note.setIndent(12)
         self.note.hide()
         self.series: list[_Series] = []
+        self.box = QWidget()  # title, note and plot: hidden together when the group is folded away
+        self.box.setObjectName(f"monitor-group-{spec.key}")
+        layout = QVBoxLayout(self.box)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
+        layout.addWidget(self.title)
+        layout.addWidget(self.note)
+        layout.addWidget(widget, 1)
+
+    def is_shown(self) -> bool:
+        return not self.box.isHidden() and not self.widget.isHidden()
 
     def set_note(self, text: str | None) -> bool:
         """Show ``text`` instead of the plot (None: the plot); True when the visibility changed."""
@@ -92,7 +110,8 @@ class _Group:
 
 
 class MonitorPlots(QWidget):
-    """Six stacked plots fed by :meth:`refresh` from a :class:`MonitorHistory`."""
+    """Stacked plots fed by :meth:`refresh` from a :class:`MonitorHistory`: the main three, and
+    three more behind :meth:`set_more`."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -108,8 +127,8 @@ class MonitorPlots(QWidget):
         self._legend = QHBoxLayout()
         self._legend.setContentsMargins(0, 0, 0, 0)
         host_names = {"cpu_percent": self.tr("CPU"), "ram_percent": self.tr("RAM used")}
-        for metric, colour in HOST_COLOURS.items():
-            self._legend.addWidget(self._legend_label(host_names[metric], colour, f"monitor-legend-{metric}"))
+        for metric, name in host_names.items():
+            self._legend.addWidget(self._legend_label(name, host_metric_colour(metric), f"monitor-legend-{metric}"))
         self._legend.addStretch(1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -142,13 +161,14 @@ class MonitorPlots(QWidget):
             else:
                 plot.setXLink(master)
             for metric in spec.host_metrics:
-                pen = pg.mkPen(HOST_COLOURS[metric], width=1)
+                pen = pg.mkPen(host_metric_colour(metric), width=1)
                 group.series.append(_Series(None, metric, plot.plot(pen=pen, connect="finite")))
             self.groups[spec.key] = group
-            layout.addWidget(group.title)
-            layout.addWidget(group.note)
-            layout.addWidget(widget, 1)
+            layout.addWidget(group.box, 1)
         self._master = master
+        self.more = False
+        for key, group in self.groups.items():
+            group.box.setVisible(key in MAIN_GROUPS)
         self.set_window(self.window_s)
         self._update_axes()
 
@@ -165,9 +185,18 @@ class MonitorPlots(QWidget):
     @staticmethod
     def _legend_label(text: str, colour: str, name: str) -> QLabel:
         label = plain_label("■ " + text, wrap=False, selectable=False)
-        label.setStyleSheet(f"color: {colour};")
+        palette = label.palette()
+        palette.setColor(QPalette.ColorRole.WindowText, QColor(colour))
+        label.setPalette(palette)
         label.setObjectName(name)
         return label
+
+    def set_more(self, more: bool) -> None:
+        """Show the power, clocks and PCIe plots too (True), or only the main three."""
+        self.more = more
+        for key, group in self.groups.items():
+            group.box.setVisible(more or key in MAIN_GROUPS)
+        self._update_axes()
 
     # -- GPUs appear ---------------------------------------------------------------------
     def _add_gpu(self, index: int) -> None:
@@ -286,7 +315,7 @@ class MonitorPlots(QWidget):
 
     def _update_axes(self) -> None:
         """The time axis under the last plot shown only (the plots are stacked and linked)."""
-        shown = [g for g in self.groups.values() if not g.widget.isHidden()]
+        shown = [g for g in self.groups.values() if g.is_shown()]
         for group in self.groups.values():
             group.plot.showAxis("bottom", group is (shown[-1] if shown else None))
         if shown:

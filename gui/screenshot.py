@@ -1,8 +1,9 @@
-"""``--screenshot FILE [--page ID]``: walk the wizard to a page, wait for its work, save a PNG.
+"""``--screenshot FILE [--page ID]``: open a page, wait until it says it is idle, save a PNG.
 
-Generic over pages: it only uses the page protocol of
-:class:`~tfgpu.gui.page_registry.TfgpuPage` (``is_busy`` and ``work_finished``),
-so every page added later can be captured without changes here.
+Generic over pages: it only uses the window's ``go_to`` and ``is_idle`` and the page protocol of
+:class:`~tfgpu.gui.page_registry.TfgpuPage` (``is_idle``, ``work_finished``), so every page
+added later can be captured without changes here. The check of this computer runs first (the
+header's verdict is on every page); the wait ends as soon as the page and the check are done.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import os
 import time
 from pathlib import Path
 
-from PySide6.QtCore import QEventLoop, QTimer
+from PySide6.QtCore import QCoreApplication, QEventLoop, QTimer
 from PySide6.QtWidgets import QApplication
 
 from tfgpu.gui.page_registry import TfgpuPage
@@ -19,8 +20,7 @@ from tfgpu.gui.wizard import TfgpuWizard
 
 DEFAULT_PAGE = "system"
 DEFAULT_TIMEOUT_S = 180.0
-_POLL_MS = 100
-_SETTLE_MS = 150  # let layouts and the last repaint happen before grabbing
+_POLL_MS = 50
 #: A file whose text the captured page reads first, for pages that take text (``load_file``).
 PREFILL_ENV = "TFGPU_SCREENSHOT_INPUT"
 
@@ -37,53 +37,57 @@ def prefill(page: TfgpuPage) -> None:
         load_file(path)
 
 
-def wait_until_idle(page: TfgpuPage, deadline: float) -> bool:
-    """Run the event loop until ``page`` is not busy; False if ``deadline`` (monotonic) passed."""
-    while page.is_busy():
+def wait_until(done, deadline: float, signals=()) -> bool:
+    """Run the event loop until ``done()``; False if ``deadline`` (monotonic) passed first.
+    Each wait ends early on any of ``signals``; the short poll catches what no signal announces."""
+    while not done():
         remaining_ms = int((deadline - time.monotonic()) * 1000)
         if remaining_ms <= 0:
             return False
         loop = QEventLoop()
-        page.work_finished.connect(loop.quit)
-        QTimer.singleShot(min(remaining_ms, _POLL_MS), loop.quit)  # also catches a missed signal
+        for signal in signals:
+            signal.connect(loop.quit)
+        QTimer.singleShot(min(remaining_ms, _POLL_MS), loop.quit)
         loop.exec()
-        page.work_finished.disconnect(loop.quit)
+        for signal in signals:
+            signal.disconnect(loop.quit)
     return True
 
 
-def settle(ms: int = _SETTLE_MS) -> None:
-    loop = QEventLoop()
-    QTimer.singleShot(ms, loop.quit)
-    loop.exec()
+def wait_until_idle(page: TfgpuPage, deadline: float) -> bool:
+    """Run the event loop until ``page`` is idle; False if ``deadline`` (monotonic) passed."""
+    return wait_until(page.is_idle, deadline, (page.work_finished,))
 
 
-def go_to_page(wizard: TfgpuWizard, page_id: str, deadline: float) -> None:
-    """Show the wizard and press Next until ``page_id`` is current, letting each page finish first."""
+def settle() -> None:
+    """Let pending layouts and paints happen (no fixed delay: only what is already queued)."""
+    for _ in range(3):
+        QCoreApplication.sendPostedEvents()
+        QApplication.processEvents()
+
+
+def go_to_page(wizard: TfgpuWizard, page_id: str, deadline: float | None = None) -> TfgpuPage:
+    """Show the window at ``page_id``; every page can be reached directly."""
     if page_id not in wizard.page_ids():
         raise ScreenshotError(f"unknown page {page_id!r}; pages: {', '.join(wizard.page_ids())}")
     if not wizard.isVisible():
         wizard.show()
     QApplication.processEvents()
-    while wizard.current_page_id() != page_id:
-        current = wizard.currentPage()
-        if not wait_until_idle(current, deadline):
-            raise ScreenshotError(f"timed out waiting for page {wizard.current_page_id()!r}")
-        before = wizard.currentId()
-        wizard.next()
-        QApplication.processEvents()
-        if wizard.currentId() == before:
-            raise ScreenshotError(f"cannot go past page {wizard.current_page_id()!r} to reach {page_id!r}")
+    wizard.go_to(page_id)
+    return wizard.page_by_id(page_id)
 
 
 def capture(
     wizard: TfgpuWizard, path: str | Path, page_id: str = DEFAULT_PAGE, timeout_s: float = DEFAULT_TIMEOUT_S
 ) -> Path:
-    """Save a PNG of the wizard at ``page_id`` once that page is idle. Raises ScreenshotError."""
+    """Save a PNG of the window at ``page_id`` once it and the check are idle. Raises ScreenshotError."""
     deadline = time.monotonic() + timeout_s
-    go_to_page(wizard, page_id, deadline)
-    page = wizard.page_by_id(page_id)
+    page = go_to_page(wizard, page_id)
+    state = wizard.context.state
+    if state.scan is None and not state.scanning:
+        wizard.start_scan()
     prefill(page)
-    finished = wait_until_idle(page, deadline)
+    finished = wait_until(wizard.is_idle, deadline, (page.work_finished, state.verdict_changed))
     settle()
     target = Path(path)
     try:

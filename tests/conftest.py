@@ -75,6 +75,30 @@ def linux_host(tmp_path: Path) -> FakeHost:
 
 
 @pytest.fixture
+def windows_tf215(windows_host: FakeHost) -> FakeHost:
+    """Windows 11, RTX 2080 SUPER, python.org 3.11 with the CPU-only TF 2.15 wheel (tests/machines.py)."""
+    import machines
+
+    return machines.windows_tf215(windows_host)
+
+
+@pytest.fixture
+def healthy_linux(linux_host: FakeHost) -> FakeHost:
+    """Ubuntu 22.04, RTX 4000 SFF Ada, a venv whose TF 2.16.1 lists the GPU (tests/machines.py)."""
+    import machines
+
+    return machines.healthy_linux(linux_host)
+
+
+@pytest.fixture
+def no_nvidia_gpu(linux_host: FakeHost) -> FakeHost:
+    """Ubuntu, NVML answers but there is no NVIDIA GPU; CPU-only TF 2.21 (tests/machines.py)."""
+    import machines
+
+    return machines.no_nvidia_gpu(linux_host)
+
+
+@pytest.fixture
 def python_exe() -> str:
     return sys.executable
 
@@ -145,3 +169,22 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if item.get_closest_marker("posix"):
             item.add_marker(skip)
+
+
+@pytest.fixture(autouse=True)
+def no_modal_dialog(request, monkeypatch):
+    """A modal question in a test would wait forever: answer it "Close" and fail the test afterwards."""
+    if "qtbot" not in request.fixturenames and "qapp" not in request.fixturenames:
+        yield
+        return
+    from PySide6.QtWidgets import QMessageBox
+
+    asked: list[str] = []
+
+    def question(_parent, title, text, *args, **kwargs):
+        asked.append(f"{title}: {text}")
+        return QMessageBox.StandardButton.Close
+
+    monkeypatch.setattr(QMessageBox, "question", staticmethod(question))
+    yield
+    assert not asked, f"a modal question was opened (tests set window.confirm_close): {asked}"

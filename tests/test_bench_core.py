@@ -346,3 +346,33 @@ def test_missing_spread_is_unknown_not_zero():
     test = reader.feed(json.dumps(line)).test
     assert test.stats.mad_s is None and test.stats.spread is None and test.stats.warmup_stable is None
     assert "±" not in format_run(_run(test))
+
+
+def test_results_lead_with_the_users_own_device():
+    """A CPU-only run opens with the CPU's figure, not with what XLA changed."""
+    on = _test("xla/float32/jit=on/cpu", 600.0, unit="images/s", metric="images_per_s", params={"jit": True})
+    off = _test("xla/float32/jit=off/cpu", 900.0, unit="images/s", metric="images_per_s", params={"jit": False})
+    cpu = _test("matmul/float32/n=2048/cpu", 0.2)
+    lines = [str(line) for line in headlines(_run(on, off, cpu, gpus=()))]
+    assert lines[0].startswith("Your CPU reached 200 GFLOPS") and "XLA" in lines[-1]
+    gpu = _test("matmul/float32/n=4096/gpu", 11.8)
+    lines = [str(line) for line in headlines(_run(on, off, cpu, gpu))]
+    assert lines[0].startswith("Your NVIDIA GeForce RTX 3060 reached 11.8 TFLOPS")
+    assert lines.index(next(line for line in lines if line.startswith("Your CPU"))) < len(lines) - 1
+
+
+def test_tests_in_words():
+    from tfgpu.core.bench.words import test_words
+
+    conv = {"kernel": 3, "cin": 64, "cout": 64, "hw": 56, "stride": 1, "batch": 4}
+    assert str(test_words("conv2d", "float32", conv)) == \
+        "Convolution, 64 channels, 56×56 image, batch 4 (3×3 filter, float32)"
+    assert str(test_words("conv2d", "float16", dict(conv, kernel=1, cout=256))) == \
+        "Convolution, 64 to 256 channels, 56×56 image, batch 4 (1×1 filter, float16)"
+    assert str(test_words("matmul", "float32", {"n": 2048})) == "Matrix multiply, 2048×2048 numbers, float32"
+    assert str(test_words("train", "mixed_float16", {"batch": 128})) == \
+        "Training a small image model, batch 128, mixed precision"
+    assert str(test_words("xla", "float32", {"jit": True, "batch": 64})) == "Training step compiled with XLA, batch 64"
+    assert str(test_words("bandwidth", "float32", {"kind": "h2d", "mib": 64})) == \
+        "Memory copy from the computer to the GPU, 64 MiB"
+    assert str(test_words("new-suite", None, {"x": 1})) == "Test new-suite x=1"

@@ -169,7 +169,7 @@ def test_a_gpu_run_shows_progress_live_results_gauges_chart_and_is_saved(qtbot, 
     assert page.cancel_button.isEnabled() and not page.run_button.isEnabled()
     assert not page.env_combo.isEnabled() and not page.copy_button.isEnabled()
     qtbot.waitUntil(lambda: "on the CPU (3 of 6)" in page.status_label.text(), timeout=RUN_TIMEOUT_MS)
-    assert page.status_label.text() == "Running matmul float32 n=4096 on the CPU (3 of 6)"
+    assert page.status_label.text() == "Running Matrix multiply, 4096×4096 numbers, float32 on the CPU (3 of 6)"
     rows_while_running = page.results.table.rowCount()
     assert page.is_busy() and rows_while_running == 2  # the two GPU matmuls are in before the end
     assert page.results.table.cell(GPU_F32, COL_RESULT) == "11.8 TFLOPS"
@@ -232,7 +232,7 @@ def test_cancel_stops_a_hung_agent_within_a_second_and_leaves_no_process(qtbot, 
     page = make_page(qtbot)
     page.select_python(make_fake_python(tmp_path, "hang"))
     qtbot.mouseClick(page.run_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: page.status_label.text().startswith("Running matmul float32"), timeout=RUN_TIMEOUT_MS)
+    qtbot.waitUntil(lambda: page.status_label.text().startswith("Running Matrix multiply"), timeout=RUN_TIMEOUT_MS)
     qtbot.waitUntil(lambda: pidfile.exists() and pidfile.read_text().strip() != "", timeout=5_000)
     grandchild = int(pidfile.read_text())
     assert live_children(), "the agent should be running"
@@ -282,8 +282,14 @@ def test_closing_the_wizard_mid_run_is_clean(qtbot, tmp_path, monkeypatch) -> No
     finished: list[bool] = []
     page.work_finished.connect(lambda: finished.append(True))
 
+    asked: list[list[str]] = []
+    wizard.confirm_close = lambda questions: asked.append(questions) or False  # "Cancel"
+    wizard.close()
+    assert wizard.isVisible() and page.is_busy()  # closing with a benchmark running asks first
+    assert asked and "A benchmark is running" in asked[0][0]
+    wizard.confirm_close = lambda questions: True  # "Close"
     started = time.monotonic()
-    wizard.close()  # -> done() -> shutdown(): cancel, kill the agent, wait for the thread
+    wizard.close()  # -> closeEvent -> shutdown(): cancel, kill the agent, wait for the thread
     assert time.monotonic() - started < 3.0
     assert page.controller.running_thread() is None and page.history.running_thread() is None
     assert not page.is_busy() and finished == [True]

@@ -3,7 +3,6 @@ the real diagnosis) shown in real widgets; expandable findings; Copy and Open.""
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 
@@ -11,11 +10,12 @@ import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+import machines  # noqa: E402
 from PySide6.QtCore import QObject, QUrl, Slot  # noqa: E402
 from PySide6.QtGui import QDesktopServices, QGuiApplication  # noqa: E402
+from PySide6.QtWidgets import QWidget  # noqa: E402
 
-from fakes.fake_host import FakeCommand, FakeHost  # noqa: E402
-from fakes.fake_nvml import nvml_from_query_csv, nvml_from_xml  # noqa: E402
+from fakes.fake_host import FakeHost  # noqa: E402
 from tfgpu.core.diagnosis.model import Diagnosis  # noqa: E402
 from tfgpu.core.findings import catalog  # noqa: E402
 from tfgpu.core.findings.catalog import make_finding  # noqa: E402
@@ -29,71 +29,7 @@ from tfgpu.gui.pages.diagnosis import DiagnosisPage  # noqa: E402
 from tfgpu.gui.wizard import TfgpuWizard  # noqa: E402
 
 SCAN_TIMEOUT_MS = 60_000
-WIN_PREFIX = "C:\\Users\\user\\AppData\\Local\\Programs\\Python\\Python311"
-WIN_PY = WIN_PREFIX + "\\python.exe"
-LINUX_PY = "/home/user/venv/bin/python"
-
-
-# -- described machines ---------------------------------------------------------------
-
-
-def agent_stdout(python: dict, result: dict) -> str:
-    """What core/agents/tf_probe.py prints (protocol 1): hello, stages, result, done."""
-    events = [{"event": "hello", "agent": "tf_probe", "protocol": 1, "pid": 4242, "python": python}]
-    events += [{"event": "stage", "name": n} for n in ("distributions", "import", "list_gpus")]
-    events.append({"event": "result", "python": python, "errors": {}, "env": {"CUDA_VISIBLE_DEVICES": None}, **result})
-    events.append({"event": "done"})
-    return "".join(json.dumps(e) + "\r\n" for e in events)
-
-
-def add_python(host: FakeHost, exe: str, prefix: str, version: str, tf_result: dict) -> None:
-    """An interpreter that answers the discovery query and runs the TF agent with ``tf_result``."""
-    windows = host.platform.is_windows
-    host.write(exe, b"MZ" if windows else b"\x7fELF", executable=not windows)
-    facts = {"version": version, "release_level": "final", "bits": 64, "implementation": "CPython",
-             "executable": exe, "prefix": prefix, "base_prefix": prefix,
-             "platform": "win32" if windows else "linux", "machine": "AMD64" if windows else "x86_64"}
-    query = {"tfgpu_query": 1, "version": version, "release_level": "final", "bits": 64, "executable": exe,
-             "prefix": prefix, "base_prefix": prefix, "implementation": "cpython", "conda": False,
-             "pyvenv_cfg": False}
-
-    def respond(argv) -> FakeCommand:
-        if "-c" in argv:  # the discovery query
-            return FakeCommand(stdout=(json.dumps(query) + "\r\n").encode())
-        return FakeCommand(stdout=agent_stdout(facts, tf_result).encode())
-
-    host.on(exe, respond)
-
-
-@pytest.fixture
-def windows_tf215(windows_host: FakeHost) -> FakeHost:
-    """Windows 11, RTX 2080 SUPER with driver 591.86 (a real capture), python.org 3.11 with the
-    TF 2.15 wheel: a CPU-only tensorflow-intel build, as pip installs it on Windows after 2.10."""
-    windows_host.nvml_module = nvml_from_query_csv(
-        "windows-rtx2080super-591.86-query-gpu.csv", cuda_driver_version=13010, nvml_version="591.86"
-    )
-    windows_host.env["PATH"] = f"C:\\Windows\\system32;C:\\Windows;{WIN_PREFIX}\\Scripts\\;{WIN_PREFIX}\\"
-    add_python(windows_host, WIN_PY, WIN_PREFIX, "3.11.9", {
-        "status": "imported", "installed": True, "version": "2.15.0",
-        "distributions": {"tensorflow": "2.15.0", "tensorflow-intel": "2.15.0"},
-        "build_info": {"is_cuda_build": False, "msvcp_dll_names": "msvcp140.dll,msvcp140_1.dll"},
-        "is_cuda_build": False, "gpus": [], "loaded_libraries": []})
-    return windows_host
-
-
-@pytest.fixture
-def healthy_linux(linux_host: FakeHost) -> FakeHost:
-    """Ubuntu 22.04, RTX 4000 SFF Ada with driver 595.84 (a real capture), a venv whose TF 2.16.1
-    CUDA build lists the GPU."""
-    linux_host.nvml_module = nvml_from_xml("linux-rtx4000sffada-595.84-q-x.xml", compute_capability=(8, 9))
-    linux_host.env["PATH"] = "/home/user/venv/bin:" + linux_host.env["PATH"]
-    add_python(linux_host, LINUX_PY, "/home/user/venv", "3.11.9", {
-        "status": "imported", "installed": True, "version": "2.16.1", "distributions": {"tensorflow": "2.16.1"},
-        "build_info": {"is_cuda_build": True, "cuda_version": "12.3", "cudnn_version": "8"}, "is_cuda_build": True,
-        "gpus": [{"name": "/physical_device:GPU:0", "device_type": "GPU",
-                  "details": {"device_name": "NVIDIA RTX 4000 SFF Ada Generation", "compute_capability": [8, 9]}}],
-        "loaded_libraries": []})
-    return linux_host
+WIN_PY, LINUX_PY = machines.WIN_PY, machines.LINUX_PY
 
 
 def diagnosis_page_after_scan(qtbot, host: FakeHost) -> tuple[TfgpuWizard, DiagnosisPage]:
@@ -131,32 +67,41 @@ def test_windows_with_tf_215_is_not_ready_and_says_why(qtbot, windows_tf215: Fak
     version, date = catalog.kb_version()
     assert page.kb_label.text() == f"Knowledge base {version} ({date})"
 
-    primary = page.card("no-native-windows-gpu")
-    assert primary.is_expanded() and primary.tag_label.text() == "Fix this first"
+    steps = page.checklist_view.step_cards
+    assert [card.marker.text() for card in steps] == [f"{n}." for n in range(1, len(steps) + 1)]
+    assert page.checklist_view.first_tags() == [steps[0]]  # exactly one "Fix this first"
+    assert steps[0].tag_label.text() == "Fix this first"
+    assert steps[0].command_boxes[0].command == "wsl --install -d Ubuntu"
+    assert "Windows lists a WSL 2 distribution" in steps[0].check_label.text()
+    options = page.checklist_view.options
+    assert options is not None and not options.is_open()  # the other route waits behind "Other options"
+    assert any("tensorflow<2.11" in box.command for card in page.checklist_view.option_cards
+               for box in card.command_boxes)
+    assert page.diagnosis.recommendation.route in ("wsl2-setup", "wsl2-pip")
+
+    primary = page.card("no-native-windows-gpu")  # once, behind "Details", without a second copy of the fix
     assert primary.title_label.text() == title("no-native-windows-gpu")
-    assert "2.15.0" in primary.detail_label.text()
-    assert primary.command_boxes(), "the fix has commands to copy"
-    assert page.recommendation_title.text()  # what to install: one route
-    assert page.diagnosis.recommendation.route in ("wsl2-setup", "wsl2-pip", "windows-native-tf210")
+    primary.set_expanded(True)
+    assert "2.15.0" in primary.detail_label.text() and primary.command_boxes() == []
 
 
 def test_a_healthy_machine_says_ready(qtbot, healthy_linux: FakeHost) -> None:
     _wizard, page = diagnosis_page_after_scan(qtbot, healthy_linux)
     assert page.headline.text() == "TensorFlow can use your GPU"
     assert page.primary_label.text() == title("gpu-ok")
-    card = page.card("gpu-ok")
-    assert card.is_expanded() and card.tag_label.text() == ""  # nothing to fix first
+    (step,) = page.checklist_view.step_cards
+    assert step.step.action == "benchmark" and page.checklist_view.first_tags() == []  # nothing to fix first
+    assert [button.text() for button in step.action_buttons] == ["Open Benchmark"]
     assert "not yet" not in page.copy_report()
 
 
-def test_each_environment_has_its_own_section(qtbot, windows_tf215: FakeHost) -> None:
+def test_each_environment_is_summed_up_in_the_details(qtbot, windows_tf215: FakeHost) -> None:
     _wizard, page = diagnosis_page_after_scan(qtbot, windows_tf215)
-    from PySide6.QtWidgets import QGroupBox, QLabel
+    from PySide6.QtWidgets import QLabel
 
-    envs = [box for box in page.sections.findChildren(QGroupBox) if box.objectName() == "env"]
-    assert len(envs) == 1 and WIN_PY in envs[0].title() and "3.11.9" in envs[0].title()
-    texts = [label.text() for label in envs[0].findChildren(QLabel)]
-    assert "TensorFlow 2.15.0 · GPU ready: no" in texts
+    details = page.findChild(QWidget, "diagnosis-details")
+    texts = [label.text() for label in details.findChildren(QLabel)]
+    assert any(WIN_PY in text and text.endswith("TensorFlow 2.15.0 · GPU ready: no") for text in texts)
 
 
 # -- expanding, copying, opening ----------------------------------------------------------------
@@ -187,41 +132,66 @@ def page(qtbot) -> DiagnosisPage:
     return page
 
 
-def test_a_collapsed_finding_expands_to_show_its_fix(qtbot, page: DiagnosisPage) -> None:
-    card = page.card("cuda-path-stale")
+def test_the_checklist_steps_and_a_collapsed_finding(qtbot, page: DiagnosisPage) -> None:
+    steps = page.checklist_view.step_cards
+    assert [card.marker.text() for card in steps] == ["1.", "2."]
+    assert steps[0].link_box is not None and steps[0].command_boxes == []
+    assert steps[1].command_boxes[0].shell_label.text() == "Run in PowerShell:"
+    (option,) = page.checklist_view.option_cards  # the winget alternative
+    assert option.command_boxes[0].shell_label.text() == "Run in Command Prompt (cmd):"
+    assert page.checklist_view.first_tags() == [steps[0]]
+
+    card = page.card("cuda-path-stale")  # not in the checklist: under "Also found", collapsed
     assert not card.is_expanded() and card.body is None  # built on first expand
     card.arrow.click()
-    assert card.is_expanded() and card.body.isVisible()
+    assert card.is_expanded()
     assert card.detail_label.text() == "CUDA_PATH points to C:\\CUDA\\v9.0."
+    assert card.details is not None and not card.details.is_open()  # evidence, id and sources behind "Details"
     card.arrow.click()
     assert not card.is_expanded()
 
-    driver = page.card("driver-missing")
-    assert driver.is_expanded()  # the primary opens by itself
+    driver = page.card("driver-missing")  # the checklist's finding: its words once, in "Details"
+    driver.set_expanded(True)
     assert driver.detail_label.text() == "No NVIDIA driver answers on this machine <b>here</b>."  # as typed
-    markers = [label.text() for label in driver.fix_view.markers]
-    assert markers == ["1.", "2.", "Or:"]
-    assert driver.command_boxes()[0].shell_label.text() == "Run in PowerShell:"
-    assert driver.command_boxes()[1].shell_label.text() == "Run in Command Prompt (cmd):"
+    assert driver.command_boxes() == []  # the fix is the checklist above
 
 
-def test_a_click_on_the_title_toggles_the_card(qtbot, page: DiagnosisPage) -> None:
+def test_a_long_command_is_shown_whole_and_wrapped(qtbot) -> None:
+    long_command = "sudo apt update && sudo apt install -y python3-venv && python3 -m venv ~/tf && " \
+                   "~/tf/bin/python -m pip install 'tensorflow[and-cuda]==2.21.0'"
+    driver = make_finding("driver-missing", TrText("x"), fix=[FixStep(text=TrText("Install:"), command=long_command,
+                                                                      shell=Shell.BASH)])
+    page = DiagnosisPage(PageContext())
+    qtbot.addWidget(page)
+    page.resize(700, 600)
+    page.show()
+    page.show_diagnosis(Diagnosis(kb_version="1", kb_date="2026-01-01", primary=driver, machine=[driver]))
+    editor = page.checklist_view.step_cards[0].command_boxes[0].editor
+    qtbot.waitUntil(lambda: editor.height() > 2 * editor.fontMetrics().lineSpacing(), timeout=5_000)
+    assert editor.toPlainText() == long_command
+    assert editor.document().size().height() <= editor.viewport().height() + 1  # nothing hidden below
+
+
+def test_a_collapsed_finding_card_alone(qtbot) -> None:
     from PySide6.QtCore import Qt
 
-    card = page.card("cuda-path-stale")
+    card = FindingCard(make_finding("cuda-path-stale", TrText("x")))
+    qtbot.addWidget(card)
+    card.show()
     qtbot.mouseClick(card.header, Qt.MouseButton.LeftButton)
     assert card.is_expanded()
 
 
 def test_copy_puts_the_exact_command_on_the_clipboard(qtbot, page: DiagnosisPage) -> None:
-    boxes = page.card("driver-missing").command_boxes()
+    step = page.checklist_view.step_cards[1]
+    option = page.checklist_view.option_cards[0]
     QGuiApplication.clipboard().clear()
-    boxes[1].copy_button.click()
+    option.command_boxes[0].copy_button.click()
     assert QGuiApplication.clipboard().text() == 'winget install --id "Nvidia.GeForceExperience"'
-    assert boxes[1].copy_button.text() == "Copied"
-    boxes[0].copy_button.click()
+    assert option.command_boxes[0].copy_button.text() == "Copied"
+    step.command_boxes[0].copy_button.click()
     assert QGuiApplication.clipboard().text() == "nvidia-smi --query-gpu=name,driver_version --format=csv"
-    assert boxes[0].editor.isReadOnly()
+    assert step.command_boxes[0].editor.isReadOnly()
 
 
 class UrlCatcher(QObject):
@@ -245,7 +215,7 @@ def url_catcher():
 
 
 def test_open_hands_the_link_to_the_desktop(qtbot, page: DiagnosisPage, url_catcher: UrlCatcher) -> None:
-    (link,) = page.card("driver-missing").link_boxes()
+    link = page.checklist_view.step_cards[0].link_box
     assert link.address.text() == "https://www.nvidia.com/Download/index.aspx"
     link.open_button.click()
     assert url_catcher.urls == ["https://www.nvidia.com/Download/index.aspx"]
@@ -272,7 +242,7 @@ def test_without_a_scan_the_page_says_so_and_offers_to_go_back(qtbot) -> None:
     qtbot.addWidget(page)
     assert page.stack.currentIndex() == 0 and page.diagnosis is None
     assert "no check result yet" in page.empty_label.text()
-    assert page.back_button.text() == "Back to \u201cYour system\u201d"
+    assert page.back_button.text() == "Go to \u201cYour system\u201d"
     assert not page.copy_button.isEnabled()
 
 

@@ -295,7 +295,7 @@ def test_the_result_shows_primary_others_and_facts(qtbot) -> None:
     assert page.shown_primary_id() == "gpu-oom"
     assert [card.finding.id for card in page.view.others_view.cards] == ["benign-log"]
     assert page.view.others_label.text() == "1 other finding(s)" or page.view.others_label.text() == "1 other finding"
-    assert page.view.facts_shown() == {"text": "a log", "tf version": "2.15.0", "missing libraries": "a.dll, b.dll"}
+    assert page.view.facts_shown() == {"text": "a log", "TensorFlow version": "2.15.0", "Libraries not found": "a.dll, b.dll"}
     box = page.view.primary_card().command_boxes()[0]
     box.copy_button.click()
     assert QGuiApplication.clipboard().text() == "export TF_FORCE_GPU_ALLOW_GROWTH=true"

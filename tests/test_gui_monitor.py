@@ -131,7 +131,7 @@ def test_the_page_comes_after_the_benchmark_page_and_is_never_busy(qtbot, factor
     assert ids.index("monitor") > ids.index("benchmark")
     page = make_page(qtbot, factory)
     assert not page.is_busy()
-    assert page.interval_combo.currentData() == 0.5 and page.window_s() == 300
+    assert page.interval_combo.currentData() == 0.5 and page.window_s() == 60  # the first minute fills the plot
     assert page.csv_button.text() == "Log to CSV…" and page.pause_button.text() == "Pause"
 
 
@@ -279,12 +279,39 @@ def test_hiding_the_page_releases_the_hold(qtbot, factory) -> None:
     assert page.is_holding() and factory.sampler.is_running()
 
 
+def test_three_plots_fit_900_by_650_and_more_shows_the_rest(qtbot, factory) -> None:
+    """In the window at its default size, the main plots show without scrolling; "More plots" adds three."""
+    from tfgpu.gui.monitor_plots import MAIN_GROUPS
+    from tfgpu.gui.pages import welcome
+    from tfgpu.gui.wizard import DEFAULT_SIZE
+
+    service = MonitorService(sampler_factory=factory)
+    wizard = TfgpuWizard(specs=[welcome.PAGE, monitor_module.PAGE])  # the monitor page is built on its visit
+    service.setParent(wizard.context.state)
+    wizard.context.state.monitor = service
+    qtbot.addWidget(wizard)
+    wizard.resize(DEFAULT_SIZE)
+    wizard.show()
+    wizard.go_to("monitor")
+    page = wizard.page_by_id("monitor")
+    factory.sampler.push(make_frame(T0, gpus=(gpu_sample(0, T0, 10.0),)))
+    qtbot.waitUntil(lambda: page.redraws > 0, timeout=WAIT_MS)
+    shown = [key for key, group in page.plots.groups.items() if group.box.isVisible()]
+    assert shown == list(MAIN_GROUPS)
+    area = page.plots.parentWidget().parentWidget()  # the scroll area's viewport, then the area
+    assert page.plots.height() <= area.height() and area.verticalScrollBar().maximum() == 0
+    page.more_button.setChecked(True)
+    assert all(group.box.isVisible() for group in page.plots.groups.values())
+    page.more_button.setChecked(False)
+    wizard.close()
+
+
 def test_the_window_combo_sets_the_x_range(qtbot, factory) -> None:
     page = make_page(qtbot, factory)
     factory.sampler.push(make_frame(T0))
-    assert page.plots.x_range() == (-300.0, 0.0)
-    page.window_combo.setCurrentIndex(page.window_combo.findData(60))
     assert page.plots.x_range() == (-60.0, 0.0)
+    page.window_combo.setCurrentIndex(page.window_combo.findData(300))
+    assert page.plots.x_range() == (-300.0, 0.0)
     page.set_paused(True)
     page.window_combo.setCurrentIndex(page.window_combo.findData(600))
     assert page.plots.x_range() == (-600.0, 0.0)

@@ -27,6 +27,7 @@ import time
 AGENT = "cluster_worker"
 PROTOCOL = 1
 MAX_TEXT = 8000
+LINGER_S = 3.0  # how long a worker stays up after its last step
 
 
 class Channel(object):
@@ -178,6 +179,9 @@ def main():
                      expected=float(sum(range(1, len(ports) + 1))), collective=collective,
                      tf_version=getattr(tf, "__version__", None),
                      replicas=int(strategy.num_replicas_in_sync))
+        # The other worker may still be fetching this one's part of the last all-reduce (RecvBuf):
+        # leaving at once would close its socket under it ("Collective ops is aborted by: Socket closed").
+        time.sleep(LINGER_S)
     except BaseException as exc:  # noqa: BLE001 - every failure is reported, never a traceback only
         channel.send("error", stage=stage, message=error_text(exc))
     channel.send("done")

@@ -26,8 +26,10 @@ from tfgpu.core.bench.model import (
 from tfgpu.core.bench.peaks import apply_peaks, cpu_facts
 from tfgpu.core.bench.saved_runs import new_run_id
 from tfgpu.core.bench.suites import SUITES
+from tfgpu.core.bench.words import test_words
 from tfgpu.core.host import CommandResult, Host, RealHost
 from tfgpu.core.host.agents import looks_too_old, run_agent
+from tfgpu.core.i18n import TrText
 from tfgpu.core.probes.tf_logs import exit_words, last_line
 from tfgpu.core.version import __version__
 
@@ -79,6 +81,7 @@ class BenchUpdate:
     fraction: float  # 0..1 of the planned tests
     test_id: str | None = None
     label: str | None = None  # "matmul float32 n=1024", on "test"
+    words: TrText | None = None  # the same in words ("Matrix multiply, 1024×1024 numbers, float32"), on "test"
     device: str | None = None  # "gpu" or "cpu", on "test"
     index: int | None = None
     total: int | None = None
@@ -164,6 +167,7 @@ class _Session:
             state.test = event.test
             self._emit("test", test_id=event.test, index=len(self.finished), total=len(self.planned),
                        label=test_label(found.suite, found.dtype, found.params) if found else event.test,
+                       words=test_words(found.suite, found.dtype, found.params) if found else None,
                        device=found.device if found else None)
         elif isinstance(event, ev.TestFinished):
             self._add_test(event.test)

@@ -121,7 +121,8 @@ def problems(run: BenchRun) -> list[TrText]:
 
 
 def headlines(run: BenchRun) -> list[TrText]:
-    """The few sentences a user reads first: what was measured, and what it means."""
+    """The few sentences a user reads first: the user's GPU, then CPU, then what mixed precision
+    and XLA changed."""
     lines: list[TrText] = []
     gpu = _best(run, "matmul", "gpu", "float32")
     if gpu is not None and gpu.value is not None:
@@ -137,12 +138,6 @@ def headlines(run: BenchRun) -> list[TrText]:
             ratio = _ratio(half, gpu)
             if half is not None and half.value is not None and ratio:
                 lines.append(TrText(_HALF, dtype=dtype, value=_fmt(half.value), ratio=_fmt(ratio)))
-    mixed = _pair(run, "train", "mixed_float16", "float32")
-    if mixed:
-        lines.append(TrText(_MIXED, ratio=_fmt(mixed)))
-    xla = _pair(run, "xla", True, False)
-    if xla:
-        lines.append(TrText(_XLA if xla >= 1 else _XLA_SLOWER, ratio=_fmt(xla)))
     cpu = _best(run, "matmul", "cpu", "float32")
     if cpu is not None and cpu.value is not None:
         if cpu.percent_of_peak is not None and cpu.percent_of_peak > 100:
@@ -151,6 +146,13 @@ def headlines(run: BenchRun) -> list[TrText]:
             lines.append(TrText(_CPU_MATMUL, value=_fmt(cpu.value * 1000), percent=f"{cpu.percent_of_peak:.0f}"))
         else:
             lines.append(TrText(_CPU_MATMUL_NO_PEAK, value=_fmt(cpu.value * 1000)))
+    # The user's own devices first (GPU, then CPU); what the options change after them.
+    mixed = _pair(run, "train", "mixed_float16", "float32")
+    if mixed:
+        lines.append(TrText(_MIXED, ratio=_fmt(mixed)))
+    xla = _pair(run, "xla", True, False)
+    if xla:
+        lines.append(TrText(_XLA if xla >= 1 else _XLA_SLOWER, ratio=_fmt(xla)))
     scaling = scaling_headline(run)
     if scaling is not None:
         lines.append(scaling)

@@ -30,6 +30,7 @@ def add_parser(subs: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from tfgpu.core.diagnosis.doctor import diagnose
+    from tfgpu.core.diagnosis.next_steps import next_steps
     from tfgpu.core.diagnosis.render import format_diagnosis
 
     code = EXIT_OK
@@ -49,11 +50,13 @@ def run(args: argparse.Namespace) -> int:
         diagnosis = diagnose(scan)
     from tfgpu.core.cli.scan import redacted
 
+    checklist = next_steps(diagnosis, args.python[0] if args.python else None)
     if args.json:
-        document = redacted({"diagnosis": diagnosis.to_dict(), "scan": scan.to_dict()}, args.redact)
-        write_block(json.dumps(document, indent=2, ensure_ascii=True))
+        doc = {"diagnosis": diagnosis.to_dict(), "next_steps": [s.to_dict() for s in checklist.steps],
+               "other_options": [o.to_dict() for o in checklist.options], "scan": scan.to_dict()}
+        write_block(json.dumps(redacted(doc, args.redact), indent=2, ensure_ascii=True))
     else:
-        write_block(redacted(format_diagnosis(diagnosis, args.verbose), args.redact))
+        write_block(redacted(format_diagnosis(diagnosis, args.verbose, checklist), args.redact))
     return code
 
 

@@ -238,7 +238,7 @@ def _linux(inp: RouteInput) -> Recommendation | None:
                           command=_pip_command(python, ["-m", "pip", "install", f"{build.gpu_package}=={build.version}"])))
         steps.append(step(QT_TRANSLATE_NOOP("core", "Install CUDA {cuda} and cuDNN {cudnn} (this TensorFlow predates the pip CUDA packages):"),
                           url=links.CUDA_ARCHIVE, cuda=build.linux_cuda or "?", cudnn=build.linux_cudnn or "?"))
-    steps.append(step(QT_TRANSLATE_NOOP("core", "Check that TensorFlow lists the GPU:"), shell=Shell.BASH,
+    steps.append(step(QT_TRANSLATE_NOOP("core", "Check that TensorFlow lists the GPU:"), shell=Shell.BASH, check="gpu-ready",
                       command=_pip_command(python, ["-c", _VERIFY_CODE])))
     old = cc is not None and not _is_latest_for(build, "linux")
     route = "old-gpu" if old else ("wsl2-pip" if inp.os == "wsl" else "linux-pip")
@@ -267,7 +267,7 @@ def _windows(inp: RouteInput) -> Recommendation | None:
         if inp.wsl2_distro:
             steps.append(step(QT_TRANSLATE_NOOP("core", "Open your WSL 2 distribution '{distro}':"), shell=Shell.POWERSHELL,
                               command=commands.run(["wsl", "-d", inp.wsl2_distro], Shell.POWERSHELL),
-                              distro=inp.wsl2_distro))
+                              check="inside-wsl", distro=inp.wsl2_distro))
             steps += _wsl_inside_steps(specs)
             route = "wsl2-pip"
         else:
@@ -304,8 +304,8 @@ def _windows(inp: RouteInput) -> Recommendation | None:
 
 def _wsl_inside_steps(specs: list[str]) -> list[FixStep]:
     return [step(QT_TRANSLATE_NOOP("core", "Inside it, create a virtual environment and install TensorFlow:"), shell=Shell.BASH,
-                 command=home_venv_install(specs)),
-            step(QT_TRANSLATE_NOOP("core", "Check it inside WSL:"), shell=Shell.BASH,
+                 command=home_venv_install(specs), check="inside-wsl"),
+            step(QT_TRANSLATE_NOOP("core", "Check it inside WSL:"), shell=Shell.BASH, check="inside-wsl",
                  command=home_venv_command(["-c", _VERIFY_CODE]))]
 
 

@@ -3,23 +3,53 @@
 from __future__ import annotations
 
 from tfgpu.core.diagnosis.model import Diagnosis, EnvVerdict, Recommendation
+from tfgpu.core.diagnosis.next_steps import Checklist, NextStep, next_steps
 from tfgpu.core.findings.model import Severity
 from tfgpu.core.findings.render import format_finding, format_steps, wrap
 
 
-def format_diagnosis(diagnosis: Diagnosis, verbose: bool = False) -> str:
+def format_diagnosis(diagnosis: Diagnosis, verbose: bool = False, checklist: Checklist | None = None) -> str:
+    """The checklist first (what to do, in order), then every finding, then the recommendation."""
+    checklist = checklist or next_steps(diagnosis)
     lines = [_verdict_line(diagnosis), f"Main finding: {diagnosis.primary.title} ({diagnosis.primary.id})", ""]
+    lines += format_next_steps(checklist)
     if diagnosis.machine:
         lines.append("This computer")
         for finding in diagnosis.machine:
-            lines += format_finding(finding, verbose, indent=2, with_fix=finding.severity is Severity.ERROR)
+            lines += format_finding(finding, verbose, indent=2, with_fix=verbose and finding.severity is Severity.ERROR)
         lines.append("")
     for env in diagnosis.envs:
         lines += _env_lines(env, verbose)
     if diagnosis.recommendation:
-        lines += format_recommendation(diagnosis.recommendation)
+        lines += format_recommendation(diagnosis.recommendation, with_steps=verbose)
     lines.append(f"Knowledge base {diagnosis.kb_version} ({diagnosis.kb_date}). Details: tfgpu doctor --json")
     return "\n".join(lines).rstrip() + "\n"
+
+
+def format_next_steps(checklist: Checklist) -> list[str]:
+    """"Do this next": numbered steps with their commands and "done when" checks, then the other options."""
+    where = f" (for {checklist.env})" if checklist.env else ""
+    lines = [f"Do this next{where}:"]
+    for number, step in enumerate(checklist.steps, 1):
+        lines += _step_lines(step, f"  {number}. ")
+    for option in checklist.options:
+        lines += wrap(str(option.title), "      ", first="  Or: ")
+        for step in option.steps:
+            lines += _step_lines(step, "    - ", with_text=str(step.text) != str(option.title))
+    return lines + [""]
+
+
+def _step_lines(step: NextStep, head: str, with_text: bool = True) -> list[str]:
+    pad = " " * len(head)
+    lines = wrap(str(step.text), pad, first=head) if with_text else []
+    for command in step.commands:
+        shell = f"  ({command.shell})" if command.shell else ""
+        for i, command_line in enumerate(command.command.splitlines()):
+            lines.append(f"{pad}  $ {command_line}" + (shell if i == 0 else ""))
+    if step.url:
+        lines.append(f"{pad}  {step.url}")
+    lines += wrap(str(step.check.text), pad + "  ")
+    return lines
 
 
 def _verdict_line(diagnosis: Diagnosis) -> str:
@@ -36,14 +66,16 @@ def _env_lines(env: EnvVerdict, verbose: bool) -> list[str]:
     for index, finding in enumerate(env.findings):
         if finding.severity is Severity.INFO and not verbose and index:
             continue
-        lines += format_finding(finding, verbose, indent=2, with_fix=index == 0 and not env.gpu_ready)
+        lines += format_finding(finding, verbose, indent=2, with_fix=verbose and index == 0 and not env.gpu_ready)
     return lines + [""]
 
 
-def format_recommendation(rec: Recommendation) -> list[str]:
+def format_recommendation(rec: Recommendation, with_steps: bool = False) -> list[str]:
+    """The route's title and why; its steps are in the checklist above (all of them with ``with_steps``)."""
     lines = [f"Recommendation: {rec.title}"]
     lines += wrap(str(rec.detail), "  ")
-    lines += format_steps(rec.steps, "  ")
+    if with_steps:
+        lines += format_steps(rec.steps, "  ")
     for note in rec.notes:
         lines += wrap(str(note), "    ", first="  Note: ")
     return lines + [""]

@@ -68,8 +68,9 @@ _GPU_INSTALL_FIXES = frozenset({
 
 
 def step(text: str, *, command: str | None = None, shell: Shell | None = None, url: str | None = None,
-         alternative: bool = False, **args: object) -> FixStep:
-    return FixStep(text=TrText(text, **args), command=command, shell=shell, url=url, alternative=alternative)
+         alternative: bool = False, check: str | None = None, **args: object) -> FixStep:
+    return FixStep(text=TrText(text, **args), command=command, shell=shell, url=url, alternative=alternative,
+                   check=check)
 
 
 def shell_for(ctx: FixContext) -> Shell:
@@ -92,12 +93,15 @@ def verify_command(ctx: FixContext) -> str | None:
 
 def verify_step(ctx: FixContext) -> FixStep:
     return step(QT_TRANSLATE_NOOP("core", "Check that TensorFlow now lists the GPU (a non-empty list):"),
-                command=verify_command(ctx), shell=shell_for(ctx))
+                command=verify_command(ctx), shell=shell_for(ctx), check="gpu-ready")
 
 
 def driver_update(ctx: FixContext) -> list[FixStep]:
     """The driver steps of this system (``ubuntu-drivers`` only on Ubuntu): :mod:`.driver_steps`."""
-    return install_driver(ctx.os, ctx.distro, ctx.distro_like)
+    steps = install_driver(ctx.os, ctx.distro, ctx.distro_like)
+    for fix in steps:
+        fix.check = fix.check or "driver"  # Re-check ticks these off when the driver answers
+    return steps
 
 
 def _no_nvidia_gpu(ctx: FixContext) -> list[FixStep]:
@@ -155,11 +159,13 @@ def wsl_route_steps(ctx: FixContext, tf_specs: list[str] | None = None) -> list[
     specs = tf_specs if tf_specs is not None else and_cuda_specs(None, ctx.compute_capability)
     return [step(QT_TRANSLATE_NOOP("core", "Install WSL2 with Ubuntu (PowerShell as administrator), then restart:"),
                  command=commands.run(["wsl", "--install", "-d", "Ubuntu"], Shell.POWERSHELL), shell=Shell.POWERSHELL,
-                 url=links.WSL_INSTALL),
+                 url=links.WSL_INSTALL, check="wsl2"),
             step(QT_TRANSLATE_NOOP("core", "Inside Ubuntu, create a virtual environment and install TensorFlow with its CUDA libraries:"),
-                 command=home_venv_install(specs), shell=Shell.BASH, url=links.TF_PIP),
+                 command=home_venv_install(specs), shell=Shell.BASH, url=links.TF_PIP,
+                 check="inside-wsl"),
             step(QT_TRANSLATE_NOOP("core", "Check it inside Ubuntu:"),
-                 command=commands.gpu_check(commands.HOME_VENV_PYTHON, Shell.BASH), shell=Shell.BASH)]
+                 command=commands.gpu_check(commands.HOME_VENV_PYTHON, Shell.BASH), shell=Shell.BASH,
+                 check="inside-wsl")]
 
 
 def _cpu_only_build(ctx: FixContext) -> list[FixStep]:

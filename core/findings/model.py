@@ -43,6 +43,7 @@ class FixStep:
     shell: Shell | None = None  # which shell the command is for
     url: str | None = None  # an official download or documentation page
     alternative: bool = False  # another route instead of the steps before, not one more step
+    check: str | None = None  # how Re-check sees it done: an id of core/diagnosis/next_steps.py CHECKS
 
 
 @dataclass(kw_only=True)

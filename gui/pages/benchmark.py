@@ -15,8 +15,9 @@ import importlib.util
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Slot
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -29,21 +30,18 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from tfgpu.core.bench.model import BenchRun, RunStatus
-from tfgpu.core.bench.render import format_comparison, format_run
-from tfgpu.core.bench.runner import BenchOptions, BenchUpdate
-from tfgpu.core.bench.saved_runs import SavedRun, compare
-from tfgpu.core.bench.suites import SUITES
-from tfgpu.core.bench.summary import error_text
-from tfgpu.core.scan import Scan
-from tfgpu.gui.bench_view import BenchResultsView, local_date
-from tfgpu.gui.bench_worker import BenchController, BenchFunction, HistoryController
 from tfgpu.gui.findings_view import plain_label
 from tfgpu.gui.icons import Tone
-from tfgpu.gui.mini_monitor import MiniMonitor
-from tfgpu.gui.monitor_service import MonitorService, monitor_service
 from tfgpu.gui.page_registry import PageContext, PageSpec, TfgpuPage
 from tfgpu.gui.tr_text import tr_text
+
+if TYPE_CHECKING:  # the benchmark's code (and pyqtgraph) loads when the page is first built
+    from tfgpu.core.bench.model import BenchRun
+    from tfgpu.core.bench.runner import BenchOptions, BenchUpdate
+    from tfgpu.core.bench.saved_runs import SavedRun
+    from tfgpu.core.scan import Scan
+    from tfgpu.gui.bench_worker import BenchFunction
+    from tfgpu.gui.monitor_service import MonitorService
 
 OTHER = "\x00other"  # the combo's "Other Python…" entry
 
@@ -68,6 +66,8 @@ class BenchmarkPage(TfgpuPage):
     def __init__(self, context: PageContext, *, bench_fn: BenchFunction | None = None,
                  monitor: MonitorService | None = None, history_folder: Path | None = None) -> None:
         """``monitor``: the service the mini-monitor holds; by default the wizard's shared one."""
+        from tfgpu.gui.bench_worker import BenchController, HistoryController
+
         super().__init__(context)
         self.setTitle(self.tr("Benchmark"))
         self.setSubTitle(self.tr("How fast TensorFlow runs here, on the GPU and on the CPU, "
@@ -92,6 +92,10 @@ class BenchmarkPage(TfgpuPage):
 
     # -- layout ----------------------------------------------------------------------------
     def _build(self, monitor: MonitorService | None) -> None:
+        from tfgpu.gui.bench_view import BenchResultsView
+        from tfgpu.gui.mini_monitor import MiniMonitor
+        from tfgpu.gui.monitor_service import monitor_service
+
         self.env_combo = QComboBox()
         self.env_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.env_combo.setMinimumContentsLength(30)
@@ -167,6 +171,27 @@ class BenchmarkPage(TfgpuPage):
 
     def is_busy(self) -> bool:
         return self.controller.is_running() or self.history.is_running()
+
+    def close_question(self) -> str | None:
+        if self.controller.is_running():
+            return self.tr("A benchmark is running; closing stops it (the figures measured so far are kept).")
+        return None
+
+    def nav_tone(self) -> Tone | None:
+        if self.controller.is_running():
+            return Tone.BUSY
+        return Tone.DONE if self.run is not None else None
+
+    def carry_over(self) -> dict:
+        return {"python": self.selected_python(), "mode": self.mode_combo.currentIndex(),
+                "device": self.device_combo.currentIndex(), "monitor": self.monitor_toggle.isChecked()}
+
+    def take_over(self, state: dict) -> None:
+        if state.get("python"):
+            self.select_python(state["python"])
+        self.mode_combo.setCurrentIndex(state.get("mode", 0))
+        self.device_combo.setCurrentIndex(state.get("device", 0))
+        self.monitor_toggle.setChecked(bool(state.get("monitor")))
 
     def shutdown(self) -> None:
         busy = self.is_busy()
@@ -255,6 +280,9 @@ class BenchmarkPage(TfgpuPage):
 
     # -- running ---------------------------------------------------------------------------------
     def options(self) -> BenchOptions:
+        from tfgpu.core.bench.runner import BenchOptions
+        from tfgpu.core.bench.suites import SUITES
+
         mode = self.mode_combo.currentData()
         suites = ("scaling",) if mode == "scaling" else SUITES
         return BenchOptions(quick=mode is not False, suites=suites, device=str(self.device_combo.currentData()),
@@ -306,7 +334,8 @@ class BenchmarkPage(TfgpuPage):
         if update.kind == "start":
             self._say(self.tr("TensorFlow is ready; {total} tests to run.").format(total=self._total))
         elif update.kind == "test" and update.test_id:
-            words, device = update.label or update.test_id, update.device
+            words = tr_text(update.words) if update.words is not None else (update.label or update.test_id)
+            device = update.device
             index, total = (update.index or 0) + 1, update.total or self._total
             if device == "gpu":
                 text = self.tr("Running {test} on the GPU ({index} of {total})")
@@ -318,12 +347,17 @@ class BenchmarkPage(TfgpuPage):
         elif update.kind in ("result", "error") and update.test is not None:
             self.results.add_live_test(update.test)
         elif update.kind == "error" and update.error is not None:
+            from tfgpu.core.bench.summary import error_text
+
             self._say(tr_text(error_text(update.error)))
         elif update.kind == "restart":
             self._say(self.tr("The benchmark process stopped; starting it again for the tests left…"))
 
     @Slot(object)
     def _on_finished(self, run: BenchRun) -> None:
+        from tfgpu.core.bench.model import RunStatus
+        from tfgpu.core.bench.saved_runs import SavedRun
+
         self._sync_monitor()
         self.run = run
         if self.controller.saved_path is not None:
@@ -401,6 +435,8 @@ class BenchmarkPage(TfgpuPage):
         self._maybe_finished()
 
     def _run_title(self, run: BenchRun) -> str:
+        from tfgpu.gui.bench_view import local_date
+
         mode = self.tr("quick") if run.config.get("quick") else self.tr("full")
         return f"{local_date(run.created)} · {run.gpu_model or self.tr('no GPU')} · {mode}"
 
@@ -429,6 +465,8 @@ class BenchmarkPage(TfgpuPage):
 
     def _changes(self):
         before = self.compared_run()
+        from tfgpu.core.bench.saved_runs import compare
+
         return compare(before, self.run) if before is not None and self.run is not None else None
 
     @Slot(int)
@@ -441,6 +479,9 @@ class BenchmarkPage(TfgpuPage):
     def copy_results(self) -> str:
         if self.run is None:
             return ""
+        from tfgpu.core.bench.render import format_comparison, format_run
+        from tfgpu.core.bench.saved_runs import compare
+
         text = format_run(self.run)
         before = self.compared_run()
         if before is not None:
@@ -449,4 +490,5 @@ class BenchmarkPage(TfgpuPage):
         return text
 
 
-PAGE = PageSpec(page_id="benchmark", order=50, factory=BenchmarkPage)
+PAGE = PageSpec(page_id="benchmark", order=50, factory=BenchmarkPage,
+                title=QT_TRANSLATE_NOOP("PageTitle", "Benchmark"))

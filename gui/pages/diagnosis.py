@@ -1,19 +1,22 @@
-"""The "Diagnosis" page: the verdict for the latest scan, the findings with their fixes,
-and what to install.
+"""The "Diagnosis" page: the checklist of the route for the chosen environment.
 
-``diagnose(scan)`` is pure and fast (no I/O, < 50 ms), so it runs on the GUI thread
-when a scan arrives (``WizardState.scan_changed``). The page itself starts nothing slow.
+Numbered steps (each with its sentence, the whole command, and a "done when" check that Re-check
+ticks off), exactly one "Fix this first", the other ways behind "Other options", what else was
+found once each behind "Also found", and the evidence, ids and sources behind "Details".
+
+``diagnose(scan)`` is pure and fast (no I/O, < 50 ms), so it runs on the GUI thread when a scan
+arrives. The page itself starts nothing slow; Re-check asks the window to check again.
 """
 
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSize, Qt, Slot
 from PySide6.QtGui import QFont, QGuiApplication
 from PySide6.QtWidgets import (
     QFrame,
-    QGroupBox,
     QHBoxLayout,
     QLabel,
     QPushButton,
@@ -23,31 +26,28 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tfgpu.core.diagnosis.doctor import diagnose
-from tfgpu.core.diagnosis.model import Diagnosis, EnvVerdict, Recommendation
-from tfgpu.core.findings.model import Finding
-from tfgpu.core.scan import Scan
-from tfgpu.gui.findings_text import (
-    SEVERITY_TONE,
-    diagnosis_markdown,
-    env_findings,
-    env_heading,
-    env_summary,
-    kb_text,
-    verdict_headline,
-)
-from tfgpu.gui.findings_view import (
-    STRIPE_COLOURS,
-    FindingCard,
-    FindingList,
-    FixStepsView,
-    plain_label,
-)
+from tfgpu.gui.checklist_view import ChecklistView
+from tfgpu.gui.disclosure import Disclosure, quiet
+from tfgpu.gui.findings_text import diagnosis_markdown, env_summary, kb_text, verdict_headline
+from tfgpu.gui.findings_view import FindingCard, FindingList, plain_label
 from tfgpu.gui.icons import Tone, tone_icon
 from tfgpu.gui.page_registry import PageContext, PageSpec, TfgpuPage
 from tfgpu.gui.tr_text import tr_text
 
+if TYPE_CHECKING:  # the diagnosis' rules load with the first scan, not at start-up
+    from tfgpu.core.diagnosis.model import Diagnosis
+    from tfgpu.core.diagnosis.next_steps import Checklist, NextStep
+    from tfgpu.core.findings.model import Finding
+    from tfgpu.core.scan import Scan
+
 log = logging.getLogger(__name__)
+
+
+def diagnose(scan: Scan) -> Diagnosis:
+    """core's ``diagnose`` (imported on first use, to keep the window's start-up light)."""
+    from tfgpu.core.diagnosis.doctor import diagnose as core_diagnose
+
+    return core_diagnose(scan)
 
 _EMPTY, _RESULT = 0, 1
 
@@ -65,15 +65,14 @@ class DiagnosisPage(TfgpuPage):
     def __init__(self, context: PageContext) -> None:
         super().__init__(context)
         self.setTitle(self.tr("Diagnosis"))
-        self.setSubTitle(
-            self.tr("Can TensorFlow use your GPU? If not, what stops it, and the exact steps that fix it.")
-        )
+        self.setSubTitle(self.tr("What to do, step by step, until TensorFlow uses your GPU."))
         self.scan: Scan | None = None
         self.diagnosis: Diagnosis | None = None
+        self.checklist: Checklist | None = None
         self.error: str | None = None
         self.finding_lists: list[FindingList] = []
         self._build()
-        context.state.scan_changed.connect(self.show_scan)
+        context.state.verdict_changed.connect(self._on_verdict_changed)
         if context.state.scan is not None:
             self.show_scan(context.state.scan)
 
@@ -82,6 +81,9 @@ class DiagnosisPage(TfgpuPage):
         self.stack = QStackedWidget()
         self.stack.addWidget(self._build_empty())
         self.stack.addWidget(self._build_result())
+        self.recheck_button = QPushButton(self.tr("Re-check"))
+        self.recheck_button.setToolTip(self.tr("Check this computer again after a step; done steps are ticked off."))
+        self.recheck_button.clicked.connect(self.context.state.request_rescan)
         self.copy_button = QPushButton(self.tr("Copy report"))
         self.copy_button.setToolTip(
             self.tr("Copy the whole diagnosis as Markdown, to paste into a chat, a forum or an issue.")
@@ -95,17 +97,19 @@ class DiagnosisPage(TfgpuPage):
         self.export_dialog = None
         self.copied_label = plain_label(selectable=False)
         buttons = QHBoxLayout()
+        buttons.addWidget(self.recheck_button)
         buttons.addWidget(self.copy_button)
         buttons.addWidget(self.export_button)
         buttons.addWidget(self.copied_label, 1)
         layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.stack, 1)
         layout.addLayout(buttons)
         self._show_empty(self.tr("There is no check result yet."))
 
     def _build_empty(self) -> QWidget:
         self.empty_label = plain_label()
-        self.back_button = QPushButton(self.tr("Back to \u201cYour system\u201d"))
+        self.back_button = QPushButton(self.tr("Go to \u201cYour system\u201d"))
         self.back_button.setToolTip(self.tr("Check this computer first; the diagnosis then appears here."))
         self.back_button.clicked.connect(self._go_back)
         page = QWidget()
@@ -116,42 +120,51 @@ class DiagnosisPage(TfgpuPage):
         return page
 
     def _build_result(self) -> QWidget:
-        self.verdict_frame = QFrame()
-        self.verdict_frame.setObjectName("verdict")
         self.verdict_icon = QLabel()
-        self.headline = _bold(plain_label(selectable=False), 3)
+        self.headline = _bold(plain_label(selectable=False), 2)
+        self.headline.setObjectName("diagnosis-headline")
         self.primary_label = plain_label()
+        self.env_label = quiet(plain_label())
         self.note_label = plain_label()
-        self.kb_label = plain_label(selectable=False)
-        self.kb_label.setEnabled(False)
+        self.kb_label = quiet(plain_label(selectable=False))
         words = QVBoxLayout()
         words.setSpacing(2)
-        for label in (self.headline, self.primary_label, self.note_label, self.kb_label):
+        for label in (self.headline, self.primary_label, self.env_label, self.note_label):
             words.addWidget(label)
-        self.verdict_stripe = QFrame()
-        self.verdict_stripe.setFixedWidth(6)
-        banner = QHBoxLayout(self.verdict_frame)
-        banner.setContentsMargins(0, 0, 0, 4)
-        banner.addWidget(self.verdict_stripe)
+        banner = QHBoxLayout()
         banner.addWidget(self.verdict_icon, 0, Qt.AlignmentFlag.AlignTop)
         banner.addLayout(words, 1)
 
+        self.checklist_view = ChecklistView()
+        self.checklist_view.action_requested.connect(self.context.state.request_page)
         self.sections = QWidget()
         self.sections_layout = QVBoxLayout(self.sections)
         self.sections_layout.setContentsMargins(0, 0, 0, 0)
+        content = QWidget()
+        column = QVBoxLayout(content)
+        column.setContentsMargins(0, 0, 6, 0)
+        column.addLayout(banner)
+        column.addWidget(self.checklist_view)
+        column.addWidget(self.sections)
+        column.addWidget(self.kb_label)
+        column.addStretch(1)
         self.scroll_area = QScrollArea()
         self.scroll_area.setWidgetResizable(True)
         self.scroll_area.setFrameShape(QFrame.Shape.NoFrame)
-        self.scroll_area.setWidget(self.sections)
-
-        page = QWidget()
-        layout = QVBoxLayout(page)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.verdict_frame)
-        layout.addWidget(self.scroll_area, 1)
-        return page
+        self.scroll_area.setWidget(content)
+        return self.scroll_area
 
     # -- showing a scan ----------------------------------------------------------------
+    @Slot()
+    def _on_verdict_changed(self) -> None:
+        scan = self.context.state.scan
+        if scan is None:
+            return
+        if scan is not self.scan:
+            self.show_scan(scan)
+        elif self.diagnosis is not None:  # another environment chosen
+            self.show_diagnosis(self.diagnosis, cancelled=scan.cancelled)
+
     @Slot(object)
     def show_scan(self, scan: Scan) -> None:
         """Diagnose ``scan`` and show it (GUI thread; diagnose is pure and fast)."""
@@ -170,78 +183,103 @@ class DiagnosisPage(TfgpuPage):
         self.show_diagnosis(diagnosis, cancelled=scan.cancelled)
 
     def show_diagnosis(self, diagnosis: Diagnosis, cancelled: bool = False) -> None:
+        from tfgpu.core.diagnosis.next_steps import next_steps
+
+        state = self.context.state
         self.diagnosis, self.error = diagnosis, None
+        self.checklist = next_steps(diagnosis, state.env)
         self.copied_label.clear()
-        self._show_verdict(diagnosis, cancelled)
+        self._show_verdict(diagnosis, self.checklist, cancelled)
+        done = state.done_steps if self.scan is not None and self.scan is state.scan else []
+        self.checklist_view.show_checklist(self.checklist, done, self._done_now, self._actions_for, _finding_title)
         self._clear_sections()
-        # Machine first: a driver problem blocks every environment. The recommendation
-        # (what to install) comes after the findings it answers.
-        if diagnosis.machine:
-            box = QGroupBox(self.tr("This computer"))
-            box.setObjectName("machine")
-            self._add_findings(box, diagnosis.machine, diagnosis.primary, first=None)
-            self.sections_layout.addWidget(box)
-        for env in diagnosis.envs:
-            self.sections_layout.addWidget(self._env_box(env, diagnosis.primary))
-        if diagnosis.recommendation is not None:
-            self.sections_layout.addWidget(self._recommendation_box(diagnosis.recommendation))
-        self.sections_layout.addStretch(1)
+        self._show_sections(diagnosis, self.checklist)
         self.stack.setCurrentIndex(_RESULT)
         self.copy_button.setEnabled(True)
+        self.status_changed.emit()
 
-    def _show_verdict(self, diagnosis: Diagnosis, cancelled: bool) -> None:
-        tone = Tone.GOOD if diagnosis.gpu_ready else SEVERITY_TONE.get(diagnosis.primary.severity, Tone.BAD)
-        if not diagnosis.gpu_ready and tone is Tone.GOOD:  # "not ready" never looks green
-            tone = Tone.WARN
-        colour = STRIPE_COLOURS["ok" if tone is Tone.GOOD else "warning" if tone is Tone.WARN else "error"]
-        self.verdict_stripe.setStyleSheet(f"background-color: {colour};")
-        self.verdict_icon.setPixmap(tone_icon(tone).pixmap(32, 32))
-        self.headline.setText(verdict_headline(diagnosis))
-        self.primary_label.setText(tr_text(diagnosis.primary.title))
+    def _done_now(self, step: NextStep) -> bool | None:
+        from tfgpu.core.diagnosis.next_steps import is_done
+
+        if self.scan is None or self.diagnosis is None:
+            return False
+        return is_done(step.check, self.scan, self.diagnosis)
+
+    def _actions_for(self, step: NextStep) -> list[tuple[str, str]]:
+        """The pages that do or show ``step``: its own action, and pages that say they handle it."""
+        specs = self.context.specs
+        found: list[tuple[str, str]] = []
+        if step.action and any(spec.page_id == step.action for spec in specs):
+            found.append((step.action, self._open_text(step.action, specs)))
+        for spec in specs:
+            if spec.handles and (step.finding in spec.handles or step.check.id in spec.handles):
+                if spec.page_id not in [page_id for page_id, _ in found]:
+                    found.append((spec.page_id, self.tr("Do it for me…")))
+        return found
+
+    def _open_text(self, page_id: str, specs) -> str:
+        spec = next((s for s in specs if s.page_id == page_id), None)
+        title = QCoreApplication.translate("PageTitle", spec.title) if spec is not None and spec.title else page_id
+        return self.tr("Open {page}").format(page=title)
+
+    def _show_verdict(self, diagnosis: Diagnosis, checklist: Checklist, cancelled: bool) -> None:
+        ready = checklist.ready
+        tone = Tone.GOOD if ready else Tone.BAD
+        self.verdict_icon.setPixmap(tone_icon(tone).pixmap(QSize(28, 28), self.devicePixelRatioF()))
+        self.headline.setText(verdict_headline(diagnosis) if ready == diagnosis.gpu_ready else (
+            self.tr("TensorFlow can use your GPU") if ready else self.tr("TensorFlow cannot use your GPU here yet")))
+        blocker = checklist.blocker or diagnosis.primary
+        self.primary_label.setText(tr_text(blocker.title) if not ready else tr_text(diagnosis.primary.title))
+        env = next((v for v in diagnosis.envs if v.python == checklist.env), None)
+        self.env_label.setText(self.tr("For {env}. Choose another environment at the top.").format(env=env.label)
+                               if env is not None and len(diagnosis.envs) > 1 else
+                               (self.tr("For {env}.").format(env=env.label) if env is not None else ""))
+        self.env_label.setVisible(bool(self.env_label.text()))
         self.kb_label.setText(kb_text(diagnosis))
-        note = ""
-        if cancelled:
-            note = self.tr("The check was stopped before it finished, so this diagnosis may miss something.")
+        note = self.tr("The check was stopped before it finished, so this diagnosis may miss something.") if cancelled else ""
         self.note_label.setText(note)
         self.note_label.setVisible(bool(note))
 
-    def _recommendation_box(self, rec: Recommendation) -> QGroupBox:
-        box = QGroupBox(self.tr("What we recommend"))
-        box.setObjectName("recommendation")
-        layout = QVBoxLayout(box)
-        self.recommendation_title = _bold(plain_label(tr_text(rec.title)))
-        layout.addWidget(self.recommendation_title)
-        detail = tr_text(rec.detail)
-        if detail:
-            layout.addWidget(plain_label(detail))
-        self.recommendation_steps = FixStepsView(rec.steps)
-        layout.addWidget(self.recommendation_steps)
-        for note in rec.notes:  # why a pin or a route, with the knowledge base's source
-            layout.addWidget(plain_label(self.tr("Note: {note}").format(note=tr_text(note))))
-        return box
+    def _show_sections(self, diagnosis: Diagnosis, checklist: Checklist) -> None:
+        """Every finding once: the checklist's in "Details", the rest in "Also found"."""
+        from tfgpu.core.diagnosis.next_steps import all_findings
 
-    def _env_box(self, env: EnvVerdict, machine_primary: Finding) -> QGroupBox:
-        box = QGroupBox(env_heading(env))
-        box.setObjectName("env")
-        summary = QHBoxLayout()
-        icon = QLabel()
-        icon.setPixmap(tone_icon(Tone.GOOD if env.gpu_ready else Tone.BAD).pixmap(16, 16))
-        summary.addWidget(icon)
-        summary.addWidget(plain_label(env_summary(env)), 1)
+        resolved = set(checklist.finding_ids())
+        mine = [f for f in all_findings(diagnosis) if f.id in resolved and f.env in (None, checklist.env)]
+        others = [f for f in all_findings(diagnosis) if not any(f is m for m in mine) and f.id != "gpu-ok"]
+        if others:
+            box = QWidget()
+            layout = QVBoxLayout(box)
+            layout.setContentsMargins(12, 0, 0, 0)
+            self._add_groups(layout, diagnosis, others, with_fix=True)
+            also = Disclosure(self.tr("Also found ({n})").format(n=len(others)), box)
+            also.setObjectName("also-found")
+            self.sections_layout.addWidget(also)
+        box = QWidget()
         layout = QVBoxLayout(box)
-        layout.addLayout(summary)
-        self._add_findings(box, env_findings(env), machine_primary, first=None if env.gpu_ready else env.primary)
-        return box
+        layout.setContentsMargins(12, 0, 0, 0)
+        for env in diagnosis.envs:
+            layout.addWidget(plain_label(f"{env.label}: {env_summary(env)}"))
+        if mine:
+            self._add_list(layout, mine, with_fix=False)
+        details = Disclosure(self.tr("Details"), box)
+        details.setObjectName("diagnosis-details")
+        self.sections_layout.addWidget(details)
 
-    def _add_findings(self, box: QGroupBox, findings: list[Finding], primary: Finding, first: Finding | None) -> None:
-        layout = box.layout() or QVBoxLayout(box)
+    def _add_groups(self, layout: QVBoxLayout, diagnosis: Diagnosis, findings: list[Finding], with_fix: bool) -> None:
+        machine = [f for f in findings if any(f is m for m in diagnosis.machine)]
+        if machine:
+            layout.addWidget(_bold(plain_label(self.tr("This computer"), selectable=False)))
+            self._add_list(layout, machine, with_fix)
+        for env in diagnosis.envs:
+            own = [f for f in findings if f.env == env.python and not any(f is m for m in machine)]
+            if own:
+                layout.addWidget(_bold(plain_label(env.label, selectable=False)))
+                self._add_list(layout, own, with_fix)
+
+    def _add_list(self, layout: QVBoxLayout, findings: list[Finding], with_fix: bool) -> None:
         view = FindingList()
-        fix_first = self.tr("Fix this first")
-        view.set_findings(
-            findings,
-            expand=lambda f: f is primary or f == primary,
-            tag=lambda f: fix_first if first is not None and (f is first or f == first) else "",
-        )
+        view.set_findings(findings, with_fix=with_fix)
         layout.addWidget(view)
         self.finding_lists.append(view)
 
@@ -256,7 +294,7 @@ class DiagnosisPage(TfgpuPage):
 
     def _show_empty(self, text: str) -> None:
         self.empty_label.setText(
-            text + " " + self.tr("Go back to \u201cYour system\u201d to check this computer; the diagnosis follows.")
+            text + " " + self.tr("The check of this computer runs on \u201cYour system\u201d; the diagnosis follows.")
         )
         self.stack.setCurrentIndex(_EMPTY)
         self.copy_button.setEnabled(self.error is not None)
@@ -264,15 +302,20 @@ class DiagnosisPage(TfgpuPage):
     # -- actions ---------------------------------------------------------------------------
     @Slot()
     def _go_back(self) -> None:
-        wizard = self.wizard()
-        if wizard is not None and wizard.currentPage() is self:
-            wizard.back()
+        self.context.state.request_page("system")
+
+    def open_with(self, payload: object) -> None:
+        """Scroll to the step ``payload`` (a step id)."""
+        for card in self.checklist_view.step_cards:
+            if card.step.id == payload:
+                self.scroll_area.ensureWidgetVisible(card)
+                break
 
     @Slot()
     def copy_report(self) -> str:
         """The diagnosis as Markdown on the clipboard (and returned)."""
         if self.diagnosis is not None:
-            text = diagnosis_markdown(self.diagnosis)
+            text = diagnosis_markdown(self.diagnosis, self.checklist)
         else:
             text = self.empty_label.text() + "\n"
         QGuiApplication.clipboard().setText(text)
@@ -294,6 +337,12 @@ class DiagnosisPage(TfgpuPage):
         if self.export_dialog is not None:
             self.export_dialog.shutdown()
 
+    # -- TfgpuPage ---------------------------------------------------------------------------
+    def nav_tone(self) -> Tone | None:
+        if self.checklist is None:
+            return None
+        return Tone.GOOD if self.checklist.ready else Tone.BAD
+
     # -- helpers for tests and tools -----------------------------------------------------
     def cards(self) -> list[FindingCard]:
         return [card for view in self.finding_lists for card in view.cards]
@@ -306,4 +355,12 @@ class DiagnosisPage(TfgpuPage):
         raise KeyError(finding_id)
 
 
-PAGE = PageSpec(page_id="diagnosis", order=30, factory=DiagnosisPage)
+def _finding_title(finding_id: str) -> str:
+    from tfgpu.core.findings.catalog import catalog
+
+    row = catalog().get(finding_id)
+    return QCoreApplication.translate("core", row["title"]) if row else finding_id
+
+
+PAGE = PageSpec(page_id="diagnosis", order=30, factory=DiagnosisPage,
+                title=QT_TRANSLATE_NOOP("PageTitle", "Diagnosis"))

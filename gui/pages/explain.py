@@ -14,7 +14,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from PySide6.QtCore import QMimeData, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QMimeData, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -343,4 +343,5 @@ class ExplainPage(TfgpuPage):
         return self.view.shown_primary_id()
 
 
-PAGE = PageSpec(page_id="explain", order=40, factory=ExplainPage)
+PAGE = PageSpec(page_id="explain", order=40, factory=ExplainPage,
+                title=QT_TRANSLATE_NOOP("PageTitle", "Explain an error"))

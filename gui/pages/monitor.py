@@ -14,8 +14,9 @@ import logging
 import time
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QStandardPaths, Qt, QTimer, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QStandardPaths, Qt, QTimer, Slot
 from PySide6.QtGui import QGuiApplication, QHideEvent, QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -29,16 +30,13 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from tfgpu.core.monitor.csv_log import CsvLogError
-from tfgpu.core.monitor.samples import GpuStatus, MonitorFrame
-from tfgpu.gui.bench_view import Banner
 from tfgpu.gui.findings_view import plain_label
 from tfgpu.gui.icons import Tone
-from tfgpu.gui.monitor_labels import MonitorFigures, core_words, gpu_banner_lines
-from tfgpu.gui.monitor_plots import MonitorPlots
-from tfgpu.gui.monitor_processes import ProcessTable
-from tfgpu.gui.monitor_service import MonitorService, monitor_service
 from tfgpu.gui.page_registry import PageContext, PageSpec, TfgpuPage
+
+if TYPE_CHECKING:  # the monitor's code (numpy, pyqtgraph) loads when the page is first built
+    from tfgpu.core.monitor.samples import MonitorFrame
+    from tfgpu.gui.monitor_service import MonitorService
 
 log = logging.getLogger(__name__)
 
@@ -47,7 +45,8 @@ REDRAW_STEP_PX = 2  # the curves move by this much per redraw (GPU-Z and Task Ma
 SLOWEST_REDRAW_S = 1.0  # a 10-minute window still moves every second
 FIGURES_MS = 1000  # the figures in words, the banner, the process table and the log's row count
 WINDOWS_S = (60, 300, 600)
-DEFAULT_WINDOW_S = 300
+DEFAULT_WINDOW_S = 60  # a minute: the first minute fills the plot instead of a sliver
+IDLE_AFTER_FRAMES = 3  # real samples drawn before the page says it is idle (screenshots wait for them)
 INTERVALS_S = (0.1, 0.25, 0.5, 1.0, 2.0)
 
 
@@ -57,7 +56,10 @@ class MonitorPage(TfgpuPage):
         self.setTitle(self.tr("Monitor"))
         self.setSubTitle(self.tr("What the GPU, the CPU and the memory are doing now, and over the last minutes. "
                                  "Leave it open while TensorFlow runs to see the GPU work."))
+        from tfgpu.gui.monitor_service import monitor_service
+
         self.service: MonitorService = monitor_service(context)
+        self.frames_drawn = 0  # frames shown since the page was last shown
         self.paused = False
         self.redraws = 0  # curve redraws (for tests and tools)
         self._last_redraw = float("-inf")
@@ -76,6 +78,11 @@ class MonitorPage(TfgpuPage):
 
     # -- layout ------------------------------------------------------------------------------
     def _build(self) -> None:
+        from tfgpu.gui.bench_view import Banner
+        from tfgpu.gui.monitor_labels import MonitorFigures
+        from tfgpu.gui.monitor_plots import MonitorPlots
+        from tfgpu.gui.monitor_processes import ProcessTable
+
         self.pause_button = QPushButton(self.tr("Pause"))
         self.pause_button.setToolTip(self.tr("Freeze the plots; sampling stops unless a CSV log is running."))
         self.pause_button.clicked.connect(self.toggle_pause)
@@ -92,6 +99,10 @@ class MonitorPage(TfgpuPage):
         self.interval_combo.currentIndexChanged.connect(self._on_interval_changed)
         self.csv_button = QPushButton()
         self.csv_button.clicked.connect(self.toggle_csv)
+        self.more_button = QPushButton(self.tr("More plots"))
+        self.more_button.setCheckable(True)
+        self.more_button.setToolTip(self.tr("Also show the power, the clocks and the PCIe traffic."))
+        self.more_button.toggled.connect(self._on_more_toggled)
         self.copy_button = QPushButton(self.tr("Copy"))
         self.copy_button.setToolTip(self.tr("Copy the current figures as text, to paste into a chat or an issue."))
         self.copy_button.clicked.connect(self.copy_figures)
@@ -110,6 +121,7 @@ class MonitorPage(TfgpuPage):
         controls.addWidget(self.window_combo)
         controls.addWidget(QLabel(self.tr("Read every:")))
         controls.addWidget(self.interval_combo)
+        controls.addWidget(self.more_button)
         controls.addStretch(1)
         controls.addWidget(self.csv_button)
         controls.addWidget(self.copy_button)
@@ -128,7 +140,7 @@ class MonitorPage(TfgpuPage):
         splitter.addWidget(self.tabs)
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 2)
-        splitter.setSizes([540, 360])
+        splitter.setSizes([470, 400])  # the figures in words keep their lines at 900 px
         layout = QVBoxLayout(self)
         layout.addLayout(controls)
         layout.addWidget(self.csv_status)
@@ -137,8 +149,15 @@ class MonitorPage(TfgpuPage):
         self._update_controls()
 
     # -- showing and holding -------------------------------------------------------------------
+    @Slot(bool)
+    def _on_more_toggled(self, more: bool) -> None:
+        self.plots.set_more(more)
+        if not self.paused:
+            self.redraw()
+
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt's name
         super().showEvent(event)
+        self.frames_drawn = 0
         self._select_interval(self.service.interval_s)  # another page may have changed it
         self.figures_timer.start()
         if not self.paused:
@@ -188,6 +207,7 @@ class MonitorPage(TfgpuPage):
     def _on_frame(self, _frame: MonitorFrame) -> None:
         if self.paused or not self.isVisible() or self.window().isMinimized():
             return  # un-minimising is a (spontaneous) show event, which redraws at once
+        self.frames_drawn += 1
         if self._figures_frame is None:
             self.refresh_figures()  # the first words at once, then every second
         wait_s = self._last_redraw + self.redraw_period_s() - time.monotonic()
@@ -220,6 +240,9 @@ class MonitorPage(TfgpuPage):
 
     @Slot()
     def refresh_figures(self) -> None:
+        from tfgpu.core.monitor.samples import GpuStatus
+        from tfgpu.gui.monitor_labels import gpu_banner_lines
+
         frame = self.service.history.last_frame
         self._figures_frame = frame
         self.figures.show_frame(frame)
@@ -273,6 +296,9 @@ class MonitorPage(TfgpuPage):
 
     def start_csv(self, path: str | None = None) -> bool:
         """Start logging to ``path`` (asked when None); False when cancelled or the file cannot be made."""
+        from tfgpu.core.monitor.csv_log import CsvLogError
+        from tfgpu.gui.monitor_labels import core_words
+
         path = path if path is not None else self._ask_csv_path()
         if not path:
             return False
@@ -301,6 +327,8 @@ class MonitorPage(TfgpuPage):
         self._show_csv_status()
 
     def _show_csv_status(self) -> None:
+        from tfgpu.gui.monitor_labels import core_words
+
         service = self.service
         if self._csv_message:
             text = self._csv_message
@@ -338,6 +366,36 @@ class MonitorPage(TfgpuPage):
     def is_busy(self) -> bool:
         return False  # watching is not work: closing the wizard never waits for it
 
+    def is_idle(self) -> bool:
+        """Idle once real samples are drawn (a screenshot then shows figures, not "waiting")."""
+        return self.paused or not self.isVisible() or (self.frames_drawn >= IDLE_AFTER_FRAMES
+                                                       and not self._redraw_timer.isActive())
+
+    def close_question(self) -> str | None:
+        if self.service.is_logging():
+            return self.tr("A CSV log is being written to {path}; closing stops it.").format(path=self.service.csv_path)
+        return None
+
+    def carry_over(self) -> dict:
+        """A log this page started keeps running in the page that replaces it."""
+        state = {"started_csv": self._started_csv, "window_s": self.window_s(), "paused": self.paused,
+                 "more": self.more_button.isChecked()}
+        self._started_csv = False  # so that shutdown() leaves the log running
+        return state
+
+    def take_over(self, state: dict) -> None:
+        self._started_csv = bool(state.get("started_csv"))
+        index = self.window_combo.findData(state.get("window_s"))
+        if index >= 0:
+            self.window_combo.setCurrentIndex(index)
+        self.more_button.setChecked(bool(state.get("more")))
+        if state.get("paused"):
+            self.set_paused(True)
+        self._on_logging_changed()
+
+    def nav_tone(self) -> Tone | None:
+        return Tone.BUSY if self.service.is_logging() else None
+
     def shutdown(self) -> None:
         """Release the page's hold and stop a log it started (the wizard then shuts the service down)."""
         self.figures_timer.stop()
@@ -347,4 +405,5 @@ class MonitorPage(TfgpuPage):
         self._started_csv = False
 
 
-PAGE = PageSpec(page_id="monitor", order=60, factory=MonitorPage)
+PAGE = PageSpec(page_id="monitor", order=60, factory=MonitorPage,
+                title=QT_TRANSLATE_NOOP("PageTitle", "Monitor"))

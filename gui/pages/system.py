@@ -7,10 +7,11 @@ import html
 import logging
 import math
 
-from PySide6.QtCore import QModelIndex, Qt, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QModelIndex, Qt, Slot
 from PySide6.QtGui import QFont, QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -25,8 +26,10 @@ from PySide6.QtWidgets import (
 )
 
 from tfgpu.core.scan import Scan, ScanOptions, ScanProgress
+from tfgpu.gui.glossary import tooltip_for
 from tfgpu.gui.icons import Tone, tone_icon
 from tfgpu.gui.page_registry import PageContext, PageSpec, TfgpuPage
+from tfgpu.gui.route_view import for_route
 from tfgpu.gui.scan_lines import SECTION_STEPS, Line, section_title, step_text
 from tfgpu.gui.scan_view import build_lines, scan_to_text, write_line
 from tfgpu.gui.workers import ScanController
@@ -70,6 +73,10 @@ class SystemPage(TfgpuPage):
         self.controller.finished.connect(self._on_finished)
         self.controller.failed.connect(self._on_failed)
         self._build()
+        self._receiving = False  # set_scan below tells every page; this one shows the scan itself
+        context.state.verdict_changed.connect(self._on_verdict_changed)
+        if context.state.scan is not None:  # built after a check (or the last session's): show it
+            self._show_scan(context.state.scan)
 
     # -- layout ------------------------------------------------------------
     def _build(self) -> None:
@@ -130,11 +137,15 @@ class SystemPage(TfgpuPage):
                                             "running it runs that folder's code. Check it only if you trust the folder."))
         self.here_button.clicked.connect(self._on_here_clicked)
         self.here_button.hide()
+        self.details_toggle = QCheckBox(self.tr("Show technical details"))
+        self.details_toggle.setToolTip(self.tr("Also show reason codes, raw errors and how each part was found."))
+        self.details_toggle.toggled.connect(self._on_details_toggled)
         buttons = QHBoxLayout()
         buttons.addWidget(self.recheck_button)
         buttons.addWidget(self.here_button)
         buttons.addWidget(self.copy_button)
         buttons.addWidget(self.copied_label, 1)
+        buttons.addWidget(self.details_toggle)
 
         layout = QVBoxLayout(self)
         layout.addLayout(headline_row)
@@ -217,6 +228,7 @@ class SystemPage(TfgpuPage):
     @Slot()
     def _on_started(self) -> None:
         self._scanning = True
+        self.context.state.set_scanning(True)
         self.error = None
         self.copied_label.clear()
         options = self.context.scan_options or ScanOptions()
@@ -254,11 +266,14 @@ class SystemPage(TfgpuPage):
     @Slot(object)
     def _on_finished(self, scan: Scan) -> None:
         try:
-            self.scan = scan
-            self.context.state.set_scan(scan)
-            lines = build_lines(scan)
-            self._set_headline(*self._finished_headline(scan, lines))
-            self._show_lines(lines)
+            self._scanning = False  # the shared state below is told the check has ended
+            self.context.state.set_scanning(False)
+            self._receiving = True
+            try:
+                self.context.state.set_scan(scan)
+            finally:
+                self._receiving = False
+            self._show_scan(scan)
         except Exception as exc:  # noqa: BLE001 - a bug in the view must not leave the page busy
             log.exception("cannot show the scan result")
             self._show_error(
@@ -269,6 +284,25 @@ class SystemPage(TfgpuPage):
             )
         finally:
             self._end_work()
+
+    def _show_scan(self, scan: Scan) -> None:
+        """The scan's sections, each read for the route the checklist follows (route_view)."""
+        self.scan = scan
+        lines = for_route(build_lines(scan), self.context.state, details=self.details_toggle.isChecked())
+        self._set_headline(*self._finished_headline(scan, lines))
+        self._show_lines(lines)
+
+    @Slot()
+    def _on_verdict_changed(self) -> None:
+        """Another environment chosen, or the last session's scan: read the sections for its route."""
+        scan = self.context.state.scan
+        if scan is not None and not self._scanning and not self._receiving:
+            self._show_scan(scan)
+
+    @Slot(bool)
+    def _on_details_toggled(self, _checked: bool) -> None:
+        if self.scan is not None and not self._scanning:
+            self._show_scan(self.scan)
 
     def _finished_headline(self, scan: Scan, lines: list[Line]) -> tuple[Tone, str]:
         if scan.cancelled:
@@ -304,6 +338,7 @@ class SystemPage(TfgpuPage):
 
     def _end_work(self) -> None:
         self._scanning = False
+        self.context.state.set_scanning(False)
         self.progress_bar.hide()
         self.step_label.hide()
         self._update_controls()
@@ -369,6 +404,7 @@ class SystemPage(TfgpuPage):
             font.setBold(True)
             item.setFont(COL_WHAT, font)
         item.setToolTip(COL_DETAILS, plain_tooltip(line.value))
+        item.setToolTip(COL_WHAT, tooltip_for(line.label))  # driver, CUDA, cuDNN... in plain words
         item.setData(COL_DETAILS, WRAP_ROLE, line.kind in WRAPPED_KINDS)
         item.setData(COL_WHAT, LINE_ROLE, line)
         item.setExpanded(line.expanded)
@@ -401,4 +437,5 @@ class SystemPage(TfgpuPage):
         }
 
 
-PAGE = PageSpec(page_id="system", order=20, factory=SystemPage)
+PAGE = PageSpec(page_id="system", order=20, factory=SystemPage,
+                title=QT_TRANSLATE_NOOP("PageTitle", "Your system"))

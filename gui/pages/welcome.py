@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout
 
+from tfgpu.gui.glossary import explain_terms
 from tfgpu.gui.icons import app_icon
 from tfgpu.gui.page_registry import PageContext, PageSpec, TfgpuPage
 
@@ -24,6 +25,7 @@ class WelcomePage(TfgpuPage):
         self.body.setTextFormat(Qt.TextFormat.RichText)
         self.body.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.body.setOpenExternalLinks(False)
+        explain_terms(self.body, self._body_html())
 
         row = QHBoxLayout()
         row.addWidget(logo)
@@ -53,18 +55,26 @@ class WelcomePage(TfgpuPage):
             (
                 self.tr("What happens next"),
                 self.tr(
-                    "Click <b>Next</b>. The app looks at this computer: the driver, CUDA, cuDNN and "
-                    "every Python it can find, and it starts TensorFlow in each of them to ask "
-                    "whether it sees the GPU. This takes a few seconds, up to a minute. "
-                    "Nothing is installed or changed."
+                    "The app is already looking at this computer: the driver, CUDA, cuDNN and every "
+                    "Python it can find, and it starts TensorFlow in each of them to ask whether it sees "
+                    "the GPU. This takes a few seconds, up to a minute. Nothing is installed or changed. "
+                    "The verdict and your next step appear at the top of every page."
+                ),
+            ),
+            (
+                self.tr("Finding your way"),
+                self.tr(
+                    "Every page is in the list on the left: open any of them at any time, e.g. "
+                    "<b>Explain an error</b> while the check runs. <b>Next</b> and <b>Back</b> walk "
+                    "through them in order (Alt+Right, Alt+Left). Words like CUDA or WDDM are explained "
+                    "in <b>Help &gt; Glossary</b> and in their tooltips."
                 ),
             ),
             (
                 self.tr("Language"),
                 self.tr(
                     "The app speaks English and Simplified Chinese and follows your system language. "
-                    "To choose, start it with <code>tfgpu gui --lang en</code> or "
-                    "<code>tfgpu gui --lang zh_CN</code>."
+                    "Choose another in the <b>Language</b> menu; the app remembers it."
                 ),
             ),
         ]
@@ -73,4 +83,5 @@ class WelcomePage(TfgpuPage):
         )
 
 
-PAGE = PageSpec(page_id="welcome", order=10, factory=WelcomePage)
+PAGE = PageSpec(page_id="welcome", order=10, factory=WelcomePage,
+                title=QT_TRANSLATE_NOOP("PageTitle", "Welcome"))

@@ -225,6 +225,29 @@
         <source>none</source>
         <translation>无</translation>
     </message>
+    <message>
+        <source>A benchmark is running; closing stops it (the figures measured so far are kept).</source>
+        <translation>性能测试正在运行；关闭会停止它（已经测得的数据会保留）。</translation>
+    </message>
+</context>
+<context>
+    <name>ChecklistView</name>
+    <message>
+        <source>Done since the last check</source>
+        <translation>自上次检查以来已完成</translation>
+    </message>
+    <message>
+        <source>Because: {finding}</source>
+        <translation>原因：{finding}</translation>
+    </message>
+    <message>
+        <source>Other options ({n})</source>
+        <translation>其他方案（{n} 个）</translation>
+    </message>
+    <message>
+        <source>Or: {title}</source>
+        <translation>或者：{title}</translation>
+    </message>
 </context>
 <context>
     <name>CommandBox</name>
@@ -278,10 +301,6 @@
         <translation>诊断</translation>
     </message>
     <message>
-        <source>Can TensorFlow use your GPU? If not, what stops it, and the exact steps that fix it.</source>
-        <translation>TensorFlow 能用上你的 GPU 吗？如果不能，是什么挡住了它，以及解决它的具体步骤。</translation>
-    </message>
-    <message>
         <source>Copy report</source>
         <translation>复制报告</translation>
     </message>
@@ -292,10 +311,6 @@
     <message>
         <source>There is no check result yet.</source>
         <translation>还没有检查结果。</translation>
-    </message>
-    <message>
-        <source>Back to “Your system”</source>
-        <translation>返回“你的系统”</translation>
     </message>
     <message>
         <source>Check this computer first; the diagnosis then appears here.</source>
@@ -314,24 +329,8 @@
         <translation>检查在完成前被停止，因此这份诊断可能有遗漏。</translation>
     </message>
     <message>
-        <source>What we recommend</source>
-        <translation>我们的建议</translation>
-    </message>
-    <message>
-        <source>Fix this first</source>
-        <translation>先解决这个</translation>
-    </message>
-    <message>
-        <source>Go back to “Your system” to check this computer; the diagnosis follows.</source>
-        <translation>返回“你的系统”检查这台电脑，随后就会得到诊断。</translation>
-    </message>
-    <message>
         <source>Copied to the clipboard.</source>
         <translation>已复制到剪贴板。</translation>
-    </message>
-    <message>
-        <source>Note: {note}</source>
-        <translation>说明：{note}</translation>
     </message>
     <message>
         <source>Export diagnostics…</source>
@@ -340,6 +339,58 @@
     <message>
         <source>Save one file for a helper (HTML, Markdown, JSON, text or zip), personal details removed.</source>
         <translation>保存一个文件给帮助你的人（HTML、Markdown、JSON、文本或 zip），已去除个人信息。</translation>
+    </message>
+    <message>
+        <source>What to do, step by step, until TensorFlow uses your GPU.</source>
+        <translation>一步一步该做什么，直到 TensorFlow 用上你的 GPU。</translation>
+    </message>
+    <message>
+        <source>Re-check</source>
+        <translation>重新检查</translation>
+    </message>
+    <message>
+        <source>Check this computer again after a step; done steps are ticked off.</source>
+        <translation>完成一步后再检查这台电脑；已完成的步骤会被勾掉。</translation>
+    </message>
+    <message>
+        <source>Go to “Your system”</source>
+        <translation>转到“你的系统”</translation>
+    </message>
+    <message>
+        <source>Do it for me…</source>
+        <translation>帮我完成…</translation>
+    </message>
+    <message>
+        <source>Open {page}</source>
+        <translation>打开“{page}”</translation>
+    </message>
+    <message>
+        <source>TensorFlow can use your GPU</source>
+        <translation>TensorFlow 可以使用你的 GPU</translation>
+    </message>
+    <message>
+        <source>TensorFlow cannot use your GPU here yet</source>
+        <translation>在这里 TensorFlow 暂时还不能使用你的 GPU</translation>
+    </message>
+    <message>
+        <source>For {env}. Choose another environment at the top.</source>
+        <translation>针对 {env}。可以在顶部选择其他环境。</translation>
+    </message>
+    <message>
+        <source>For {env}.</source>
+        <translation>针对 {env}。</translation>
+    </message>
+    <message>
+        <source>Also found ({n})</source>
+        <translation>其他发现（{n} 项）</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>详情</translation>
+    </message>
+    <message>
+        <source>The check of this computer runs on “Your system”; the diagnosis follows.</source>
+        <translation>对这台电脑的检查在“你的系统”页面进行，诊断随后给出。</translation>
     </message>
 </context>
 <context>
@@ -666,6 +717,181 @@
     </message>
 </context>
 <context>
+    <name>FactLabel</name>
+    <message>
+        <source>GPU generations TensorFlow was built for</source>
+        <translation>TensorFlow 编译时支持的 GPU 架构</translation>
+    </message>
+    <message>
+        <source>Libraries TensorFlow was built to load</source>
+        <translation>TensorFlow 编译时要加载的库</translation>
+    </message>
+    <message>
+        <source>Compute capability</source>
+        <translation>计算能力</translation>
+    </message>
+    <message>
+        <source>Compute capabilities</source>
+        <translation>计算能力</translation>
+    </message>
+    <message>
+        <source>CUDA TensorFlow was built with</source>
+        <translation>TensorFlow 编译时使用的 CUDA</translation>
+    </message>
+    <message>
+        <source>Highest CUDA the driver supports</source>
+        <translation>驱动支持的最高 CUDA 版本</translation>
+    </message>
+    <message>
+        <source>CUDA installed</source>
+        <translation>已安装的 CUDA</translation>
+    </message>
+    <message>
+        <source>CUDA_VISIBLE_DEVICES</source>
+        <translation>CUDA_VISIBLE_DEVICES</translation>
+    </message>
+    <message>
+        <source>CUDA TensorFlow looks for</source>
+        <translation>TensorFlow 要找的 CUDA</translation>
+    </message>
+    <message>
+        <source>cuDNN TensorFlow was built with</source>
+        <translation>TensorFlow 编译时使用的 cuDNN</translation>
+    </message>
+    <message>
+        <source>cuDNN installed</source>
+        <translation>已安装的 cuDNN</translation>
+    </message>
+    <message>
+        <source>Newest GPU generation this cuDNN knows</source>
+        <translation>这个 cuDNN 认识的最新 GPU 架构</translation>
+    </message>
+    <message>
+        <source>cuDNN that was loaded</source>
+        <translation>实际加载的 cuDNN</translation>
+    </message>
+    <message>
+        <source>cuDNN version number</source>
+        <translation>cuDNN 版本号</translation>
+    </message>
+    <message>
+        <source>cuDNN TensorFlow looks for</source>
+        <translation>TensorFlow 要找的 cuDNN</translation>
+    </message>
+    <message>
+        <source>NVIDIA driver version</source>
+        <translation>NVIDIA 驱动版本</translation>
+    </message>
+    <message>
+        <source>Compute capability found</source>
+        <translation>检测到的计算能力</translation>
+    </message>
+    <message>
+        <source>GPU memory (MB)</source>
+        <translation>GPU 显存（MB）</translation>
+    </message>
+    <message>
+        <source>GPU names</source>
+        <translation>GPU 名称</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>GPUs TensorFlow listed</source>
+        <translation>TensorFlow 列出的 GPU</translation>
+    </message>
+    <message>
+        <source>Built with CUDA</source>
+        <translation>带 CUDA 编译</translation>
+    </message>
+    <message>
+        <source>LD_LIBRARY_PATH</source>
+        <translation>LD_LIBRARY_PATH</translation>
+    </message>
+    <message>
+        <source>Folders searched for libdevice</source>
+        <translation>查找 libdevice 的文件夹</translation>
+    </message>
+    <message>
+        <source>Library folders</source>
+        <translation>库所在的文件夹</translation>
+    </message>
+    <message>
+        <source>Libraries loaded</source>
+        <translation>已加载的库</translation>
+    </message>
+    <message>
+        <source>Libraries not found</source>
+        <translation>找不到的库</translation>
+    </message>
+    <message>
+        <source>nvcc version</source>
+        <translation>nvcc 版本</translation>
+    </message>
+    <message>
+        <source>Out of GPU memory</source>
+        <translation>GPU 显存不足</translation>
+    </message>
+    <message>
+        <source>Size that did not fit (bytes)</source>
+        <translation>放不下的大小（字节）</translation>
+    </message>
+    <message>
+        <source>Operating system</source>
+        <translation>操作系统</translation>
+    </message>
+    <message>
+        <source>Operating system name</source>
+        <translation>操作系统名称</translation>
+    </message>
+    <message>
+        <source>Versions pip offered</source>
+        <translation>pip 提供的版本</translation>
+    </message>
+    <message>
+        <source>Python bits</source>
+        <translation>Python 位数</translation>
+    </message>
+    <message>
+        <source>Python (guessed)</source>
+        <translation>Python（推测）</translation>
+    </message>
+    <message>
+        <source>Python version</source>
+        <translation>Python 版本</translation>
+    </message>
+    <message>
+        <source>Compute capability needed</source>
+        <translation>需要的计算能力</translation>
+    </message>
+    <message>
+        <source>nvidia-smi error</source>
+        <translation>nvidia-smi 错误</translation>
+    </message>
+    <message>
+        <source>GPUs nvidia-smi lists</source>
+        <translation>nvidia-smi 列出的 GPU</translation>
+    </message>
+    <message>
+        <source>Compute capability built for</source>
+        <translation>编译时针对的计算能力</translation>
+    </message>
+    <message>
+        <source>TensorFlow packages</source>
+        <translation>TensorFlow 软件包</translation>
+    </message>
+    <message>
+        <source>TensorFlow asked for</source>
+        <translation>要求的 TensorFlow</translation>
+    </message>
+    <message>
+        <source>TensorFlow version</source>
+        <translation>TensorFlow 版本</translation>
+    </message>
+</context>
+<context>
     <name>FindingCard</name>
     <message>
         <source>Show or hide the details and the fix</source>
@@ -686,6 +912,10 @@
     <message>
         <source>Sources: {sources}</source>
         <translation>来源：{sources}</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>详情</translation>
     </message>
 </context>
 <context>
@@ -849,6 +1079,127 @@
     <message>
         <source>GPU ready: no (TensorFlow lists the GPU but cannot run its kernels here)</source>
         <translation>GPU 可用：否（TensorFlow 列出了这块 GPU，但无法在它上面运行计算内核）</translation>
+    </message>
+    <message>
+        <source>Do this next</source>
+        <translation>接下来这样做</translation>
+    </message>
+    <message>
+        <source>Or: {title}</source>
+        <translation>或者：{title}</translation>
+    </message>
+</context>
+<context>
+    <name>Glossary</name>
+    <message>
+        <source>NVIDIA driver</source>
+        <translation>NVIDIA 驱动</translation>
+    </message>
+    <message>
+        <source>CUDA</source>
+        <translation>CUDA</translation>
+    </message>
+    <message>
+        <source>cuDNN</source>
+        <translation>cuDNN</translation>
+    </message>
+    <message>
+        <source>PATH</source>
+        <translation>PATH（路径变量）</translation>
+    </message>
+    <message>
+        <source>WSL2</source>
+        <translation>WSL2</translation>
+    </message>
+    <message>
+        <source>WDDM</source>
+        <translation>WDDM</translation>
+    </message>
+    <message>
+        <source>Compute capability</source>
+        <translation>计算能力</translation>
+    </message>
+    <message>
+        <source>P-state</source>
+        <translation>P 状态（性能状态）</translation>
+    </message>
+    <message>
+        <source>XLA</source>
+        <translation>XLA</translation>
+    </message>
+    <message>
+        <source>Mixed precision</source>
+        <translation>混合精度</translation>
+    </message>
+    <message>
+        <source>Virtual environment</source>
+        <translation>虚拟环境</translation>
+    </message>
+    <message>
+        <source>The program from NVIDIA that lets Windows or Linux talk to the graphics card. Every GPU program needs it; one recent driver serves every CUDA version up to its own.</source>
+        <translation>NVIDIA 提供的程序，让 Windows 或 Linux 能和显卡沟通。所有用 GPU 的程序都需要它；一个较新的驱动可以支持它自身版本及以下的所有 CUDA 版本。</translation>
+    </message>
+    <message>
+        <source>NVIDIA&apos;s libraries for running calculations on the GPU. Each TensorFlow is built for one CUDA version; on Linux and WSL2, pip installs the right one for you.</source>
+        <translation>NVIDIA 用来在 GPU 上做计算的库。每个 TensorFlow 版本都是针对某一个 CUDA 版本编译的；在 Linux 和 WSL2 上，pip 会替你装好对应的版本。</translation>
+    </message>
+    <message>
+        <source>NVIDIA&apos;s library of neural-network building blocks (convolutions and more), used by TensorFlow on top of CUDA, in a version that must match.</source>
+        <translation>NVIDIA 的神经网络基础运算库（卷积等），TensorFlow 在 CUDA 之上使用它，版本必须匹配。</translation>
+    </message>
+    <message>
+        <source>The list of folders Windows (PATH) or Linux (LD_LIBRARY_PATH) searches for programs and libraries. A library in a folder that is not listed is not found.</source>
+        <translation>Windows（PATH）或 Linux（LD_LIBRARY_PATH）查找程序和库的文件夹列表。库所在的文件夹不在列表里，就找不到这个库。</translation>
+    </message>
+    <message>
+        <source>Windows Subsystem for Linux: a real Ubuntu inside Windows. Current TensorFlow uses the GPU there, through the Windows NVIDIA driver.</source>
+        <translation>适用于 Linux 的 Windows 子系统：在 Windows 里运行的真正的 Ubuntu。新版 TensorFlow 可以在其中通过 Windows 的 NVIDIA 驱动使用 GPU。</translation>
+    </message>
+    <message>
+        <source>The normal Windows mode for a graphics card that drives a screen. In it, Windows does not say how much GPU memory each program uses.</source>
+        <translation>Windows 下连接显示器的显卡的常规工作模式。在这种模式下，Windows 不提供每个程序占用多少显存。</translation>
+    </message>
+    <message>
+        <source>The generation of an NVIDIA GPU&apos;s design, e.g. 8.6 for an RTX 3060. Each TensorFlow build runs on GPUs from a certain generation on.</source>
+        <translation>NVIDIA GPU 的架构代数，例如 RTX 3060 是 8.6。每个 TensorFlow 版本只支持从某一代开始的 GPU。</translation>
+    </message>
+    <message>
+        <source>The GPU&apos;s performance state: P0 is full speed, higher numbers save power. An idle GPU sits in P8; under load it should go to P0 or P2.</source>
+        <translation>GPU 的性能状态：P0 是全速，数字越大越省电。空闲的 GPU 处于 P8；有负载时应该到 P0 或 P2。</translation>
+    </message>
+    <message>
+        <source>A compiler in TensorFlow (jit_compile=True) that fuses operations into faster GPU code; it often helps, sometimes not.</source>
+        <translation>TensorFlow 里的编译器（jit_compile=True），把多个运算合并成更快的 GPU 代码；常常有帮助，有时没有。</translation>
+    </message>
+    <message>
+        <source>Training with 16-bit numbers where it is safe and 32-bit where it matters (mixed_float16): up to several times faster on GPUs with Tensor Cores.</source>
+        <translation>在安全的地方用 16 位数、在关键的地方用 32 位数来训练（mixed_float16）：在有 Tensor Core 的 GPU 上可以快好几倍。</translation>
+    </message>
+    <message>
+        <source>A private folder with its own Python packages, so one project&apos;s TensorFlow does not clash with another&apos;s. Made with &apos;python -m venv&apos;.</source>
+        <translation>一个带有独立 Python 软件包的专用文件夹，让一个项目的 TensorFlow 不会和其他项目冲突。用 &apos;python -m venv&apos; 创建。</translation>
+    </message>
+</context>
+<context>
+    <name>GlossaryDialog</name>
+    <message>
+        <source>Glossary</source>
+        <translation>术语表</translation>
+    </message>
+</context>
+<context>
+    <name>Guide</name>
+    <message>
+        <source>Python {version}</source>
+        <translation>Python {version}</translation>
+    </message>
+    <message>
+        <source>TensorFlow {version}</source>
+        <translation>TensorFlow {version}</translation>
+    </message>
+    <message>
+        <source>no TensorFlow</source>
+        <translation>没有 TensorFlow</translation>
     </message>
 </context>
 <context>
@@ -1570,6 +1921,18 @@ Run it now?</source>
         <source>Write every reading to a CSV file (one row per GPU), readable by Excel, pandas or GPU-Z users.</source>
         <translation>把每次读数写入 CSV 文件（每个 GPU 一行），可用 Excel、pandas 打开，GPU-Z 用户也很熟悉。</translation>
     </message>
+    <message>
+        <source>More plots</source>
+        <translation>更多图表</translation>
+    </message>
+    <message>
+        <source>Also show the power, the clocks and the PCIe traffic.</source>
+        <translation>同时显示功耗、频率和 PCIe 流量。</translation>
+    </message>
+    <message>
+        <source>A CSV log is being written to {path}; closing stops it.</source>
+        <translation>正在把 CSV 日志写入 {path}；关闭会停止记录。</translation>
+    </message>
 </context>
 <context>
     <name>MonitorPlots</name>
@@ -1687,6 +2050,96 @@ Run it now?</source>
     <message>
         <source>n/a</source>
         <translation>不可用</translation>
+    </message>
+</context>
+<context>
+    <name>PageStatus</name>
+    <message>
+        <source>checking…</source>
+        <translation>检查中…</translation>
+    </message>
+    <message>
+        <source>not checked yet</source>
+        <translation>尚未检查</translation>
+    </message>
+    <message>
+        <source>the check was stopped</source>
+        <translation>检查被中止</translation>
+    </message>
+    <message>
+        <source>checked</source>
+        <translation>已检查</translation>
+    </message>
+    <message>
+        <source>waiting for the check</source>
+        <translation>等待检查结果</translation>
+    </message>
+    <message>
+        <source>no result yet</source>
+        <translation>还没有结果</translation>
+    </message>
+    <message>
+        <source>GPU ready</source>
+        <translation>GPU 可用</translation>
+    </message>
+    <message>
+        <source>GPU not ready: {n} steps to do</source>
+        <translation>GPU 不可用：还有 {n} 步要做</translation>
+    </message>
+    <message>
+        <source>working…</source>
+        <translation>运行中…</translation>
+    </message>
+    <message>
+        <source>fine</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <source>needs a look</source>
+        <translation>需要看一下</translation>
+    </message>
+    <message>
+        <source>a problem</source>
+        <translation>有问题</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>something to read</source>
+        <translation>有内容可看</translation>
+    </message>
+    <message>
+        <source>nothing yet</source>
+        <translation>暂无</translation>
+    </message>
+</context>
+<context>
+    <name>PageTitle</name>
+    <message>
+        <source>Benchmark</source>
+        <translation>性能测试</translation>
+    </message>
+    <message>
+        <source>Diagnosis</source>
+        <translation>诊断</translation>
+    </message>
+    <message>
+        <source>Explain an error</source>
+        <translation>解读错误信息</translation>
+    </message>
+    <message>
+        <source>Monitor</source>
+        <translation>监视器</translation>
+    </message>
+    <message>
+        <source>Your system</source>
+        <translation>你的系统</translation>
+    </message>
+    <message>
+        <source>Welcome</source>
+        <translation>欢迎</translation>
     </message>
 </context>
 <context>
@@ -1930,6 +2383,33 @@ Run it now?</source>
     <message>
         <source>before: {before}, now: {after}</source>
         <translation>之前：{before}，现在：{after}</translation>
+    </message>
+</context>
+<context>
+    <name>RouteView</name>
+    <message>
+        <source>without an NVIDIA GPU, TensorFlow runs on the CPU</source>
+        <translation>没有 NVIDIA GPU，TensorFlow 在 CPU 上运行</translation>
+    </message>
+    <message>
+        <source>conda installs CUDA and cuDNN into the environment</source>
+        <translation>conda 会把 CUDA 和 cuDNN 装进环境里</translation>
+    </message>
+    <message>
+        <source>TensorFlow in WSL2 brings its own CUDA and cuDNN</source>
+        <translation>WSL2 里的 TensorFlow 自带 CUDA 和 cuDNN</translation>
+    </message>
+    <message>
+        <source>pip installs CUDA and cuDNN together with TensorFlow</source>
+        <translation>pip 会和 TensorFlow 一起安装 CUDA 和 cuDNN</translation>
+    </message>
+    <message>
+        <source>Not needed</source>
+        <translation>不需要</translation>
+    </message>
+    <message>
+        <source>not needed for your route: {why}</source>
+        <translation>你的方案不需要它：{why}</translation>
     </message>
 </context>
 <context>
@@ -2420,6 +2900,45 @@ Run it now?</source>
     </message>
 </context>
 <context>
+    <name>ShellMenus</name>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Go</source>
+        <translation>转到(&amp;G)</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Previous page</source>
+        <translation>上一页</translation>
+    </message>
+    <message>
+        <source>Next page</source>
+        <translation>下一页</translation>
+    </message>
+    <message>
+        <source>System language</source>
+        <translation>跟随系统语言</translation>
+    </message>
+    <message>
+        <source>Glossary…</source>
+        <translation>术语表…</translation>
+    </message>
+</context>
+<context>
     <name>SpeedupChart</name>
     <message>
         <source>No speed-ups yet: they appear when a run has both halves of a pair (GPU and CPU, float16 and float32, XLA on and off).</source>
@@ -2452,6 +2971,21 @@ Run it now?</source>
     <message>
         <source>{test}: {contender} vs {baseline}</source>
         <translation>{test}：{contender} 对比 {baseline}</translation>
+    </message>
+</context>
+<context>
+    <name>StepCard</name>
+    <message>
+        <source>Fix this first</source>
+        <translation>先解决这个</translation>
+    </message>
+    <message>
+        <source>Done: {check}</source>
+        <translation>已完成：{check}</translation>
+    </message>
+    <message>
+        <source>(Re-check cannot see this step; check it yourself.)</source>
+        <translation>（重新检查看不到这一步，请自己确认。）</translation>
     </message>
 </context>
 <context>
@@ -2605,6 +3139,14 @@ Checking them runs them, and with them any code that folder holds. Only continue
 
 检查它们就会运行它们，以及该文件夹中的任何代码。只有在信任该文件夹的来源时才继续。</translation>
     </message>
+    <message>
+        <source>Show technical details</source>
+        <translation>显示技术细节</translation>
+    </message>
+    <message>
+        <source>Also show reason codes, raw errors and how each part was found.</source>
+        <translation>同时显示原因代码、原始错误信息以及每一项是怎么找到的。</translation>
+    </message>
 </context>
 <context>
     <name>TargetChooser</name>
@@ -2651,6 +3193,117 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <source>TF GPU Assistant</source>
         <translation>TF GPU 助手</translation>
     </message>
+    <message>
+        <source>&lt; &amp;Back</source>
+        <translation>&lt; 上一步(&amp;B)</translation>
+    </message>
+    <message>
+        <source>The previous page (Alt+Left)</source>
+        <translation>上一页（Alt+左方向键）</translation>
+    </message>
+    <message>
+        <source>&amp;Next &gt;</source>
+        <translation>下一步(&amp;N) &gt;</translation>
+    </message>
+    <message>
+        <source>The next page (Alt+Right)</source>
+        <translation>下一页（Alt+右方向键）</translation>
+    </message>
+    <message>
+        <source>Pages</source>
+        <translation>页面</translation>
+    </message>
+    <message>
+        <source>A CSV log is being written to {path}; closing stops it.</source>
+        <translation>正在把 CSV 日志写入 {path}；关闭会停止记录。</translation>
+    </message>
+    <message>
+        <source>Close TF GPU Assistant?</source>
+        <translation>要关闭 TF GPU 助手吗？</translation>
+    </message>
+    <message>
+        <source>Close anyway?</source>
+        <translation>仍然关闭吗？</translation>
+    </message>
+</context>
+<context>
+    <name>VerdictHeader</name>
+    <message>
+        <source>for</source>
+        <translation>环境：</translation>
+    </message>
+    <message>
+        <source>Checking this computer…</source>
+        <translation>正在检查这台电脑…</translation>
+    </message>
+    <message>
+        <source>The verdict appears here in a few seconds. Meanwhile every page can be used.</source>
+        <translation>几秒钟后结论会显示在这里。在此期间每个页面都可以使用。</translation>
+    </message>
+    <message>
+        <source>Not checked yet</source>
+        <translation>尚未检查</translation>
+    </message>
+    <message>
+        <source>Check this computer to see whether TensorFlow can use its GPU.</source>
+        <translation>检查这台电脑，看看 TensorFlow 能否使用它的 GPU。</translation>
+    </message>
+    <message>
+        <source>Check this computer</source>
+        <translation>检查这台电脑</translation>
+    </message>
+    <message>
+        <source>GPU ready: unknown</source>
+        <translation>GPU 可用：未知</translation>
+    </message>
+    <message>
+        <source>The diagnosis failed; the Diagnosis page says more.</source>
+        <translation>诊断失败；“诊断”页面有更多信息。</translation>
+    </message>
+    <message>
+        <source>GPU ready: yes</source>
+        <translation>GPU 可用：是</translation>
+    </message>
+    <message>
+        <source>TensorFlow lists your GPU in this environment.</source>
+        <translation>在这个环境中，TensorFlow 能识别到你的 GPU。</translation>
+    </message>
+    <message>
+        <source>GPU ready: no</source>
+        <translation>GPU 可用：否</translation>
+    </message>
+    <message>
+        <source>What stops it: {blocker}</source>
+        <translation>原因：{blocker}</translation>
+    </message>
+    <message>
+        <source>checking again…</source>
+        <translation>正在重新检查…</translation>
+    </message>
+    <message>
+        <source>last checked {when}</source>
+        <translation>上次检查于 {when}</translation>
+    </message>
+    <message>
+        <source>Next: {step}</source>
+        <translation>下一步：{step}</translation>
+    </message>
+    <message>
+        <source>Opens the step with its exact commands.</source>
+        <translation>打开这一步，里面有要执行的完整命令。</translation>
+    </message>
+    <message>
+        <source>The Python environment the verdict and the steps are for.</source>
+        <translation>结论和步骤所针对的 Python 环境。</translation>
+    </message>
+    <message>
+        <source>TensorFlow {version}</source>
+        <translation>TensorFlow {version}</translation>
+    </message>
+    <message>
+        <source>no TensorFlow</source>
+        <translation>没有 TensorFlow</translation>
+    </message>
 </context>
 <context>
     <name>WelcomePage</name>
@@ -2683,16 +3336,24 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>接下来会发生什么</translation>
     </message>
     <message>
-        <source>Click &lt;b&gt;Next&lt;/b&gt;. The app looks at this computer: the driver, CUDA, cuDNN and every Python it can find, and it starts TensorFlow in each of them to ask whether it sees the GPU. This takes a few seconds, up to a minute. Nothing is installed or changed.</source>
-        <translation>点击&lt;b&gt;下一步&lt;/b&gt;。程序会检查这台电脑：驱动、CUDA、cuDNN 以及能找到的每一个 Python，并在每个 Python 中启动 TensorFlow，看它能否识别到 GPU。这需要几秒钟，最多一分钟。不会安装或修改任何东西。</translation>
-    </message>
-    <message>
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <source>The app speaks English and Simplified Chinese and follows your system language. To choose, start it with &lt;code&gt;tfgpu gui --lang en&lt;/code&gt; or &lt;code&gt;tfgpu gui --lang zh_CN&lt;/code&gt;.</source>
-        <translation>本程序支持英文和简体中文，默认跟随系统语言。如需指定，请用 &lt;code&gt;tfgpu gui --lang en&lt;/code&gt; 或 &lt;code&gt;tfgpu gui --lang zh_CN&lt;/code&gt; 启动。</translation>
+        <source>The app is already looking at this computer: the driver, CUDA, cuDNN and every Python it can find, and it starts TensorFlow in each of them to ask whether it sees the GPU. This takes a few seconds, up to a minute. Nothing is installed or changed. The verdict and your next step appear at the top of every page.</source>
+        <translation>本应用已经在检查这台电脑：驱动、CUDA、cuDNN 以及能找到的每一个 Python，并在每个 Python 中启动 TensorFlow，询问它能否看到 GPU。这需要几秒钟，最多一分钟。不会安装或修改任何东西。结论和你的下一步会显示在每个页面的顶部。</translation>
+    </message>
+    <message>
+        <source>Finding your way</source>
+        <translation>如何使用</translation>
+    </message>
+    <message>
+        <source>Every page is in the list on the left: open any of them at any time, e.g. &lt;b&gt;Explain an error&lt;/b&gt; while the check runs. &lt;b&gt;Next&lt;/b&gt; and &lt;b&gt;Back&lt;/b&gt; walk through them in order (Alt+Right, Alt+Left). Words like CUDA or WDDM are explained in &lt;b&gt;Help &amp;gt; Glossary&lt;/b&gt; and in their tooltips.</source>
+        <translation>所有页面都在左侧列表中，随时可以打开任何一个，例如在检查进行时打开&lt;b&gt;解读错误信息&lt;/b&gt;。&lt;b&gt;下一步&lt;/b&gt;和&lt;b&gt;上一步&lt;/b&gt;按顺序逐页浏览（Alt+右方向键、Alt+左方向键）。CUDA、WDDM 等术语在&lt;b&gt;帮助 &amp;gt; 术语表&lt;/b&gt;和它们的提示中有解释。</translation>
+    </message>
+    <message>
+        <source>The app speaks English and Simplified Chinese and follows your system language. Choose another in the &lt;b&gt;Language&lt;/b&gt; menu; the app remembers it.</source>
+        <translation>本应用支持英文和简体中文，默认跟随系统语言。可以在&lt;b&gt;语言&lt;/b&gt;菜单中切换；应用会记住你的选择。</translation>
     </message>
 </context>
 <context>
@@ -5074,6 +5735,86 @@ Checking them runs them, and with them any code that folder holds. Only continue
     <message>
         <source>{file} is not in the format conda writes.</source>
         <translation>{file} 不是 conda 写入的格式。</translation>
+    </message>
+    <message>
+        <source>Memory copy inside the GPU, {mib} MiB</source>
+        <translation>GPU 内部的内存复制，{mib} MiB</translation>
+    </message>
+    <message>
+        <source>Memory copy from the computer to the GPU, {mib} MiB</source>
+        <translation>从电脑内存复制到 GPU，{mib} MiB</translation>
+    </message>
+    <message>
+        <source>Memory copy from the GPU to the computer, {mib} MiB</source>
+        <translation>从 GPU 复制到电脑内存，{mib} MiB</translation>
+    </message>
+    <message>
+        <source>Matrix multiply, {n}×{n} numbers, {dtype}</source>
+        <translation>矩阵乘法，{n}×{n} 个数，{dtype}</translation>
+    </message>
+    <message>
+        <source>Convolution, {channels} channels, {hw}×{hw} image, batch {batch} ({kernel}×{kernel} filter, {dtype})</source>
+        <translation>卷积，{channels} 个通道，{hw}×{hw} 图像，批大小 {batch}（{kernel}×{kernel} 卷积核，{dtype}）</translation>
+    </message>
+    <message>
+        <source>Convolution, {cin} to {cout} channels, {hw}×{hw} image, batch {batch} ({kernel}×{kernel} filter, {dtype})</source>
+        <translation>卷积，{cin} 到 {cout} 个通道，{hw}×{hw} 图像，批大小 {batch}（{kernel}×{kernel} 卷积核，{dtype}）</translation>
+    </message>
+    <message>
+        <source>Training a small image model, batch {batch}, mixed precision</source>
+        <translation>训练一个小型图像模型，批大小 {batch}，混合精度</translation>
+    </message>
+    <message>
+        <source>Training a small image model, batch {batch}, {dtype}</source>
+        <translation>训练一个小型图像模型，批大小 {batch}，{dtype}</translation>
+    </message>
+    <message>
+        <source>Training step compiled with XLA, batch {batch}</source>
+        <translation>用 XLA 编译的训练步骤，批大小 {batch}</translation>
+    </message>
+    <message>
+        <source>Training step without XLA, batch {batch}</source>
+        <translation>不用 XLA 的训练步骤，批大小 {batch}</translation>
+    </message>
+    <message>
+        <source>Test {name}</source>
+        <translation>测试 {name}</translation>
+    </message>
+    <message>
+        <source>Done when Re-check no longer reports “{title}”.</source>
+        <translation>完成标志：重新检查不再报告“{title}”。</translation>
+    </message>
+    <message>
+        <source>Done when TensorFlow lists your GPU: Re-check then says “GPU ready: yes”.</source>
+        <translation>完成标志：TensorFlow 能列出你的 GPU，重新检查后显示“GPU 可用：是”。</translation>
+    </message>
+    <message>
+        <source>Done when the NVIDIA driver answers: nvidia-smi shows your GPU.</source>
+        <translation>完成标志：NVIDIA 驱动有响应，nvidia-smi 能显示你的 GPU。</translation>
+    </message>
+    <message>
+        <source>Done when Windows lists a WSL 2 distribution (wsl -l -v shows VERSION 2).</source>
+        <translation>完成标志：Windows 列出一个 WSL 2 发行版（wsl -l -v 显示 VERSION 为 2）。</translation>
+    </message>
+    <message>
+        <source>Done when the check inside WSL prints a list with a GPU in it (this app on Windows cannot look inside WSL).</source>
+        <translation>完成标志：在 WSL 里运行的检查命令打印出包含 GPU 的列表（Windows 上的本应用看不到 WSL 内部）。</translation>
+    </message>
+    <message>
+        <source>Done when the Benchmark page shows your figures.</source>
+        <translation>完成标志：“性能测试”页面显示出你的测试数据。</translation>
+    </message>
+    <message>
+        <source>TensorFlow {tf} runs on the CPU here. Measure how fast it is.</source>
+        <translation>TensorFlow {tf} 在这里用 CPU 运行。测一测有多快。</translation>
+    </message>
+    <message>
+        <source>TensorFlow {tf} in {python} already uses your GPU: use that environment.</source>
+        <translation>{python} 中的 TensorFlow {tf} 已经能使用你的 GPU：请使用那个环境。</translation>
+    </message>
+    <message>
+        <source>TensorFlow {tf} uses your GPU in {python}. Measure how fast it is.</source>
+        <translation>{python} 中的 TensorFlow {tf} 能使用你的 GPU。测一测有多快。</translation>
     </message>
 </context>
 </TS>

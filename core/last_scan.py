@@ -1,0 +1,56 @@
+"""The last scan of this computer, kept between sessions so the app can show it at once
+(and check again in the background). One JSON file in the app's data folder
+(``$TFGPU_DATA_DIR`` overrides it, as for the benchmark history)."""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+from pathlib import Path
+
+import platformdirs
+
+from tfgpu.core.scan import Scan
+
+log = logging.getLogger(__name__)
+
+APP_NAME = "tfgpu"
+DATA_DIR_ENV = "TFGPU_DATA_DIR"
+FILE_NAME = "last-scan.json"
+MAX_BYTES = 16 * 1024 * 1024
+
+
+def default_path() -> Path:
+    override = os.environ.get(DATA_DIR_ENV)
+    base = Path(override) if override else Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+    return base / FILE_NAME
+
+
+def save_scan(scan: Scan, path: Path | None = None) -> bool:
+    """Write the scan (nothing half-written); False, logged, when it cannot be written."""
+    target = path or default_path()
+    temporary = target.with_suffix(".json.tmp")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        temporary.write_text(scan.to_json(indent=None), encoding="utf-8")
+        os.replace(temporary, target)
+    except OSError as exc:
+        temporary.unlink(missing_ok=True)
+        log.warning("cannot keep the last scan in %s: %s", target, exc)
+        return False
+    return True
+
+
+def load_scan(path: Path | None = None) -> Scan | None:
+    """The kept scan, or None when there is none or it cannot be read (then it is ignored)."""
+    source = path or default_path()
+    try:
+        if source.stat().st_size > MAX_BYTES:
+            return None
+        return Scan.from_dict(json.loads(source.read_text(encoding="utf-8")))
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError, TypeError, KeyError, AttributeError, RecursionError) as exc:
+        log.warning("the last scan in %s cannot be read: %s", source, exc)
+        return None

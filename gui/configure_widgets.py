@@ -19,8 +19,10 @@ class TargetChooser(QWidget):
         self.windows = windows
         self.env_combo = QComboBox()
         self.env_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.env_combo.setMinimumContentsLength(28)
-        self.target_combo = QComboBox()
+        self.env_combo.setMinimumContentsLength(20)
+        self.target_combo = QComboBox()  # long choices: its width follows the room, not its longest item
+        self.target_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.target_combo.setMinimumContentsLength(18)
         if windows:
             self.target_combo.addItem(self.tr("Your user environment (all programs you start)"), "user")
         else:

@@ -18,12 +18,13 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 from fakes.fake_host import FakeHost  # noqa: E402
 from tfgpu.core.scan import ScanOptions  # noqa: E402
 from tfgpu.gui.i18n import clear_language  # noqa: E402
+from tfgpu.gui.page_registry import discover_pages
 from tfgpu.gui.pages.diagnosis import DiagnosisPage  # noqa: E402
 from tfgpu.gui.settings import AppSettings  # noqa: E402
 from tfgpu.gui.wizard import TfgpuWizard  # noqa: E402
 
 SCAN_TIMEOUT_MS = 60_000
-PAGES = ["welcome", "system", "diagnosis", "explain", "benchmark", "monitor"]
+PAGES = [spec.page_id for spec in discover_pages()]  # in sidebar order
 
 
 def guided(qtbot, host: FakeHost, settings: AppSettings | None = None) -> TfgpuWizard:
@@ -158,12 +159,12 @@ def test_keyboard_only_through_every_page(qtbot, windows_tf215: FakeHost) -> Non
         qtbot.keyClick(window, Qt.Key.Key_Right, Qt.KeyboardModifier.AltModifier)
         assert window.current_page_id() == expected
     qtbot.keyClick(window, Qt.Key.Key_Right, Qt.KeyboardModifier.AltModifier)
-    assert window.current_page_id() == "monitor"  # the last page stays
-    for number, page_id in enumerate(PAGES, 1):  # Alt+1..6: straight to a page
+    assert window.current_page_id() == PAGES[-1]  # the last page stays
+    for number, page_id in enumerate(PAGES[:9], 1):  # Alt+1..9: straight to a page
         qtbot.keyClick(window, getattr(Qt.Key, f"Key_{number}"), Qt.KeyboardModifier.AltModifier)
         assert window.current_page_id() == page_id
     qtbot.keyClick(window, Qt.Key.Key_Left, Qt.KeyboardModifier.AltModifier)
-    assert window.current_page_id() == "benchmark"
+    assert window.current_page_id() == PAGES[min(9, len(PAGES)) - 2]
     window.sidebar.setFocus()  # the sidebar: arrow keys move between pages
     qtbot.keyClick(window.sidebar, Qt.Key.Key_Home)
     assert window.current_page_id() == "welcome"

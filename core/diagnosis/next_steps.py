@@ -129,10 +129,12 @@ def next_steps(diagnosis: Diagnosis, python: str | None = None) -> Checklist:
     builder = _Builder(env)
     rec = diagnosis.recommendation
     blockers = [f for f in diagnosis.machine if f.id in BLOCKERS]
+    tf_env = env if env is not None and env.tf_version else None
     for finding in blockers:
+        if finding.id == "no-nvidia-gpu" and tf_env is not None:
+            continue  # its steps install TF for the CPU: it is there already (next: measure it)
         builder.add_finding(finding)
     if rec is not None and rec.route == "no-nvidia-gpu":
-        tf_env = env if env is not None and env.tf_version else None
         if tf_env is not None:
             builder.steps.append(_benchmark_step(tf_env, TrText(QT_TRANSLATE_NOOP(
                 "core", "TensorFlow {tf} runs on the CPU here. Measure how fast it is."), tf=tf_env.tf_version)))

@@ -264,4 +264,4 @@ class MemoryPage(TfgpuPage):
         self.chooser.set_scan(scan)
 
 
-PAGE = PageSpec(page_id="memory", order=74, factory=MemoryPage)
+PAGE = PageSpec(page_id="memory", order=56, factory=MemoryPage)

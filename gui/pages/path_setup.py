@@ -250,4 +250,4 @@ class PathPage(TfgpuPage):
             self.refresh()
 
 
-PAGE = PageSpec(page_id="path", order=72, factory=PathPage)
+PAGE = PageSpec(page_id="path", order=54, factory=PathPage)

@@ -13,7 +13,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 import machines  # noqa: E402
 from PySide6.QtCore import QObject, QUrl, Slot  # noqa: E402
 from PySide6.QtGui import QDesktopServices, QGuiApplication  # noqa: E402
-from PySide6.QtWidgets import QWidget  # noqa: E402
+from PySide6.QtWidgets import QLabel, QWidget  # noqa: E402
 
 from fakes.fake_host import FakeHost  # noqa: E402
 from tfgpu.core.diagnosis.model import Diagnosis  # noqa: E402
@@ -338,7 +338,10 @@ def test_a_blackwell_gpu_listed_by_tf_is_shown_as_not_ready_with_the_true_route(
     qtbot.addWidget(page)
     page.show_diagnosis(diagnosis)
     assert page.headline.text() != "TensorFlow can use your GPU"
-    assert page.recommendation_title.text() == "No TensorFlow release on PyPI runs on this GPU today"
+    texts = [label.text() for label in page.findChildren(QLabel)]
+    assert any("NGC TensorFlow container" in text for text in texts)  # the sourced options, never [and-cuda]
+    assert any("Build TensorFlow from source" in text for text in texts)
+    assert not any("tensorflow[and-cuda]" in text for text in texts)
+    assert diagnosis.recommendation.title.template == "No TensorFlow release on PyPI runs on this GPU today"
     assert "cannot run its kernels" in env_summary(diagnosis.envs[0])
-    notes = [label.text() for label in page.findChildren(type(page.recommendation_title)) if label.text().startswith("Note: ")]
-    assert notes and "blackwell-no-pypi-tf" in notes[0]
+    assert any("blackwell-no-pypi-tf" in str(note) for note in diagnosis.recommendation.notes)

@@ -455,6 +455,9 @@ class TfgpuWizard(QMainWindow):
             return
         self._shut_down = True
         self._warm_up.shutdown()
+        dialog = getattr(self, "export_dialog", None)  # File > Export diagnostics… (gui/actions/export.py)
+        if dialog is not None:
+            dialog.shutdown()
         for page_id, page in self._pages.items():
             try:
                 page.shutdown()

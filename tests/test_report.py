@@ -209,3 +209,17 @@ def test_markdown_renders_as_written_by_a_commonmark_renderer(canary):
     commands = [step["command"] for env in bundle.document["diagnosis"]["envs"] for f in env["findings"]
                 for step in f["fix"] if step.get("command") and f["severity"] in ("error", "warning")]
     assert commands and all(command in text for command in commands)
+
+
+def test_config_changes_come_from_the_configure_history(tmp_path, monkeypatch):
+    """A change the configure appliers recorded shows in the report (and an empty history says so)."""
+    from tfgpu.core.configure.store import ChangeRecord, write_backup
+    from tfgpu.core.report.changes import config_changes
+
+    monkeypatch.setenv("TFGPU_DATA_DIR", str(tmp_path))
+    empty = config_changes()
+    assert empty["available"] and empty["changes"] == [] and "no configuration change" in empty["note"]
+    write_backup(ChangeRecord(change_id="20261123-010203-abcd", topic="path", target="profile",
+                              summary="add /usr/local/cuda/lib64 to LD_LIBRARY_PATH", edits=[], created="2026-11-23T01:02:03Z"))
+    changes = config_changes()["changes"]
+    assert [c["change_id"] for c in changes] == ["20261123-010203-abcd"] and changes[0]["topic"] == "path"

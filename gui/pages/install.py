@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tfgpu.core.i18n import QT_TRANSLATE_NOOP
 from tfgpu.core.install.model import ROUTES, InstallEvent, InstallResult, Plan, RunStatus, Step
 from tfgpu.core.install.recheck import merge_env
 from tfgpu.core.install.safety import Removal
@@ -367,4 +368,6 @@ class InstallPage(TfgpuPage):
                                      else f"{self.plan.location}:{self.plan.target}")
 
 
-PAGE = PageSpec(page_id="install", order=35, factory=InstallPage)
+PAGE = PageSpec(page_id="install", order=35, factory=InstallPage, title=QT_TRANSLATE_NOOP("PageTitle", "Do it for me"),
+                handles=("tf-not-installed", "no-native-windows-gpu", "cpu-only-build", "tensorflow-gpu-removed",
+                         "mixed-tf-packages", "python-unsupported", "compute-capability-unsupported"))

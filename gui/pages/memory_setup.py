@@ -32,6 +32,7 @@ from tfgpu.core.configure.memory import MAX_LIMIT_MIB, OPTIONS, WHY_ORDER, plan_
 from tfgpu.core.configure.memory_check import MemoryCheck, check_memory
 from tfgpu.core.configure.model import Plan
 from tfgpu.core.host import Host, RealHost
+from tfgpu.core.i18n import QT_TRANSLATE_NOOP
 from tfgpu.core.scan import Scan
 from tfgpu.gui.configure_dialogs import ask_outside_change, confirm_plan
 from tfgpu.gui.configure_widgets import TargetChooser
@@ -264,4 +265,4 @@ class MemoryPage(TfgpuPage):
         self.chooser.set_scan(scan)
 
 
-PAGE = PageSpec(page_id="memory", order=56, factory=MemoryPage)
+PAGE = PageSpec(page_id="memory", order=56, factory=MemoryPage, title=QT_TRANSLATE_NOOP("PageTitle", "GPU memory"), handles=FIXES)

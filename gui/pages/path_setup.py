@@ -21,6 +21,7 @@ from tfgpu.core.configure.model import Plan
 from tfgpu.core.configure.planner import find_env, plan_path
 from tfgpu.core.findings.model import FixStep
 from tfgpu.core.host import Host, RealHost
+from tfgpu.core.i18n import QT_TRANSLATE_NOOP
 from tfgpu.core.scan import Scan
 from tfgpu.gui.configure_dialogs import ask_outside_change, confirm_plan
 from tfgpu.gui.configure_widgets import HistoryView, TargetChooser
@@ -250,4 +251,4 @@ class PathPage(TfgpuPage):
             self.refresh()
 
 
-PAGE = PageSpec(page_id="path", order=54, factory=PathPage)
+PAGE = PageSpec(page_id="path", order=54, factory=PathPage, title=QT_TRANSLATE_NOOP("PageTitle", "PATH and libraries"), handles=FIXES)

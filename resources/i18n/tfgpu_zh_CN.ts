@@ -2141,6 +2141,18 @@ Run it now?</source>
         <source>Welcome</source>
         <translation>欢迎</translation>
     </message>
+    <message>
+        <source>Do it for me</source>
+        <translation>替我安装</translation>
+    </message>
+    <message>
+        <source>GPU memory</source>
+        <translation>GPU 显存</translation>
+    </message>
+    <message>
+        <source>PATH and libraries</source>
+        <translation>PATH 与库路径</translation>
+    </message>
 </context>
 <context>
     <name>PathPage</name>
@@ -3354,6 +3366,13 @@ Checking them runs them, and with them any code that folder holds. Only continue
     <message>
         <source>The app speaks English and Simplified Chinese and follows your system language. Choose another in the &lt;b&gt;Language&lt;/b&gt; menu; the app remembers it.</source>
         <translation>本应用支持英文和简体中文，默认跟随系统语言。可以在&lt;b&gt;语言&lt;/b&gt;菜单中切换；应用会记住你的选择。</translation>
+    </message>
+</context>
+<context>
+    <name>WindowAction</name>
+    <message>
+        <source>Export diagnostics…</source>
+        <translation>导出诊断信息…</translation>
     </message>
 </context>
 <context>

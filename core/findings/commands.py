@@ -53,14 +53,15 @@ def safe_version(text: object) -> str | None:
 def python_program(python_exe: str | None, shell: Shell) -> str:
     """The interpreter to run: the environment's own, else ``python`` (Windows) / ``python3``."""
     if python_exe and not has_control_characters(python_exe):
-        return python_exe
-    return "python" if shell is Shell.POWERSHELL else "python3"
+        return python_exe  # a path from the scan: always quoted (see pip, gpu_check)
+    return Verbatim("python" if shell is Shell.POWERSHELL else "python3")  # our own constant, left bare
 
 
-def run(argv: Sequence[str], shell: Shell) -> str | None:
-    """One command; None when an argument cannot be quoted for ``shell`` (a control character)."""
+def run(argv: Sequence[str], shell: Shell, *, bare_program: bool = True) -> str | None:
+    """One command; None when an argument cannot be quoted for ``shell`` (a control character).
+    ``bare_program=False`` when the program comes from outside (a scanned interpreter's path)."""
     try:
-        return command(list(argv), shell, bare_program=True, bare_words=True)
+        return command(list(argv), shell, bare_program=bare_program, bare_words=True)
     except UnsafeText:
         return None
 
@@ -68,14 +69,14 @@ def run(argv: Sequence[str], shell: Shell) -> str | None:
 def pip(python_exe: str | None, shell: Shell, verb: str, *specs: str) -> str | None:
     """``python -m pip install|uninstall -y ...`` with the environment's own interpreter."""
     extra = ["-y"] if verb == "uninstall" else []
-    return run([python_program(python_exe, shell), "-m", "pip", verb, *extra, *specs], shell)
+    return run([python_program(python_exe, shell), "-m", "pip", verb, *extra, *specs], shell, bare_program=False)
 
 
 def gpu_check(program: str, shell: Shell) -> str | None:
     """``python -c "...list_physical_devices('GPU')"``. The code's own quotes differ per shell:
     Windows PowerShell 5.1 drops embedded double quotes when it starts a program."""
     code = _GPU_CHECK.format(quote="'" if shell is Shell.POWERSHELL else '"')
-    return run([program, "-c", code], shell)
+    return run([program, "-c", code], shell, bare_program=False)
 
 
 def conda_install(shell: Shell, *specs: str) -> str | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from tfgpu.core.findings import links
+from tfgpu.core.findings import commands, links
 from tfgpu.core.findings.model import FixStep
 from tfgpu.core.i18n import QT_TRANSLATE_NOOP, TrText
 from tfgpu.core.shell import Shell, command, powershell_quote
@@ -25,13 +25,14 @@ def _shell(ctx: FixContext) -> Shell:
 
 
 def _python(ctx: FixContext) -> str:
-    return ctx.python_exe or ("python" if ctx.windows else "python3")
+    return commands.python_program(ctx.python_exe, Shell.POWERSHELL if ctx.windows else Shell.BASH)
 
 
 def _step(text: str, ctx: FixContext | None = None, argv: list[str] | None = None, *, shell: Shell | None = None,
           url: str | None = None, alternative: bool = False, **args: object) -> FixStep:
     chosen = shell or (_shell(ctx) if ctx is not None else Shell.BASH)
-    cmd = command(argv, chosen, bare_program=True) if argv else None
+    # A program from the scan (an interpreter's path) is always quoted; our own constants are Verbatim.
+    cmd = command(argv, chosen, bare_program=not (ctx is not None and argv[0] == ctx.python_exe)) if argv else None
     return FixStep(text=TrText(text, **args), command=cmd, shell=chosen if cmd else None, url=url, alternative=alternative)
 
 

@@ -149,22 +149,7 @@ def _anchor_options(items: list, sp, shortest: int) -> list[tuple[str, ...]]:
 
 def _anchor_set(items: list, sp, shortest: int) -> tuple[str, ...] | None:
     """The best set of literals one of which every match of this sequence contains."""
-    options: list[tuple[str, ...]] = []
-    current = ""
-    for op, av in _inline(items, sp):
-        if op is sp.LITERAL:
-            current += chr(av)
-            continue
-        if current:
-            options.append((current,))
-            current = ""
-        if op is sp.BRANCH:
-            subs = [_anchor_set(list(branch), sp, shortest) for branch in av[1]]
-            if all(subs):
-                options.append(tuple(a for sub in subs for a in sub or ()))
-    if current:
-        options.append((current,))
-    good = [o for o in options if min(len(a) for a in o) >= shortest]
+    good = _anchor_options(items, sp, shortest)
     return max(good, key=lambda o: (min(len(a) for a in o), -len(o))) if good else None
 
 

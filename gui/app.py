@@ -10,14 +10,12 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QApplication
-
 from tfgpu.core.cli.common import positive
 from tfgpu.core.version import __version__
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # Qt loads only after the start-up check (gui/preflight.py) says the window can open
+    from PySide6.QtWidgets import QApplication
+
     from tfgpu.gui.wizard import TfgpuWizard
 
 log = logging.getLogger(__name__)
@@ -83,6 +81,10 @@ def _windows_taskbar_identity() -> None:
 
 
 def _application() -> QApplication:
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QGuiApplication
+    from PySide6.QtWidgets import QApplication
+
     existing = QApplication.instance()
     if isinstance(existing, QApplication):
         return existing
@@ -101,6 +103,19 @@ def main(argv: list[str] | None = None) -> int:
     if args.screenshot and not os.environ.get("QT_QPA_PLATFORM"):
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
     _setup_logging(args.verbose)
+    from tfgpu.gui.preflight import check_window, qt_import_failure, tell
+
+    preflight = check_window()
+    if not preflight.ok:  # instead of Qt aborting the process (exit 134) with half the story
+        log.error("window cannot open: %s", preflight.reason)
+        tell(preflight)
+        return 2
+    try:
+        from PySide6 import QtWidgets  # noqa: F401 - a Qt DLL or library that cannot load is said in words
+    except ImportError as exc:
+        log.error("Qt cannot load: %s", exc)
+        tell(qt_import_failure(exc))
+        return 2
     _windows_taskbar_identity()
 
     # Qt imports of our own modules come after the platform choice above.
@@ -140,6 +155,8 @@ def main(argv: list[str] | None = None) -> int:
 
 def _follow_system_scheme(app: QApplication, wizard: TfgpuWizard) -> None:
     """Light or dark as the system switches: new colours, pages made again in them."""
+    from PySide6.QtGui import QGuiApplication
+
     from tfgpu.gui.theme import apply_scheme
 
     def follow() -> None:
@@ -153,6 +170,8 @@ def _follow_system_scheme(app: QApplication, wizard: TfgpuWizard) -> None:
 def _first_window(wizard: TfgpuWizard, path: str) -> int:
     """Show the window, grab it as soon as it is on screen, and exit (start-up measurements)."""
     import time
+
+    from PySide6.QtWidgets import QApplication
 
     wizard.show()
     QApplication.processEvents()

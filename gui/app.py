@@ -10,7 +10,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING
 
-from tfgpu.core.cli.common import positive
+from tfgpu.core.cli.gui_args import DESCRIPTION, add_gui_arguments
 from tfgpu.core.version import __version__
 
 if TYPE_CHECKING:  # Qt loads only after the start-up check (gui/preflight.py) says the window can open
@@ -25,18 +25,8 @@ ORGANISATION = "tfgpu"
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="tfgpu gui", description="TF GPU Assistant: the desktop wizard.")
-    parser.add_argument(
-        "--screenshot", metavar="FILE", help="open the wizard offscreen at --page, wait for it, save a PNG and exit"
-    )
-    parser.add_argument("--page", metavar="ID", default=None, help="page for --screenshot (default: system)")
-    parser.add_argument("--lang", choices=["en", "zh_CN"], default=None,
-                        help="language (default: the one chosen in the Language menu, else the system's)")
-    parser.add_argument("--scheme", choices=["light", "dark"], default=None,
-                        help="colours (default: follow the system's light or dark scheme)")
-    parser.add_argument("--first-window", metavar="FILE", help=argparse.SUPPRESS)  # tests/perf/bench_startup.py
-    parser.add_argument("--timeout", type=positive, default=None, metavar="S",
-                        help="seconds --screenshot waits at most (default: 180)")
+    parser = argparse.ArgumentParser(prog="tfgpu gui", description=DESCRIPTION)
+    add_gui_arguments(parser)
     parser.add_argument("-v", "--verbose", action="store_true", help="debug logging")
     return parser
 

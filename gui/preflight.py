@@ -46,7 +46,7 @@ class Preflight:
         """One line for the terminal."""
         parts = [f"tfgpu: the window cannot open: {self.reason}."]
         if self.install:
-            parts.append(f"Install them with: {self.install}")
+            parts.append(f"Install them with `{self.install}`.")
         parts.append(DOCTOR_HINT)
         return " ".join(parts)
 

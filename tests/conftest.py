@@ -44,19 +44,9 @@ def pyenv_python(version_prefix: str) -> str:
 @pytest.fixture
 def windows_host(tmp_path: Path) -> FakeHost:
     """A bare Windows 11 machine: C:\\Windows\\System32 exists, nothing NVIDIA."""
-    host = FakeHost(
-        root=tmp_path,
-        system="Windows",
-        env={
-            "SystemRoot": "C:\\Windows",
-            "ProgramFiles": "C:\\Program Files",
-            "USERPROFILE": "C:\\Users\\user",
-            "PATHEXT": ".COM;.EXE;.BAT;.CMD;.PY",
-            "PATH": "C:\\Windows\\system32;C:\\Windows;C:\\Windows\\System32\\Wbem",
-        },
-    )
-    host.mkdir("C:\\Windows\\System32")
-    return host
+    import machines
+
+    return machines.bare_windows_host(tmp_path)
 
 
 @pytest.fixture

@@ -14,6 +14,23 @@ WIN_PY = WIN_PREFIX + "\\python.exe"
 LINUX_PY = "/home/user/venv/bin/python"
 
 
+def bare_windows_host(root) -> FakeHost:
+    """A bare Windows 11 machine: C:\\Windows\\System32 exists, nothing NVIDIA."""
+    host = FakeHost(
+        root=root,
+        system="Windows",
+        env={
+            "SystemRoot": "C:\\Windows",
+            "ProgramFiles": "C:\\Program Files",
+            "USERPROFILE": "C:\\Users\\user",
+            "PATHEXT": ".COM;.EXE;.BAT;.CMD;.PY",
+            "PATH": "C:\\Windows\\system32;C:\\Windows;C:\\Windows\\System32\\Wbem",
+        },
+    )
+    host.mkdir("C:\\Windows\\System32")
+    return host
+
+
 def agent_stdout(python: dict, result: dict) -> str:
     """What core/agents/tf_probe.py prints (protocol 1): hello, stages, result, done."""
     events = [{"event": "hello", "agent": "tf_probe", "protocol": 1, "pid": 4242, "python": python}]

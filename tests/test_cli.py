@@ -12,6 +12,7 @@ import pytest
 
 from tfgpu.core import __version__
 from tfgpu.core.cli import main
+from tfgpu.core.kb import kb_version
 
 TFGPU = shutil.which("tfgpu", path=str(Path(sys.executable).parent)) or "tfgpu"
 
@@ -23,7 +24,7 @@ def run_tfgpu(*args: str, timeout: float = 240) -> subprocess.CompletedProcess:
 def test_version():
     done = run_tfgpu("--version")
     assert done.returncode == 0
-    assert done.stdout.strip() == f"tfgpu {__version__}"
+    assert done.stdout.strip() == f"tfgpu {__version__} (knowledge base {kb_version()[0]})"
 
 
 @pytest.mark.parametrize("value", ["-1", "0", "nan", "inf", "soon"])

@@ -9,10 +9,12 @@ on stderr with a documented exit code (:mod:`.common`); a bug is logged with its
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Sequence
 from importlib import import_module
 
 from tfgpu.core.cli.common import EXIT_IOERR, EXIT_SOFTWARE, EXIT_USAGE, OutputFailed, error, silence_stdout
+from tfgpu.core.cli.gui_args import DESCRIPTION, add_gui_arguments
 from tfgpu.core.version import __version__
 
 __all__ = ["COMMANDS", "EXIT_USAGE", "build_parser", "main"]
@@ -30,6 +32,21 @@ EXIT_CODES_HELP = """exit codes (every command):
        (agents are killed; `monitor` ends with 0 on Ctrl+C)"""
 
 
+def version_line() -> str:
+    """``tfgpu 0.1.0 (knowledge base 2026.11.23)``: the app's version and the KB's, each from its one place."""
+    from tfgpu.core.kb import kb_version
+
+    return f"tfgpu {__version__} (knowledge base {kb_version()[0]})"
+
+
+class VersionAction(argparse.Action):
+    """--version that reads the KB's version only when asked (every other command starts without it)."""
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:  # type: ignore[no-untyped-def]
+        print(version_line())
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tfgpu",
@@ -37,16 +54,17 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=EXIT_CODES_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--version", action="version", version=f"tfgpu {__version__}")
+    parser.add_argument("--version", action=VersionAction, nargs=0, help="show the version and the knowledge base's, then exit")
     parser.add_argument("-v", "--verbose", action="store_true", help="more detail and debug logging")
     subs = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
         import_module(f"tfgpu.core.cli.{name}").add_parser(subs)
-    subs.add_parser(
+    gui = subs.add_parser(
         "gui",
         help="start the app window",
-        description="Options: --screenshot FILE [--page ID] [--lang en|zh_CN] [--timeout S]",
+        description=DESCRIPTION,
     )
+    add_gui_arguments(gui)
     for sub in subs.choices.values():
         sub.epilog = sub.epilog or "Exit codes: 0 done, 1 nothing useful came of it, 2 bad arguments or input, " \
             "70 a bug (see the log), 74 output not writable, 129/130/143 stopped by SIGHUP/Ctrl+C/SIGTERM."
@@ -55,12 +73,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args, rest = parser.parse_known_args(argv)  # the GUI parses its own options
+    argv = list(sys.argv[1:] if argv is None else argv)
+    args, rest = parser.parse_known_args(argv)
     if rest and args.command not in (None, "gui"):
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
     _start_logging(args.verbose)
-    if args.command in (None, "gui"):
-        return import_module("tfgpu.gui.app").main(rest)  # the GUI is only loaded when asked for
+    if args.command in (None, "gui"):  # the GUI is only loaded when asked for, and parses its own options
+        return import_module("tfgpu.gui.app").main(argv[argv.index("gui") + 1:] if args.command else rest)
     try:
         return import_module(f"tfgpu.core.cli.{args.command}").run(args)
     except BrokenPipeError:  # `tfgpu scan | head`: the reader has gone

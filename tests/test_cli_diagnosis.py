@@ -50,7 +50,7 @@ def test_doctor_says_there_is_no_nvidia_card_here_and_recommends_the_cpu():
     assert "pip" in commands and "install" in commands and "tensorflow" in commands
     assert "and-cuda" not in commands and "ubuntu-drivers" not in commands
     assert "nvidia.com/en-us/drivers" not in json.dumps(rec)
-    assert doc["scan"]["schema_version"]
+    assert doc["scan"]["schema_version"] and doc["schema_version"] == doc["scan"]["schema_version"]
 
 
 @pytest.mark.slow

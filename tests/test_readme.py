@@ -188,8 +188,8 @@ def first_linux_command() -> str:
 
 def test_the_first_command_installs_the_window_libraries_this_machine_lacks():
     command = first_linux_command()
-    assert command.startswith("sudo apt install -y ") and command.endswith(".venv/bin/tfgpu")
-    packages = set(command.split("&&")[0].split()[4:])
+    assert command.startswith("sudo apt update && sudo apt install -y ") and command.endswith(".venv/bin/tfgpu")
+    packages = set(command.split("&&")[1].split()[4:])
     qt = preflight.qt_folder()
     assert qt is not None
     missing = preflight.missing_libraries("xcb", qt)

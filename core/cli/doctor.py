@@ -52,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
 
     checklist = next_steps(diagnosis, args.python[0] if args.python else None)
     if args.json:
-        doc = {"diagnosis": diagnosis.to_dict(), "next_steps": [s.to_dict() for s in checklist.steps],
+        doc = {"schema_version": scan.schema_version, "diagnosis": diagnosis.to_dict(), "next_steps": [s.to_dict() for s in checklist.steps],
                "other_options": [o.to_dict() for o in checklist.options], "scan": scan.to_dict()}
         write_block(json.dumps(redacted(doc, args.redact), indent=2, ensure_ascii=True))
     else:

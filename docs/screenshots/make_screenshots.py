@@ -21,9 +21,9 @@ REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "tests"))  # the described machines and their fakes
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+import machines  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-import machines  # noqa: E402
 from tfgpu.gui.i18n import clear_language, switch_language  # noqa: E402
 from tfgpu.gui.page_registry import discover_pages  # noqa: E402
 from tfgpu.gui.screenshot import PREFILL_ENV, capture  # noqa: E402

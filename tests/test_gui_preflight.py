@@ -137,3 +137,15 @@ def test_the_library_table_names_a_package_for_every_library_the_xcb_plugin_need
         assert len(preflight.packages_for(sorted(needed - system_c), manager)) >= 1
         unnamed = [n for n in needed - system_c if not preflight.packages_for([n], manager)]
         assert unnamed == [], (manager, unnamed)
+
+
+def test_qt_that_cannot_load_is_said_in_one_line(tmp_path: Path):
+    """A PySide6 whose libraries fail to load (as a missing DLL does on Windows): one line, exit 2, no traceback."""
+    fake = tmp_path / "PySide6"
+    fake.mkdir()
+    (fake / "__init__.py").write_text(
+        "raise ImportError('DLL load failed while importing QtWidgets: The specified module could not be found.')\n")
+    result = run_tfgpu({"DISPLAY": ":4199", "PYTHONPATH": str(tmp_path)}, "gui", "--screenshot", str(tmp_path / "x.png"))
+    assert result.returncode == 2, result
+    (line,) = result.stderr.strip().splitlines()
+    assert "Qt could not load (DLL load failed" in line and "tfgpu doctor" in line

@@ -42,7 +42,8 @@ def version_line() -> str:
 class VersionAction(argparse.Action):
     """--version that reads the KB's version only when asked (every other command starts without it)."""
 
-    def __call__(self, parser, namespace, values, option_string=None) -> None:  # type: ignore[no-untyped-def]
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object,
+                 option_string: str | None = None) -> None:
         print(version_line())
         parser.exit()
 

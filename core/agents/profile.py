@@ -653,10 +653,18 @@ def run_script(cfg):
         if exc.code not in (None, 0):
             return "failed", {"code": "script-exit", "message": "the script exited with %r" % (exc.code,)}
     except BaseException as exc:  # noqa: BLE001 - the user's error, reported with its traceback
-        lines = traceback.format_exception(type(exc), exc, exc.__traceback__)
-        return "failed", {"code": "script-failed", "message": error_text(exc),
-                          "traceback": "".join(lines[-12:])[-MAX_TEXT:]}
+        return "failed", {"code": "script-failed", "message": error_text(exc), "traceback": script_traceback(exc)}
     return "ok", None
+
+
+def script_traceback(exc):
+    """The traceback from the user's script on (the agent's and runpy's own frames left out)."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    mine = os.path.abspath(__file__)
+    kept = [f for f in frames if os.path.abspath(f.filename) != mine and "runpy" not in f.filename]
+    lines = ["Traceback (most recent call last):\n"] + traceback.format_list(kept[-10:])
+    lines += traceback.format_exception_only(type(exc), exc)
+    return "".join(lines)[-MAX_TEXT:]
 
 
 def profile(channel, facts):

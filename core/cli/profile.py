@@ -23,34 +23,57 @@ from tfgpu.core.cli.common import (
 )
 
 
+def _add_options(profile: argparse.ArgumentParser, trailing: bool = False) -> None:
+    """Our options; ``trailing``: the same, read after SCRIPT (given ones only, never defaults)."""
+
+    def default(value: object) -> object:
+        return argparse.SUPPRESS if trailing else value
+
+    profile.add_argument("--python", metavar="ENV", default=default(None),
+                         help=f"the Python environment to run it in: {PYTHON_RULE}")
+    profile.add_argument("--steps", type=positive_int, default=default(10), help="steps to trace (default 10)")
+    profile.add_argument("--warmup", type=int, default=default(5), help="steps before the trace (default 5)")
+    profile.add_argument("--timeout", type=positive, default=default(600.0), metavar="S",
+                         help="seconds before the script is stopped (default 600)")
+    profile.add_argument("--full", action="store_true", default=default(False),
+                         help="let the script finish after the trace")
+    profile.add_argument("--trace-after", type=positive, default=default(15.0), metavar="S",
+                         help="a script without Model.fit is traced by time after S seconds (default 15)")
+    profile.add_argument("--json", action="store_true", default=default(False),
+                         help="print the result as one JSON document")
+    profile.add_argument("--compare", metavar="RUN_ID", default=default(None),
+                         help="compare with a saved profile ('latest', 'previous' or an id); without SCRIPT: "
+                         "that run against the latest")
+    profile.add_argument("--no-save", action="store_true", default=default(False), help="do not keep this profile")
+
+
+def split_script_args(args: argparse.Namespace) -> None:
+    """Our options may also follow SCRIPT; the script gets the rest, and everything after ``--``."""
+    given = list(args.script_args or [])
+    cut = given.index("--") if "--" in given else len(given)
+    trailing = argparse.ArgumentParser(add_help=False, allow_abbrev=False)
+    _add_options(trailing, trailing=True)
+    _, rest = trailing.parse_known_args(given[:cut], namespace=args)
+    args.script_args = rest + given[cut + 1:]
+
+
 def add_parser(subs: argparse._SubParsersAction) -> None:
     profile = subs.add_parser(
         "profile", help="profile your own training script: where each step's time goes, and what to change",
         description="Runs SCRIPT (your choice: only that file) in the chosen Python, in its own folder, with its "
         "ARGS. Model.fit is timed and steps WARMUP+1..WARMUP+STEPS are traced with tf.profiler; a custom loop "
-        "is traced by time. Options go before SCRIPT; everything after SCRIPT is the script's own.")
+        "is traced by time. Options of the script that share a name with these go after --: tfgpu profile train.py --json -- --steps 40")
     profile.add_argument("script", nargs="?", metavar="SCRIPT.py", help="the training script")
     profile.add_argument("script_args", nargs=argparse.REMAINDER, metavar="ARGS", help="the script's arguments")
-    profile.add_argument("--python", metavar="ENV", help=f"the Python environment to run it in: {PYTHON_RULE}")
-    profile.add_argument("--steps", type=positive_int, default=10, help="steps to trace (default 10)")
-    profile.add_argument("--warmup", type=int, default=5, help="steps before the trace (default 5)")
-    profile.add_argument("--timeout", type=positive, default=600.0, metavar="S",
-                         help="seconds before the script is stopped (default 600)")
-    profile.add_argument("--full", action="store_true", help="let the script finish after the trace")
-    profile.add_argument("--trace-after", type=positive, default=15.0, metavar="S",
-                         help="a script without Model.fit is traced by time after S seconds (default 15)")
-    profile.add_argument("--json", action="store_true", help="print the result as one JSON document")
-    profile.add_argument("--compare", metavar="RUN_ID",
-                         help="compare with a saved profile ('latest', 'previous' or an id); without SCRIPT: "
-                         "that run against the latest")
+    _add_options(profile)
     profile.add_argument("--list", action="store_true", help="list the saved profiles and exit")
-    profile.add_argument("--no-save", action="store_true", help="do not keep this profile")
     profile.add_argument("-v", "--verbose", action="store_true", default=argparse.SUPPRESS, help="every op and snippet")
 
 
 def run(args: argparse.Namespace) -> int:
     from tfgpu.core.profile import saved_runs as history
 
+    split_script_args(args)
     if args.list:
         return _list()
     if args.warmup < 0:

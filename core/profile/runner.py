@@ -205,3 +205,18 @@ def _status(run: ProfileRun, events: _Events, result, options: ProfileOptions, c
     if run.status == "profiled":
         run.advice = build_advice(run, tensor_cores=has_tensor_cores(run.gpu.get("name")),
                                   mixed_speedup=mixed_precision_speedup(run.gpu.get("name")))
+
+
+def run_from_lines(lines: list[str], *, env: str, script: str, gpu: dict[str, Any] | None = None,
+                   run_id: str | None = None) -> ProfileRun:
+    """The run a recorded agent output gives (tests, and reading a saved agent log)."""
+    from tfgpu.core.host import CommandResult
+
+    run = ProfileRun(run_id=run_id or new_run_id(), created=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+                     env=env, script=script)
+    events = _Events(lambda *_args, **_fields: None)
+    for line in lines:
+        events.feed(line)
+    _fill(run, events, dict(gpu or {}))
+    _status(run, events, CommandResult(argv=(env,), returncode=0), ProfileOptions(), False)
+    return run

@@ -128,8 +128,13 @@ def compare(before: ProfileRun, after: ProfileRun) -> list[ProfileChange]:
 
 
 def compare_words(before: ProfileRun, after: ProfileRun) -> str:
-    """'input wait 64% -> 8%, step 41.0 ms -> 17.0 ms' (the parts that moved by 1 point or more)."""
+    """'input wait 64% -> 8%, step 41.0 ms -> 17.0 ms': the part that was the biggest before, the step
+    time, then the part that moved most after it (when it moved 5 points or more)."""
     changes = compare(before, after)
-    moved = [c for c in changes if c.unit == "ms" or (c.before or 0) >= 0.01 or (c.after or 0) >= 0.01]
-    first = sorted(moved[1:], key=lambda c: -abs((c.after or 0) - (c.before or 0)))
-    return ", ".join(c.words() for c in first[:2] + moved[:1])
+    step, parts = changes[0], changes[1:]
+    if not parts:
+        return step.words()
+    first = max(parts, key=lambda c: c.before or 0.0)
+    rest = sorted((c for c in parts if c is not first), key=lambda c: -abs((c.after or 0) - (c.before or 0)))
+    shown = [first, step] + [c for c in rest[:1] if abs((c.after or 0) - (c.before or 0)) >= 0.05]
+    return ", ".join(c.words() for c in shown)

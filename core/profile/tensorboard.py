@@ -17,9 +17,9 @@ def _shell(platform: str | None = None) -> Shell:
 
 def tensorboard_command(run: ProfileRun, platform: str | None = None) -> str:
     """``<python> -m tensorboard.main --logdir <trace folder>``: then open the Profile tab."""
-    return command([run.env, "-m", "tensorboard.main", "--logdir", run.logdir or "."], _shell(platform))
+    return command([run.env, "-m", "tensorboard.main", "--logdir", run.logdir or "."], _shell(platform), bare_words=True)
 
 
 def plugin_install_command(run: ProfileRun, platform: str | None = None) -> str:
     """The one install TensorBoard needs to show the trace (the profile plugin)."""
-    return command([run.env, "-m", "pip", "install", PLUGIN_PACKAGE], _shell(platform))
+    return command([run.env, "-m", "pip", "install", PLUGIN_PACKAGE], _shell(platform), bare_words=True)

@@ -182,3 +182,24 @@ def test_cli_compare_saved_runs(capsys):
     assert main(["profile", "--compare", "previous"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("20261128-010000-aaaa -> 20261128-020000-bbbb: input wait")
+
+
+def test_the_latest_profile_is_in_the_report_and_its_paths_are_redacted(tmp_path):
+    from fakes.report_inputs import USER, canary_host, canary_inputs
+    from tfgpu.core.report.collect import identity_for, latest_profile
+    from tfgpu.core.report.document import prepare
+    from tfgpu.core.report.write import render
+
+    assert latest_profile()[0] is None and "no saved profile" in latest_profile()[1]
+    run = recorded_run()
+    run.script, run.env = f"/home/{USER}/project/train.py", f"/home/{USER}/venv/bin/python"
+    saved_runs.save_run(run)
+    host = canary_host(tmp_path / "machine")
+    inputs = canary_inputs(tmp_path, host)
+    inputs.profile, inputs.profile_note = latest_profile()
+    bundle = prepare(inputs, redact=True, identity=identity_for(host))
+    assert bundle.document["profile"]["run"]["bottleneck"] == "input"
+    for fmt in ("md", "txt", "html"):
+        text = render(bundle, fmt).decode("utf-8")
+        assert "Training profile" in text and "waited for data" in text, fmt
+        assert USER not in text, fmt

@@ -80,8 +80,9 @@ class AdviceList(QWidget):
             column.setContentsMargins(0, 4, 0, 4)
             text = advice_text(item)
             self.texts.append(text)
-            label = QLabel(f"<b>{number}.</b> {_escape(text)}"
-                           + (f' <a href="{item.source}">{translate("ProfileViews", "(guide)")}</a>' if item.source else ""))
+            guide = translate("ProfileViews", "(guide)")
+            link = f' <a href="{item.source}">{guide}</a>' if item.source else ""
+            label = QLabel(f"<b>{number}.</b> {_escape(text)}{link}")
             label.setWordWrap(True)
             label.setOpenExternalLinks(True)
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)

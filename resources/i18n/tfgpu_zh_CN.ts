@@ -2416,6 +2416,10 @@ Run it now?</source>
         <translation>Python：</translation>
     </message>
     <message>
+        <source>step</source>
+        <translation>步</translation>
+    </message>
+    <message>
         <source>Where the time goes</source>
         <translation>时间花在哪里</translation>
     </message>

@@ -56,7 +56,7 @@ class StepPartsBar(QWidget):
         painter.end()
 
 
-def step_time_plot(parent: QWidget | None = None):
+def step_time_plot(step_word: str, parent: QWidget | None = None):
     """A pyqtgraph plot of every step's time (ms); traced steps in a second colour."""
     import pyqtgraph as pg
 
@@ -64,7 +64,7 @@ def step_time_plot(parent: QWidget | None = None):
     plot.setMinimumHeight(120)
     plot.showGrid(x=True, y=True, alpha=0.25)
     plot.setLabel("left", "ms")
-    plot.setLabel("bottom", "step")
+    plot.setLabel("bottom", step_word)
     return plot
 
 

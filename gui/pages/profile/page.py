@@ -103,7 +103,7 @@ class ProfilePage(TfgpuPage):
         self.bar = StepPartsBar(self.part_names)
         self.summary_label = QLabel("")
         self.summary_label.setWordWrap(True)
-        self.plot = step_time_plot()
+        self.plot = step_time_plot(self.tr("step"))
         parts = QWidget()
         parts_layout = QVBoxLayout(parts)
         parts_layout.addWidget(self.summary_label)

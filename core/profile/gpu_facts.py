@@ -91,6 +91,7 @@ def mixed_precision_speedup(gpu_name: str | None) -> float | None:
         if run is None or (run.gpu_model or "") != gpu_name:
             continue
         train = {t.dtype: t.value for t in run.figures() if t.suite == "train" and t.device == "gpu"}
-        if train.get("float32") and train.get("mixed_float16"):
-            return round(train["mixed_float16"] / train["float32"], 2)
+        fp32, mixed = train.get("float32"), train.get("mixed_float16")
+        if fp32 and mixed:
+            return round(mixed / fp32, 2)
     return None

@@ -50,8 +50,8 @@ def format_run(run: ProfileRun, verbose: bool = False) -> str:
     if run.top_ops:
         lines.append("  Top ops by self time:")
         for op in run.top_ops[: 10 if verbose else 5]:
-            share = f"{op['share'] * 100:5.1f}%" if op.get("share") is not None else "   n/a"
-            lines.append(f"    {share}  {op['self_ms']:9.1f} ms  {op['type']:<24} {op['op'][:60]}")
+            shown = f"{op['share'] * 100:5.1f}%" if op.get("share") is not None else "   n/a"
+            lines.append(f"    {shown}  {op['self_ms']:9.1f} ms  {op['type']:<24} {op['op'][:60]}")
     if run.cpu_ops:
         lines.append("  Ops placed on the CPU while the GPU was used: " + ", ".join(o["type"] for o in run.cpu_ops[:5]))
     if run.reason:

@@ -145,3 +145,19 @@ def test_a_python_without_tensorflow_fails_fast(tmp_path):
     run = run_profile(pyenv_python("3.12"), str(script))
     assert run.status == "failed" and "TensorFlow is not installed" in run.reason
     assert time.monotonic() - started < 15
+
+
+def test_a_gpu_trace_is_split_by_its_streams():
+    """No GPU here: a synthetic XSpace shaped like a GPU run's (built with TF's own xplane_pb2) goes
+    through the agent's own split: kernels are device compute, Memcpy copies, the derived lines skipped."""
+    import subprocess
+
+    agent = Path(__file__).resolve().parent.parent / "core" / "agents" / "profile.py"
+    out = subprocess.run([PYTHON, str(FIXTURES / "synthetic_gpu_trace.py"), str(agent)], capture_output=True,
+                         text=True, timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    found = json.loads(out.stdout.strip().splitlines()[-1])
+    assert found["markers"] == "tfgpu" and found["windows"] == [[0.0, 10.0, 6], [10.0, 19.0, 7]]
+    # 0-1 input, 1-3 copy (beats input), 3-8 kernel, 8-10 idle | 10-12 input, 12-13 idle, 13-18 kernel, 18-19 idle
+    assert found["parts_ms"] == {"device_compute": 10.0, "copies": 2.0, "input": 3.0, "compile": 0.0,
+                                 "host_compute": 0.0, "launch_idle": 4.0}

@@ -45,6 +45,9 @@ INPUT_TYPES = ("IteratorGetNext", "IteratorGetNextSync", "IteratorGetNextAsOptio
 NOT_PLACED_OPS = ("IDLE", "Dataset", "_Send", "_Recv", "_HostSend", "_HostRecv", "IteratorGetNext",
                   "IteratorGetNextAsOptional", "PyFunc", "EagerPyFunc")
 RETRACING = "retracing"
+#: Lines of a GPU plane that the profiler derives from the kernels ("Stream #N" lines hold the kernels).
+DERIVED_GPU_LINES = ("Steps", "XLA Modules", "XLA Ops", "Async XLA Ops", "XLA TraceMe", "TensorFlow Name Scope",
+                     "TensorFlow Ops", "Framework Name Scope", "Framework Ops", "Source", "Launch Stats", "Sparse Core")
 
 
 class Channel(object):
@@ -513,8 +516,8 @@ def classify(plane, line, event, gpu_used, host_ops):
     meta = plane.event_metadata.get(event.metadata_id)
     name = meta.name if meta is not None else ""
     if plane.name.startswith("/device:GPU:"):
-        if not line.name.startswith("Stream"):
-            return None  # derived lines (TF ops, XLA ops, steps) repeat the kernels
+        if line.name in DERIVED_GPU_LINES:
+            return None  # derived lines (TF ops, XLA ops, steps) span the kernels they repeat
         return "copies" if "memcpy" in name.lower() else "device_compute"
     if not plane.name.startswith("/host:"):
         return None
@@ -539,10 +542,13 @@ def step_windows(space, marker):
     """(start_ns, end_ns, step) of each step: our markers, else any event with a step_num (the user's)."""
     found = {}
     for plane in space.planes:
-        if not plane.name.startswith("/host:"):
+        step_ids = set(i for i, m in plane.stat_metadata.items() if m.name == "step_num")
+        if not plane.name.startswith("/host:") or not step_ids:
             continue
         for line in plane.lines:
             for event in line.events:
+                if not any(stat.metadata_id in step_ids for stat in event.stats):
+                    continue
                 meta = plane.event_metadata.get(event.metadata_id)
                 name = meta.name if meta is not None else ""
                 stats = event_stats(plane, event)

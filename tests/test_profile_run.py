@@ -95,6 +95,7 @@ def test_custom_loop_without_markers_says_what_to_add(tmp_path):
     run = run_profile(PYTHON, str(script), ["--steps", "100000"], ProfileOptions(trace_after_s=2, trace_seconds=1))
     assert run.ok and run.steps_traced == 0
     assert "tf.profiler.experimental.Trace(" in run.reason and "step_num=" in run.hint
+    assert run.advice[0].rule == "step-markers" and "Trace(" in run.advice[0].snippet
     assert not left_running(script)
 
 

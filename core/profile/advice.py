@@ -18,6 +18,9 @@ from tfgpu.core.profile.model import Advice, ProfileRun
 RULES_FILE = "profile_advice.json"
 
 WORDS = {
+    "step-markers": QT_TRANSLATE_NOOP(
+        "core", "No Model.fit and no step markers were found, so the trace could not be cut into steps: wrap "
+        "each training step in a Trace marker (the figures below are over the whole {seconds} traced)."),
     "input-prefetch": QT_TRANSLATE_NOOP(
         "core", "Your {device} waited for data {share} of each step: add .prefetch(tf.data.AUTOTUNE) at the end of "
         "your pipeline and num_parallel_calls=tf.data.AUTOTUNE to your map, and .cache() after the map if the data "
@@ -120,7 +123,11 @@ def build_advice(run: ProfileRun, *, tensor_cores: bool = False, mixed_speedup: 
         if used and total and used / total >= rule.get("min_share", 0.9):
             add(order, rule, used / total * 0.3, share=percent(used / total), total=f"{total / 1024:.1f} GiB")
 
-    checks.update({"retracing": retracing, "cpu-ops": cpu_ops, "mixed-precision": mixed, "memory-near-full": memory})
+    def markers(order: int, rule: dict) -> None:
+        if run.hint and not run.steps_traced:
+            add(order, rule, 2.0, seconds=f"{run.trace_seconds or 0:.1f} s")
+
+    checks.update({"step-markers": markers, "retracing": retracing, "cpu-ops": cpu_ops, "mixed-precision": mixed, "memory-near-full": memory})
     for order, rule in enumerate(data.get("rules", [])):
         check = checks.get(rule["id"], by_part if "part" in rule else None)
         if check is not None:

@@ -47,6 +47,7 @@ class ProfileRun:
     settings: dict[str, Any] = field(default_factory=dict)  # mixed precision, XLA, steps_per_execution
     retracing_warnings: int = 0
     mode: str | None = None  # "fit" or "time"
+    trace_seconds: float | None = None
     hint: str | None = None  # the line to add to a custom loop
     tf_version: str | None = None
     logdir: str | None = None  # the full trace (TensorBoard's profile plugin reads it)

@@ -158,6 +158,8 @@ def _fill(run: ProfileRun, events: _Events, gpu: dict[str, Any]) -> None:
         return
     run.mode, run.hint, run.logdir = found.get("mode"), found.get("hint"), found.get("logdir")
     run.converter = found.get("converter")
+    seconds = found.get("trace_seconds")
+    run.trace_seconds = round(float(seconds), 3) if isinstance(seconds, (int, float)) else None
     run.steps_traced = int(found.get("steps") or 0)
     run.traced_steps_ms = [float(t) for t in found.get("traced_step_ms") or []]
     timed = run.traced_steps_ms or [float(t) for t in found.get("window_ms") or []]

@@ -2556,6 +2556,10 @@ Run it now?</source>
         <translation>重新追踪（retracing）警告：{count}</translation>
     </message>
     <message>
+        <source>TensorBoard shows the trace in its Profile tab, which needs its plugin in that Python: {command}</source>
+        <translation>TensorBoard 在它的 Profile 标签页中显示跟踪记录，这需要在该 Python 中安装它的插件：{command}</translation>
+    </message>
+    <message>
         <source>Export the profile</source>
         <translation>导出性能分析结果</translation>
     </message>
@@ -6107,6 +6111,10 @@ Checking them runs them, and with them any code that folder holds. Only continue
     <message>
         <source>TensorFlow {tf} uses your GPU in {python}. Measure how fast it is.</source>
         <translation>{python} 中的 TensorFlow {tf} 能使用你的 GPU。测一测有多快。</translation>
+    </message>
+    <message>
+        <source>No Model.fit and no step markers were found, so the trace could not be cut into steps: wrap each training step in a Trace marker (the figures below are over the whole {seconds} traced).</source>
+        <translation>没有找到 Model.fit，也没有步骤标记，因此无法把跟踪记录切分成一步一步：请用 Trace 标记包住每个训练步骤（下面的数字是整段 {seconds} 跟踪时间的统计）。</translation>
     </message>
     <message>
         <source>Your {device} waited for data {share} of each step: add .prefetch(tf.data.AUTOTUNE) at the end of your pipeline and num_parallel_calls=tf.data.AUTOTUNE to your map, and .cache() after the map if the data fits in memory.</source>

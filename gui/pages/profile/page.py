@@ -271,7 +271,7 @@ class ProfilePage(TfgpuPage):
 
     # -- the result ------------------------------------------------------------------------------------
     def show_run(self, run: ProfileRun) -> None:
-        from tfgpu.core.profile.tensorboard import tensorboard_command
+        from tfgpu.core.profile.tensorboard import plugin_install_command, tensorboard_command
         from tfgpu.gui.pages.profile.charts import show_steps
 
         self.run = run
@@ -306,6 +306,9 @@ class ProfilePage(TfgpuPage):
         self.ops_table.set_ops(run.top_ops)
         self.advice_list.set_advice(run.advice, open_page=self.context.state.request_page)
         self.tensorboard_edit.setText(tensorboard_command(run) if run.ok and run.logdir else "")
+        self.tensorboard_edit.setToolTip(self.tr("TensorBoard shows the trace in its Profile tab, which needs its "
+                                                 "plugin in that Python: {command}").format(
+            command=plugin_install_command(run)) if run.ok and run.logdir else "")
         if run.ok and run.advice:
             self.tabs.setCurrentIndex(1)
         self._update_controls()

@@ -193,6 +193,9 @@ def _status(run: ProfileRun, events: _Events, result, options: ProfileOptions, c
         if run.hint and not run.steps_traced:
             run.reason = ("no Model.fit and no step markers: traced by time; mark each training step with: "
                           + run.hint)
+        problem = (events.result or {}).get("converter_problem")
+        if problem and not run.top_ops:
+            run.reason = "; ".join(filter(None, [run.reason, f"no top ops: {problem}"]))
         failure = next((e for e in events.errors if e.get("code") in ("script-failed", "script-exit")), None)
         if failure is not None:  # --full: the script failed after the trace
             run.reason = f"after the trace the script failed: {failure.get('message')}"

@@ -63,7 +63,13 @@ def gather(context: PageContext, scan, monitor: dict | None, report, cancel: thr
     """The job: the report's inputs, then the document, redacted (True) and not (False). ``scan``
     is the one the app shows (taken on the GUI thread); None: check this computer first."""
     from tfgpu.core.host import RealHost
-    from tfgpu.core.report.collect import app_log_tail, identity_for, latest_bench, raw_outputs
+    from tfgpu.core.report.collect import (
+        app_log_tail,
+        identity_for,
+        latest_bench,
+        latest_profile,
+        raw_outputs,
+    )
 
     host = context.host or RealHost()
     if scan is None:
@@ -75,6 +81,7 @@ def gather(context: PageContext, scan, monitor: dict | None, report, cancel: thr
     inputs = ReportInputs(scan=scan, env=dict(host.env), frontend="gui", created_at=now_iso(), monitor=monitor,
                           monitor_note=None if monitor else "the monitor has no samples yet (open the Monitor page)")
     inputs.bench, inputs.bench_note = latest_bench()
+    inputs.profile, inputs.profile_note = latest_profile()
     report(translate("ExportDialog", "Reading nvidia-smi and the log…"))
     inputs.raw.update(raw_outputs(host, scan, cancel))
     inputs.raw.update(app_log_tail())

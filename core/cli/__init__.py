@@ -20,7 +20,7 @@ from tfgpu.core.version import __version__
 __all__ = ["COMMANDS", "EXIT_USAGE", "build_parser", "main"]
 
 #: Sub-commands, in the order ``--help`` lists them; each is ``tfgpu.core.cli.<name>``.
-COMMANDS = ("scan", "doctor", "explain", "bench", "monitor", "path", "memory", "install", "report", "cluster", "kb")
+COMMANDS = ("scan", "doctor", "explain", "bench", "monitor", "path", "memory", "install", "report", "cluster", "kb", "profile")
 
 EXIT_CODES_HELP = """exit codes (every command):
   0    done (problems found by a scan are its result, not a failure)

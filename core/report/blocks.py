@@ -85,6 +85,7 @@ def document_blocks(doc: dict[str, Any], raw: dict[str, str] | None = None) -> l
     if diagnosis.get("recommendation"):
         blocks += recommendation_blocks(diagnosis["recommendation"])
     blocks += bench_blocks(doc.get("bench") or {})
+    blocks += profile_blocks(doc.get("profile") or {})
     blocks += monitor_blocks(doc.get("monitor") or {})
     blocks += changes_blocks(doc.get("config_changes") or {})
     blocks += [Heading(2, "Versions"), versions_table(doc)]
@@ -250,6 +251,25 @@ def bench_blocks(bench: dict[str, Any]) -> list[Block]:
     if rows:
         blocks.append(Table(["test", "figure", "% of peak", "vs CPU"], rows))
     return blocks + [Plot("bench")]
+
+
+def profile_blocks(profile: dict[str, Any]) -> list[Block]:
+    """The latest ``tfgpu profile`` of the user's training script."""
+    blocks: list[Block] = [Heading(2, "Training profile")]
+    run = profile.get("run")
+    if not run:
+        return blocks + [Para(f"No profile: {profile.get('note') or 'none saved'}.")]
+    step = run.get("step_ms") or {}
+    blocks.append(Para(f"Profile {run.get('run_id')} of {run.get('script')} ({run.get('created')}): "
+                       f"{run.get('steps_traced')} traced steps, step median {na(step.get('median'), ' ms')}, "
+                       f"bottleneck {run.get('bottleneck')}"))
+    parts = run.get("breakdown") or {}
+    blocks.append(Table(["part of the step", "share"], [[k, f"{v * 100:.1f}%"] for k, v in parts.items()
+                                                        if isinstance(v, (int, float))]))
+    advice = [a.get("text", "") for a in run.get("advice") or [] if isinstance(a, dict)]
+    if advice:
+        blocks.append(Items([Item(text) for text in advice], ordered=True))
+    return blocks
 
 
 def monitor_blocks(monitor: dict[str, Any]) -> list[Block]:

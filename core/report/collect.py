@@ -74,6 +74,14 @@ def latest_bench(folder: Path | None = None):
     return None, f"no saved benchmark run in {folder or history_dir()}"
 
 
+def latest_profile(folder: Path | None = None):
+    """(the newest saved profile that measured something, None) or (None, why there is none)."""
+    from tfgpu.core.profile.saved_runs import history_dir, latest_run
+
+    run = latest_run(folder)
+    return (run, None) if run is not None else (None, f"no saved profile in {folder or history_dir()}")
+
+
 def monitor_from_csv(path: str, minutes: float) -> dict:
     from tfgpu.core.monitor.csv_log import read_csv_log
     from tfgpu.core.report.monitor_excerpt import from_csv_rows
@@ -148,6 +156,7 @@ def collect(options: CollectOptions, host: Host | None = None,
     inputs = ReportInputs(scan=scan, env=dict(host.env), created_at=now_iso())
     if options.include_bench:
         inputs.bench, inputs.bench_note = latest_bench()
+        inputs.profile, inputs.profile_note = latest_profile()
     else:
         inputs.bench_note = "left out (--no-bench)"
     if options.monitor_csv:

@@ -38,6 +38,8 @@ class ReportInputs:
     diagnosis: Any = None  # Diagnosis; made from the scan when None
     bench: Any = None  # the latest BenchRun, or None
     bench_note: str | None = None  # why there is no run ("no saved run", "left out: --no-bench")
+    profile: Any = None  # the latest ProfileRun (tfgpu profile), or None
+    profile_note: str | None = None
     monitor: dict[str, Any] | None = None  # an excerpt (monitor_excerpt)
     monitor_note: str | None = None
     changes: dict[str, Any] | None = None  # config_changes(); read when None
@@ -86,6 +88,7 @@ def build_document(inputs: ReportInputs) -> dict[str, Any]:
         "versions": versions(scan),
         "diagnosis": diagnosis,
         "bench": bench,
+        "profile": _profile(inputs),
         "monitor": inputs.monitor or {"note": inputs.monitor_note or "no monitor excerpt was asked for"},
         "config_changes": inputs.changes if inputs.changes is not None else config_changes(),
         "environment": relevant_environment(inputs.env).to_dict(),
@@ -133,6 +136,17 @@ def _bench(inputs: ReportInputs) -> dict[str, Any]:
 
     return {"run": run.to_dict(), "headlines": [str(h) for h in headlines(run)],
             "problems": [str(p) for p in problems(run)], "note": inputs.bench_note}
+
+
+def _profile(inputs: ReportInputs) -> dict[str, Any]:
+    """The latest profile of the user's training, without its long lists."""
+    run = inputs.profile
+    if run is None:
+        return {"run": None, "note": inputs.profile_note or "no saved profile"}
+    data = run.document()
+    for key in ("step_times_ms", "traced_steps_ms", "output_tail"):
+        data.pop(key, None)
+    return {"run": data, "note": inputs.profile_note}
 
 
 def _os(scan: dict[str, Any]) -> dict[str, Any]:

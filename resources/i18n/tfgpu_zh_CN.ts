@@ -2153,6 +2153,10 @@ Run it now?</source>
         <source>PATH and libraries</source>
         <translation>PATH 与库路径</translation>
     </message>
+    <message>
+        <source>Profile my training</source>
+        <translation>分析我的训练</translation>
+    </message>
 </context>
 <context>
     <name>PathPage</name>
@@ -2336,6 +2340,279 @@ Run it now?</source>
     <message>
         <source>No process list: {reason}.</source>
         <translation>没有进程列表：{reason}。</translation>
+    </message>
+</context>
+<context>
+    <name>ProfileController</name>
+    <message>
+        <source>the profile ended without a result</source>
+        <translation>性能分析结束了，但没有结果</translation>
+    </message>
+</context>
+<context>
+    <name>ProfilePage</name>
+    <message>
+        <source>Profile my training</source>
+        <translation>分析我的训练</translation>
+    </message>
+    <message>
+        <source>Runs your own training script for a few steps and says where each step&apos;s time goes and what to change.</source>
+        <translation>运行你自己的训练脚本若干步，告诉你每一步的时间花在哪里，以及该改什么。</translation>
+    </message>
+    <message>
+        <source>waiting for input</source>
+        <translation>等待输入数据</translation>
+    </message>
+    <message>
+        <source>device compute</source>
+        <translation>设备计算</translation>
+    </message>
+    <message>
+        <source>host compute</source>
+        <translation>主机计算</translation>
+    </message>
+    <message>
+        <source>host↔device copies</source>
+        <translation>主机↔设备拷贝</translation>
+    </message>
+    <message>
+        <source>launch / idle</source>
+        <translation>启动开销 / 空闲</translation>
+    </message>
+    <message>
+        <source>compiling</source>
+        <translation>编译</translation>
+    </message>
+    <message>
+        <source>No script chosen</source>
+        <translation>尚未选择脚本</translation>
+    </message>
+    <message>
+        <source>Choose script…</source>
+        <translation>选择脚本…</translation>
+    </message>
+    <message>
+        <source>the script&apos;s arguments (optional)</source>
+        <translation>脚本的参数（可选）</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Stop the script and everything it started.</source>
+        <translation>停止脚本及其启动的所有进程。</translation>
+    </message>
+    <message>
+        <source>Arguments:</source>
+        <translation>参数：</translation>
+    </message>
+    <message>
+        <source>Python:</source>
+        <translation>Python：</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>Where the time goes</source>
+        <translation>时间花在哪里</translation>
+    </message>
+    <message>
+        <source>What to change</source>
+        <translation>该改什么</translation>
+    </message>
+    <message>
+        <source>Top ops</source>
+        <translation>最耗时的算子</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <source>Open the full trace in TensorBoard:</source>
+        <translation>在 TensorBoard 中打开完整的跟踪记录：</translation>
+    </message>
+    <message>
+        <source>A profile is running; closing stops the script.</source>
+        <translation>正在进行性能分析；关闭会停止脚本。</translation>
+    </message>
+    <message>
+        <source>Choose your training script</source>
+        <translation>选择你的训练脚本</translation>
+    </message>
+    <message>
+        <source>Python scripts (*.py);;All files (*)</source>
+        <translation>Python 脚本 (*.py);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Other Python…</source>
+        <translation>其他 Python…</translation>
+    </message>
+    <message>
+        <source>Choose a Python interpreter</source>
+        <translation>选择 Python 解释器</translation>
+    </message>
+    <message>
+        <source>Python (python*);;All files (*)</source>
+        <translation>Python (python*);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>The arguments cannot be read: {error}</source>
+        <translation>无法解析这些参数：{error}</translation>
+    </message>
+    <message>
+        <source>Starting the script in {python}…</source>
+        <translation>正在用 {python} 启动脚本…</translation>
+    </message>
+    <message>
+        <source>Stopping the script…</source>
+        <translation>正在停止脚本…</translation>
+    </message>
+    <message>
+        <source>GPU {util}% busy{memory}</source>
+        <translation>GPU 占用 {util}%{memory}</translation>
+    </message>
+    <message>
+        <source>step {step}: {ms} ms (traced)</source>
+        <translation>第 {step} 步：{ms} ms（已跟踪）</translation>
+    </message>
+    <message>
+        <source>step {step}: {ms} ms</source>
+        <translation>第 {step} 步：{ms} ms</translation>
+    </message>
+    <message>
+        <source>Tracing…</source>
+        <translation>正在跟踪…</translation>
+    </message>
+    <message>
+        <source>Reading the trace…</source>
+        <translation>正在读取跟踪记录…</translation>
+    </message>
+    <message>
+        <source>The profile could not finish: {error}.</source>
+        <translation>性能分析未能完成：{error}。</translation>
+    </message>
+    <message>
+        <source>Not profiled: {reason}</source>
+        <translation>未能分析：{reason}</translation>
+    </message>
+    <message>
+        <source>Profiled {steps} steps; a step takes {ms} ms (median).</source>
+        <translation>已分析 {steps} 步；每步耗时 {ms} ms（中位数）。</translation>
+    </message>
+    <message>
+        <source>the input pipeline: the device waits for data</source>
+        <translation>输入流水线：设备在等待数据</translation>
+    </message>
+    <message>
+        <source>the device&apos;s compute: it is busy, which is good</source>
+        <translation>设备计算：设备一直在忙，这是好事</translation>
+    </message>
+    <message>
+        <source>ops running on the host</source>
+        <translation>在主机上运行的算子</translation>
+    </message>
+    <message>
+        <source>copies between the host and the GPU</source>
+        <translation>主机与 GPU 之间的拷贝</translation>
+    </message>
+    <message>
+        <source>launch overhead and idle time: the steps are small</source>
+        <translation>启动开销和空闲时间：每一步太小</translation>
+    </message>
+    <message>
+        <source>compilation</source>
+        <translation>编译</translation>
+    </message>
+    <message>
+        <source>no part stands out</source>
+        <translation>没有哪一部分特别突出</translation>
+    </message>
+    <message>
+        <source>Bottleneck: {what}</source>
+        <translation>瓶颈：{what}</translation>
+    </message>
+    <message>
+        <source>GPU busy {mean}% on average, memory peak {memory} MiB</source>
+        <translation>GPU 平均占用 {mean}%，显存峰值 {memory} MiB</translation>
+    </message>
+    <message>
+        <source>No GPU was used: the CPU is the device.</source>
+        <translation>没有使用 GPU：计算设备是 CPU。</translation>
+    </message>
+    <message>
+        <source>Retracing warnings: {count}</source>
+        <translation>重新追踪（retracing）警告：{count}</translation>
+    </message>
+    <message>
+        <source>TensorBoard shows the trace in its Profile tab, which needs its plugin in that Python: {command}</source>
+        <translation>TensorBoard 在它的 Profile 标签页中显示跟踪记录，这需要在该 Python 中安装它的插件：{command}</translation>
+    </message>
+    <message>
+        <source>Export the profile</source>
+        <translation>导出性能分析结果</translation>
+    </message>
+    <message>
+        <source>JSON (*.json);;Text (*.txt)</source>
+        <translation>JSON (*.json);;文本 (*.txt)</translation>
+    </message>
+    <message>
+        <source>Cannot write {path}: {error}</source>
+        <translation>无法写入 {path}：{error}</translation>
+    </message>
+</context>
+<context>
+    <name>ProfileViews</name>
+    <message>
+        <source>Share</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <source>Self time</source>
+        <translation>自身耗时</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>Op</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>host</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <source>Nothing to change: no part of the step stands out.</source>
+        <translation>无需改动：这一步中没有哪一部分特别突出。</translation>
+    </message>
+    <message>
+        <source>(guide)</source>
+        <translation>（指南）</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Open the GPU memory page</source>
+        <translation>打开“GPU 显存”页面</translation>
     </message>
 </context>
 <context>
@@ -5834,6 +6111,58 @@ Checking them runs them, and with them any code that folder holds. Only continue
     <message>
         <source>TensorFlow {tf} uses your GPU in {python}. Measure how fast it is.</source>
         <translation>{python} 中的 TensorFlow {tf} 能使用你的 GPU。测一测有多快。</translation>
+    </message>
+    <message>
+        <source>No Model.fit and no step markers were found, so the trace could not be cut into steps: wrap each training step in a Trace marker (the figures below are over the whole {seconds} traced).</source>
+        <translation>没有找到 Model.fit，也没有步骤标记，因此无法把跟踪记录切分成一步一步：请用 Trace 标记包住每个训练步骤（下面的数字是整段 {seconds} 跟踪时间的统计）。</translation>
+    </message>
+    <message>
+        <source>Your {device} waited for data {share} of each step: add .prefetch(tf.data.AUTOTUNE) at the end of your pipeline and num_parallel_calls=tf.data.AUTOTUNE to your map, and .cache() after the map if the data fits in memory.</source>
+        <translation>你的 {device} 每一步有 {share} 的时间在等待数据：在数据流水线末尾加上 .prefetch(tf.data.AUTOTUNE)，给 map 加上 num_parallel_calls=tf.data.AUTOTUNE；如果数据能放进内存，在 map 之后加上 .cache()。</translation>
+    </message>
+    <message>
+        <source>If the data comes from many files, read several at once with interleave(..., num_parallel_calls=tf.data.AUTOTUNE) (input wait: {share} of each step).</source>
+        <translation>如果数据来自很多文件，用 interleave(..., num_parallel_calls=tf.data.AUTOTUNE) 同时读取多个文件（输入等待：每一步的 {share}）。</translation>
+    </message>
+    <message>
+        <source>Heavy preprocessing (resizing, augmentation) can move into the model as Keras preprocessing layers, where it runs on the {device} (input wait: {share} of each step).</source>
+        <translation>繁重的预处理（缩放、数据增强）可以作为 Keras 预处理层放进模型里，在 {device} 上运行（输入等待：每一步的 {share}）。</translation>
+    </message>
+    <message>
+        <source>Copies between the host and the GPU took {share} of each step: keep tensors on the GPU, prefetch batches to the device, and avoid .numpy() inside the training loop.</source>
+        <translation>主机与 GPU 之间的拷贝占了每一步的 {share}：让张量留在 GPU 上，把批数据预取到设备上，并避免在训练循环里调用 .numpy()。</translation>
+    </message>
+    <message>
+        <source>The {device} sat idle {share} of each step (kernel launches, Python between ops) and a step takes {step_ms}: use a larger batch, steps_per_execution in compile(), and jit_compile=True.</source>
+        <translation>{device} 每一步有 {share} 的时间处于空闲（内核启动、算子之间的 Python 代码），每一步耗时 {step_ms}：请使用更大的批大小，在 compile() 中设置 steps_per_execution，并设置 jit_compile=True。</translation>
+    </message>
+    <message>
+        <source>Compiling took {share} of the traced steps: batches whose shape changes are compiled again; give every batch the same shape (drop_remainder=True, fixed padding).</source>
+        <translation>编译占了被跟踪步骤的 {share}：形状变化的批数据会被重新编译；请让每个批的形状相同（drop_remainder=True，固定长度填充）。</translation>
+    </message>
+    <message>
+        <source>TensorFlow warned {count} time(s) that a tf.function was traced again: pass tensors rather than Python numbers, give an input_signature, or use reduce_retracing=True.</source>
+        <translation>TensorFlow 警告了 {count} 次 tf.function 被重新追踪：请传入张量而不是 Python 数字，指定 input_signature，或使用 reduce_retracing=True。</translation>
+    </message>
+    <message>
+        <source>{count} op(s) ran on the CPU although the GPU was used, e.g. {names} ({share} of the time): they have no GPU kernel for their dtype; move them into the input pipeline or change the dtype. Log where each op runs to find them.</source>
+        <translation>虽然使用了 GPU，仍有 {count} 个算子在 CPU 上运行，例如 {names}（占时间的 {share}）：它们的数据类型没有 GPU 内核；请把它们移到输入流水线中，或者改用其他数据类型。记录每个算子的运行位置即可找到它们。</translation>
+    </message>
+    <message>
+        <source>Your model trains in float32 on a {gpu}, which has tensor cores: mixed precision (float16 compute, float32 weights) makes training faster and uses less memory.</source>
+        <translation>你的模型在 {gpu} 上用 float32 训练，而这块 GPU 有张量核心：混合精度（float16 计算、float32 权重）能让训练更快并节省显存。</translation>
+    </message>
+    <message>
+        <source>Your model trains in float32 on a {gpu}, which has tensor cores: in your benchmark this GPU trained {speedup} faster with mixed precision.</source>
+        <translation>你的模型在 {gpu} 上用 float32 训练，而这块 GPU 有张量核心：在你的性能测试中，这块 GPU 使用混合精度训练快了 {speedup}。</translation>
+    </message>
+    <message>
+        <source>GPU memory reached {share} of {total} during training: let TensorFlow grow its memory as needed, or set a limit, so other programs and larger batches still fit (see the GPU memory page).</source>
+        <translation>训练时显存用到了 {total} 中的 {share}：让 TensorFlow 按需增长显存，或设置上限，以便其他程序和更大的批数据仍能放得下（见“GPU 显存”页面）。</translation>
+    </message>
+    <message>
+        <source>The {device} computed {share} of each step: the pipeline keeps up. To go faster still: XLA (jit_compile=True), mixed precision on a GPU with tensor cores, or a faster device.</source>
+        <translation>{device} 在每一步中有 {share} 的时间在计算：数据流水线跟得上。想更快的话：XLA（jit_compile=True）、在有张量核心的 GPU 上使用混合精度，或者换更快的设备。</translation>
     </message>
 </context>
 </TS>

@@ -60,11 +60,17 @@ def step_time_plot(step_word: str, parent: QWidget | None = None):
     """A pyqtgraph plot of every step's time (ms); traced steps in a second colour."""
     import pyqtgraph as pg
 
-    plot = pg.PlotWidget(parent)
+    plot = pg.PlotWidget(parent, background=None)  # the window's own background, light or dark
     plot.setMinimumHeight(120)
+    plot.setMenuEnabled(False)
     plot.showGrid(x=True, y=True, alpha=0.25)
-    plot.setLabel("left", "ms")
-    plot.setLabel("bottom", step_word)
+    text = plot.palette().color(plot.foregroundRole())
+    for name in ("left", "bottom"):
+        axis = plot.getPlotItem().getAxis(name)
+        axis.setTextPen(pg.mkPen(text))
+        axis.setPen(pg.mkPen(text))
+    plot.setLabel("left", "ms", color=text.name())
+    plot.setLabel("bottom", step_word, color=text.name())
     return plot
 
 

@@ -200,10 +200,10 @@ def _gpu_cc(gpu) -> str | None:
 
 
 def _build_has_kernels(tf: TfInfo, cc: str) -> bool:
-    """The installed build's own arch list (its build info) has cubins for this GPU: not a PyPI build the
+    """The installed build's own arch list (build info, else read from its binaries) has cubins for this GPU: not a PyPI build the
     per-architecture rules speak about (NVIDIA's container builds, a source build with the arch added)."""
     gpu = versions.compute_capability(cc)
-    archs = tf.build_info.get("cuda_compute_capabilities") if isinstance(tf.build_info, dict) else None
+    archs = tf.arch_list or (tf.build_info.get("cuda_compute_capabilities") if isinstance(tf.build_info, dict) else None)
     entries = [versions.arch_entry(str(a)) for a in archs] if isinstance(archs, list) else []
     return gpu is not None and any(e and e[0] == "sm" and e[1][0] == gpu[0] and e[1][1] <= gpu[1] for e in entries)
 

@@ -214,7 +214,8 @@ def _compute_capability(scan: Scan, tf: TfInfo, made: _Maker) -> list[Finding]:
         cc = _gpu_cc(gpu)
         if not cc:
             continue
-        support = kb.gpu_support(tf.version or "", cc, gpu_platform=gpu_platform(gpu.name), host_os=host)
+        support = kb.gpu_support(tf.version or "", cc, gpu_platform=gpu_platform(gpu.name), host_os=host,
+                                 arch_list=tf.arch_list or None)  # the installed build's own list decides
         if support.verdict != "unsupported" or (support.rule is not None and _build_has_kernels(tf, cc)):
             continue
         evidence = [Evidence("nvml", f"GPU {gpu.index}", f"{gpu.name}, compute capability {cc}")]

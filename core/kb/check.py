@@ -207,18 +207,17 @@ def _pre_turing_pin(row: dict, cutoffs: tuple, report: Report) -> None:
 # -- GPUs and per-architecture rules -------------------------------------------------------------
 
 def _arch_rules(data: dict[str, dict], report: Report) -> None:
-    rows = data["tf_builds"]["rows"]
     for rule in data["gpus"].get("arch_rules", ()):
         where = f"gpus.arch_rules[{rule.get('id')}]"
         applies = rule.get("applies_to") or {}
         low = versions.compute_capability(applies.get("cc_min")) if applies.get("cc_min") else None
         if not applies or (applies.get("cc_min") and low is None) or (applies.get("platform") and applies["platform"] not in GPU_PLATFORMS):
             report.errors.append(f"{where}: applies_to {applies!r} is not cc_min/cc_max 'X.Y' or a known platform")
-        try:
-            covered = SpecifierSet(rule.get("tf_versions") or "")
-        except InvalidSpecifier:
-            report.errors.append(f"{where}: tf_versions {rule.get('tf_versions')!r} is not a PEP 440 specifier")
-            continue
+        evidence = rule.get("holds_when") or {}
+        kinds = [k for k in ("arch_major_from", "gpu_wheel") if k in evidence]
+        if "tf_versions" in rule or len(kinds) != 1:
+            report.errors.append(f"{where}: needs holds_when with one kind of evidence (arch_major_from: a build's "
+                                 "arch list; gpu_wheel: a release's CUDA wheels), never a tf_versions range")
         if not set(rule.get("platforms") or ()) <= HOST_OSES or rule.get("verdict") != "unsupported":
             report.errors.append(f"{where}: platforms must be linux/wsl/windows and verdict 'unsupported'")
         if not rule.get("options"):
@@ -226,14 +225,6 @@ def _arch_rules(data: dict[str, dict], report: Report) -> None:
         for option in rule.get("options") or ():
             if option.get("argv") is not None and not (isinstance(option["argv"], list) and all(isinstance(a, str) for a in option["argv"])):
                 report.errors.append(f"{where}.options[{option.get('id')}]: argv must be a list of strings")
-        if low is None:
-            continue
-        for row in rows:  # a release the rule covers must not have kernels for the architecture it rules out
-            archs = [versions.arch_entry(a) for a in row.get("arch_list_linux") or row.get("arch_list_windows") or ()]
-            native = [a for a in archs if a and a[0] == "sm" and a[1] >= low]
-            if native and covered.contains(row["version"], prereleases=True):
-                report.errors.append(f"{where}: covers TF {row['version']}, whose build has {native[0][0]}_"
-                                     f"{native[0][1][0]}{native[0][1][1]} kernels: end tf_versions before it")
 
 
 def _gpus(data: dict[str, dict], report: Report) -> None:

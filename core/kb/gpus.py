@@ -10,8 +10,6 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from packaging.specifiers import InvalidSpecifier, SpecifierSet
-
 from tfgpu.core import versions
 from tfgpu.core.kb.loader import load_kb
 
@@ -129,24 +127,30 @@ class ArchRule:
     options: tuple[ArchOption, ...]
     source: str
     status: str
-    tf_versions: str  # PEP 440 specifier of the TF versions it holds for ("<2.22")
     platforms: tuple[str, ...]  # host OSes it holds on (linux / wsl / windows)
     cc_min: tuple[int, int] | None = None
     cc_max: tuple[int, int] | None = None
     gpu_platform: str | None = None  # matches a GPU row's ``platform``
     notes: tuple[str, ...] = ()
+    # The evidence that decides, per build (never a version range written ahead of time):
+    arch_major_from: int | None = None  # holds for a build whose arch list has no entry of this major or newer
+    cuda_below: str | None = None  # ... or, its arch list unread, a build made with a CUDA older than this
+    gpu_wheel: str | None = None  # holds for a release with no CUDA wheel for this platform ("linux_aarch64")
 
-    def covers_tf(self, tf_version: str | None) -> bool:
-        """Does the verdict hold for this TF version? None: every release the KB knows (all PyPI releases)."""
-        if not tf_version:
-            return True
-        version = versions.parse(tf_version) or versions.find(tf_version)
-        if version is None:
-            return False
-        try:
-            return SpecifierSet(self.tf_versions).contains(version, prereleases=True)
-        except InvalidSpecifier:
-            return False
+    def holds_for(self, arch_list: tuple[str, ...] | list[str], cuda: str | None = None,
+                  gpu_wheels: tuple[str, ...] | None = None) -> bool | None:
+        """Does the verdict hold for a build with this arch list (its CUDA; the platforms its release has CUDA
+        wheels for)? None: the evidence is not there (a release the KB does not know, nothing read)."""
+        if self.arch_major_from is not None:
+            entries = [entry for entry in map(versions.arch_entry, arch_list or ()) if entry]
+            if entries:
+                return not any(arch[0] >= self.arch_major_from for _, arch in entries)
+            if cuda and self.cuda_below and versions.parse(cuda) is not None:
+                return True if versions.below(cuda, self.cuda_below) else None
+            return None
+        if self.gpu_wheel is not None:
+            return None if gpu_wheels is None else self.gpu_wheel not in gpu_wheels
+        return None
 
     def matches(self, cc: str | None, gpu_platform: str | None = None) -> bool:
         """Does the GPU (its compute capability, or the host platform it comes with) fall under this rule?"""
@@ -164,11 +168,13 @@ def _option(row: dict) -> ArchOption:
 
 
 def _rule(row: dict) -> ArchRule:
-    applies = row.get("applies_to") or {}
+    applies, evidence = row.get("applies_to") or {}, row.get("holds_when") or {}
     return ArchRule(
         id=row["id"], verdict=row["verdict"], text=row["text"], source=row["source"], status=row["status"],
         options=tuple(_option(option) for option in row.get("options", ())),
-        tf_versions=row.get("tf_versions") or "", platforms=tuple(row.get("platforms") or HOST_OSES),
+        platforms=tuple(row.get("platforms") or HOST_OSES),
+        arch_major_from=evidence.get("arch_major_from"), cuda_below=evidence.get("cuda_below"),
+        gpu_wheel=evidence.get("gpu_wheel"),
         cc_min=versions.compute_capability(applies.get("cc_min")), cc_max=versions.compute_capability(applies.get("cc_max")),
         gpu_platform=applies.get("platform"), notes=tuple(row.get("notes", ())))
 
@@ -181,9 +187,14 @@ def arch_rules() -> tuple[ArchRule, ...]:
 
 def arch_rules_for(cc: str | None, tf_version: str | None = None, *, gpu_platform: str | None = None,
                    host_os: str | None = None) -> list[ArchRule]:
-    """The rules that hold for a GPU (compute capability ``cc``, host ``gpu_platform``) on that TF
-    version (None: every release) and host OS ("linux" / "wsl" / "windows"; None: any)."""
+    """The rules for a GPU (compute capability ``cc``, host ``gpu_platform``) and host OS ("linux" / "wsl" /
+    "windows"; None: any). With ``tf_version``: only those that hold for that release by the KB's evidence
+    of its build (its arch list, CUDA, CUDA wheels); a release the KB does not know has none."""
     host = str(host_os or "").strip().lower() or None
-    return [rule for rule in arch_rules()
-            if rule.matches(cc, gpu_platform) and rule.covers_tf(tf_version)
-            and (host is None or host in rule.platforms)]
+    rules = [rule for rule in arch_rules() if rule.matches(cc, gpu_platform) and (host is None or host in rule.platforms)]
+    if not tf_version:
+        return rules
+    from tfgpu.core.kb.tf import build_evidence  # the builds' rows live there (tf imports this module)
+
+    evidence = build_evidence(tf_version)
+    return [rule for rule in rules if evidence is not None and rule.holds_for(*evidence) is True]

@@ -23,7 +23,7 @@ def option_dict(option: ArchOption) -> dict:
 
 
 def rule_dict(rule: ArchRule) -> dict:
-    return {"id": rule.id, "verdict": rule.verdict, "tf_versions": rule.tf_versions, "platforms": list(rule.platforms),
+    return {"id": rule.id, "verdict": rule.verdict, "holds_when": _holds_when(rule), "platforms": list(rule.platforms),
             "text": rule.text, "source": rule.source, "status": rule.status, "notes": list(rule.notes),
             "options": [option_dict(option) for option in rule.options]}
 
@@ -57,8 +57,9 @@ def gpu_report(name: str) -> dict | None:
     if spec is None:
         return None
     releases: list[dict] = [{"tf": build.version, "linux": _verdict(build, spec, "linux"),
-                             "windows": _on_windows(build, spec), "status": build.status} for build in tf_builds()]
-    runs = [r["tf"] for r in releases if r["linux"]["verdict"] in ("native", "ptx-jit")]
+                             "windows": _on_windows(build, spec), "status": build.status,
+                             "prerelease": build.prerelease} for build in tf_builds()]
+    runs = [r["tf"] for r in releases if r["linux"]["verdict"] in ("native", "ptx-jit") and not r["prerelease"]]
     rules = arch_rules_for(spec.cc, None, gpu_platform=spec.platform)
     return {"query": name, "gpu": _spec_dict(spec), "rules": [rule_dict(rule) for rule in rules],
             "newest_tf_that_runs": runs[0] if runs else None, "any_tf_runs": bool(runs), "tf": releases}
@@ -98,6 +99,12 @@ def tf_report(version: str) -> dict | None:
         "sources": copy.deepcopy(row.get("sources") or {"row": build.source}), "status": build.status,
         "notes": list(row.get("notes") or ()),
     }
+
+
+def _holds_when(rule: ArchRule) -> dict:
+    """The evidence a rule is decided by, for JSON output."""
+    fields = {"arch_major_from": rule.arch_major_from, "cuda_below": rule.cuda_below, "gpu_wheel": rule.gpu_wheel}
+    return {key: value for key, value in fields.items() if value is not None}
 
 
 def known_tf_versions() -> list[str]:

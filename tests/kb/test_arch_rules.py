@@ -46,11 +46,23 @@ def test_the_rule_wins_where_the_general_rule_alone_says_jit():
     assert kb.gpu_support("2.21.0", "8.9").verdict == "native"
 
 
-def test_the_rule_ends_where_its_tf_versions_end():
+def test_the_rule_is_decided_by_the_builds_arch_list_never_a_version_range():
+    """Issue 25: the Blackwell rule holds for a build whose arch list lacks sm_100+/compute_100+, whatever its
+    version; a build that has them (an installed one read from its binaries) is judged by the support rule."""
     rule = kb.arch_rules()[0]
-    assert rule.id == "blackwell-no-pypi-tf"
-    assert rule.covers_tf("2.21.0") and rule.covers_tf("2.20.0") and rule.covers_tf("2.21.0-dev20250729")
-    assert not rule.covers_tf("2.22.0") and not rule.covers_tf("2.22.0-dev20251010")
+    assert rule.id == "blackwell-no-pypi-tf" and rule.arch_major_from == 10
+    assert rule.holds_for(("sm_60", "sm_70", "sm_80", "sm_89", "compute_90")) is True
+    assert rule.holds_for(("sm_80", "sm_90", "sm_100", "compute_120")) is False
+    assert rule.holds_for((), cuda="12.2") is True and rule.holds_for((), cuda="12.8") is None
+    future = ["sm_80", "sm_90", "sm_120", "compute_120"]  # a build made for Blackwell, release unknown to the KB
+    assert kb.gpu_support("2.99.0", "12.0", arch_list=future).verdict == "native"
+    assert kb.gpu_support("2.99.0", "12.0").verdict == "unknown"  # not in the KB, nothing read: unknown
+    assert kb.gpu_support("2.21.0", "12.0", arch_list=future).verdict == "native"  # the installed build decides
+
+
+def test_a_final_release_is_not_judged_by_its_pre_release_row():
+    assert kb.tf_build("2.22.0") is None or not kb.tf_build("2.22.0").prerelease
+    assert kb.gpu_support("2.22.0", "8.6").verdict == "unknown"
 
 
 def test_arm_hosts_get_no_pypi_gpu_whatever_the_compute_capability():

@@ -75,10 +75,10 @@ def _pin_decision_missing(data):
     del row(data, "tf_builds", "rows", version="2.20.0")["and_cuda_pre_turing_pin"]
 
 
-def _build_gains_blackwell_kernels(data):  # a release with sm_120 cubins must leave the Blackwell rule
-    build = row(data, "tf_builds", "rows", version="2.21.0")
-    build["arch_list_linux"] = [*build["arch_list_linux"], "sm_120"]
-    row(data, "gpus", "tf_build_arch_lists", tf_version="2.21.0")["arch_list"] = build["arch_list_linux"]
+def _rule_by_version_range(data):  # issue 25: a rule holds by a build's evidence, never by a version range
+    rule = row(data, "gpus", "arch_rules", id="blackwell-no-pypi-tf")
+    rule["tf_versions"] = "<2.22"
+    rule.pop("holds_when")
 
 
 def _min_cc_drift(data):
@@ -118,7 +118,7 @@ def _no_driver_minimum(data):
     (_pin_dropped, "need the pin nvidia-cudnn-cu12<9.11"),
     (_pin_not_needed, "is not needed"),
     (_pin_decision_missing, "without and_cuda_pre_turing_pin"),
-    (_build_gains_blackwell_kernels, "blackwell-no-pypi-tf]: covers TF 2.21.0"),
+    (_rule_by_version_range, "blackwell-no-pypi-tf]: needs holds_when"),
     (_min_cc_drift, "min_cc 5.0"),
     (_unknown_finding, "'cudnn-too-old' is not in findings.json"),
     (_example_not_matched, "example does not match"),

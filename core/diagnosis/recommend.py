@@ -67,6 +67,7 @@ class RouteInput:
     first: tuple[FixStep, ...] = ()  # a machine blocker's fix (driver), before anything else
     wanted_python: str | None = None  # a Python the user asked for (major.minor), for the notes
     scanned: bool = True  # the Pythons are what a scan found (False: ``tfgpu kb recommend``, none known)
+    inferred: bool = False  # the compute capability was inferred from a PCI id / pci.ids name (not a GPU row)
     distro: str | None = None  # Linux: /etc/os-release ID (the driver steps differ per distribution)
     distro_like: tuple[str, ...] = ()
 
@@ -109,11 +110,11 @@ def route_input(scan: Scan, machine: list[Finding]) -> RouteInput:
 
 def route_input_for(gpu_name: str, os_name: str, python: str | None = None) -> RouteInput:
     """What the route depends on, from a GPU name, an OS and a Python version (``tfgpu kb recommend``)."""
-    spec = kb.gpu_spec(gpu_name)
+    spec = kb.gpu_spec_or_inferred(gpu_name)  # a GPU gpus.json lacks: its PCI id / pci.ids name places it
     mm = major_minor(python) if python else None
     pythons = (PythonChoice(executable="python" if os_name == "windows" else f"python{mm}", version=mm),) if mm else ()
     return RouteInput(os=os_name, cc=spec.cc if spec else None, gpu_name=spec.name if spec else gpu_name,
-                      pythons=pythons, wanted_python=mm, scanned=False)
+                      pythons=pythons, wanted_python=mm, scanned=False, inferred=bool(spec and spec.inferred))
 
 
 def recommend_route(inp: RouteInput) -> Recommendation:
@@ -158,7 +159,7 @@ def _compute_capability(scan: Scan) -> str | None:
     for gpu in scan.driver.gpus:
         if gpu.compute_capability:
             return gpu.compute_capability
-        spec = kb.gpu_spec(gpu.name) if gpu.name else None
+        spec = kb.gpu_spec_or_inferred(gpu.name) if gpu.name else None
         if spec and spec.cc:
             return spec.cc
     return None

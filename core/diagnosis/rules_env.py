@@ -195,7 +195,7 @@ def _gpu_hidden(tf: TfInfo, made: _Maker) -> list[Finding]:
 def _gpu_cc(gpu) -> str | None:
     if gpu.compute_capability:
         return gpu.compute_capability
-    spec = kb.gpu_spec(gpu.name) if gpu.name else None
+    spec = kb.gpu_spec_or_inferred(gpu.name) if gpu.name else None  # not listed: placed by its pci.ids name
     return spec.cc if spec else None
 
 

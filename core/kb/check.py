@@ -25,7 +25,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from packaging.requirements import InvalidRequirement, Requirement
-from packaging.specifiers import InvalidSpecifier, SpecifierSet
 
 from tfgpu.core import versions
 from tfgpu.core.kb.common import STATUSES
@@ -34,7 +33,8 @@ from tfgpu.core.kb.libraries import expected_libraries
 from tfgpu.core.kb.loader import load_kb
 
 MAX_UNCONFIRMED = 6  # "a handful": each one explained in its notes
-FILES = ("meta", "tf_builds", "cuda_driver", "cudnn_cuda", "cudnn_windows", "libraries", "gpus", "log_signatures", "findings")
+FILES = ("meta", "tf_builds", "cuda_driver", "cudnn_cuda", "cudnn_windows", "libraries", "gpus", "log_signatures", "findings",
+         "pci_gpus")
 ARCH_LIST_REQUIRED_FROM = "2.10"  # releases the doctor recommends: their arch lists must be known
 HOST_OSES = {"linux", "wsl", "windows"}
 GPU_PLATFORMS = {"linux-aarch64"}

@@ -28,6 +28,8 @@ class GpuSpec:
     notes: tuple[str, ...] = ()
     field_sources: tuple[tuple[str, str, str], ...] = ()  # (field, source, status): cc, fp32, fp16, bw
     platform: str | None = None  # "linux-aarch64": the GPU only comes with an Arm host; None: x86_64 / any
+    inferred: bool = False  # not a gpus.json row: placed by its PCI id / pci.ids name and its chip's class
+    pci_id: str | None = None  # "10de:1f9d" when the query or the match came through pci.ids
 
     def source_of(self, field_name: str) -> tuple[str, str]:
         """(source, status) of one figure, e.g. ``source_of("fp32")``; the row's own when not given."""
@@ -97,6 +99,32 @@ def gpu_spec(name: str) -> GpuSpec | None:
     if row is None:
         return None
     return _mobile_spec(row) if _MOBILE.search(normalised) else _spec(row)
+
+
+def gpu_spec_or_inferred(query: str | None) -> GpuSpec | None:
+    """:func:`gpu_spec`, and for a GPU gpus.json does not list, the class its PCI id ('10de:1f9d') or its
+    pci.ids name ('NVIDIA GeForce MX450') places it in: the chip family's compute capability, no peaks,
+    ``inferred`` True. A PCI id of a listed GPU gives that GPU's row."""
+    from dataclasses import replace
+
+    from tfgpu.core.kb.pci_gpus import gpu_by_pci_id, gpu_by_pci_name, looks_like_pci_id
+
+    text = str(query or "").strip()
+    pci = gpu_by_pci_id(text) if looks_like_pci_id(text) else None
+    if pci is None and looks_like_pci_id(text):
+        return None
+    listed = gpu_spec(pci.name if pci else text)
+    if listed is not None and (pci is None or pci.cc is None or listed.cc == pci.cc):
+        return replace(listed, pci_id=f"10de:{pci.device_id}") if pci else listed
+    # a board on another chip than its name's usual one (a GK106 'GTX 750 Ti'): the chip decides
+    pci = pci or gpu_by_pci_name(text)
+    if pci is None or pci.cc is None:
+        return None
+    why = (f"inferred: not in gpus.json; PCI id 10de:{pci.device_id} is a {pci.chip} ({pci.arch}), whose chip "
+           f"family has compute capability {pci.cc}; no peak figures")
+    return GpuSpec(name=pci.name, arch=pci.arch, cc=pci.cc, fp32_tflops=None, fp16_tflops=None, bf16_tflops=None,
+                   mem_bw_gb_s=None, sources=(pci.source,), status="derived", notes=(why,),
+                   field_sources=(("cc", pci.source, "derived"),), inferred=True, pci_id=f"10de:{pci.device_id}")
 
 
 # -- per-architecture rules ------------------------------------------------------------------------

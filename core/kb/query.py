@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 
 from tfgpu.core import versions
-from tfgpu.core.kb.gpus import ArchOption, ArchRule, GpuSpec, arch_rules_for, gpu_spec
+from tfgpu.core.kb.gpus import ArchOption, ArchRule, GpuSpec, arch_rules_for, gpu_spec_or_inferred
 from tfgpu.core.kb.loader import load_kb
 from tfgpu.core.kb.tf import TfBuild, gpu_support, patch_release, tf_build, tf_builds
 
@@ -31,6 +31,7 @@ def rule_dict(rule: ArchRule) -> dict:
 def _spec_dict(spec: GpuSpec) -> dict:
     sources = {name: {"source": source, "status": status} for name, source, status in spec.field_sources}
     return {"name": spec.name, "arch": spec.arch, "cc": spec.cc, "platform": spec.platform,
+            "inferred": spec.inferred, "pci_id": spec.pci_id,
             "peaks": {"fp32_tflops": spec.fp32_tflops, "fp16_tensor_tflops": spec.fp16_tflops,
                       "bf16_tflops": spec.bf16_tflops, "mem_bw_gb_s": spec.mem_bw_gb_s},
             "status": spec.status, "sources": sources, "notes": list(spec.notes)}
@@ -53,7 +54,7 @@ def gpu_report(name: str) -> dict | None:
     """A GPU's compute capability and peaks, the rules that hold for it, and for every TF release in the KB
     whether it runs natively, by PTX JIT or not at all on Linux/WSL2 and on native Windows, with the reason.
     None when no GPU row matches the name."""
-    spec = gpu_spec(name)
+    spec = gpu_spec_or_inferred(name)
     if spec is None:
         return None
     releases: list[dict] = [{"tf": build.version, "linux": _verdict(build, spec, "linux"),

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from packaging.requirements import InvalidRequirement, Requirement
 
 from tfgpu.core import versions
-from tfgpu.core.kb.common import STATUSES
+from tfgpu.core.kb.common import STATUSES, WEAKEST_FIRST
 from tfgpu.core.kb.cuda import CudnnCutoff, cutoffs_from, min_driver, min_driver_any_minor
 from tfgpu.core.kb.libraries import expected_libraries
 from tfgpu.core.kb.loader import load_kb
@@ -108,10 +108,19 @@ def _sources_and_statuses(data: dict[str, dict], report: Report) -> None:
             total += 1
             source = record.get("source") or record.get("sources")
             status = record.get("status")
+            for counted in [status, *(record.get("field_status") or {}).values()]:
+                if counted in STATUSES:
+                    report.counts[f"status_{counted}"] = report.counts.get(f"status_{counted}", 0) + 1
             if not source:
                 report.errors.append(f"{where}: no source")
             if status not in STATUSES:
                 report.errors.append(f"{where}: status {status!r} is not one of {', '.join(STATUSES)}")
+            field_sources = record.get("sources") if isinstance(record.get("sources"), dict) else {}
+            if status == "confirmed" and isinstance(record.get("source"), str):
+                _primary(where, record["source"], report)
+            for field_name, field_status in (record.get("field_status") or {}).items():
+                if field_status == "confirmed":
+                    _primary(f"{where}.{field_name}", str(field_sources.get(field_name) or ""), report)
             fields_unconfirmed = "unconfirmed" in (record.get("field_status") or {}).values()
             if status == "unconfirmed" and not fields_unconfirmed:  # a row unconfirmed by its fields is listed by them
                 report.unconfirmed.append(where)
@@ -123,6 +132,21 @@ def _sources_and_statuses(data: dict[str, dict], report: Report) -> None:
                 if field_status == "unconfirmed":
                     report.unconfirmed.append(f"{where}.{field_name}")
     report.counts["records"] = total
+
+
+#: Words that say a source is not a primary one: a copy, a spec site, a page that could not be read.
+NOT_PRIMARY = re.compile(
+    r"not retrievable|could not be read|third[- ]party|spec[- ]DB|spec (?:pages|sites?|database)|search results|"
+    r"\+ memory|from memory|corroborated|independent spec|reseller|Lightning-AI|pytorch-lightning|"
+    r"michaelbommarito|as quoted in|found in the code index", re.I)
+
+
+def _primary(where: str, source: str, report: Report) -> None:
+    """``confirmed`` means a primary source was read: its source must name one, not a copy of it."""
+    match = NOT_PRIMARY.search(source)
+    if not source.strip() or match:
+        report.errors.append(f"{where}: confirmed without a primary source ({match.group(0) if match else 'none'}"
+                             "): read the primary source, or mark it secondary / derived")
 
 
 def _versions(data: dict[str, dict], report: Report) -> None:
@@ -231,7 +255,7 @@ def _gpus(data: dict[str, dict], report: Report) -> None:
     rows = data["gpus"]["rows"]
     report.counts["gpus"] = len(rows)
     names: set[str] = set()
-    order = ["unconfirmed", "derived", "confirmed"]
+    order = list(WEAKEST_FIRST)
     for row in rows:
         where = f"gpus[{row.get('name')}]"
         if row["name"] in names:

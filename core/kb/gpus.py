@@ -85,7 +85,7 @@ def _mobile_spec(row: dict) -> GpuSpec:
     return GpuSpec(
         name=f"{row['name']} Laptop GPU", arch=row.get("arch"), cc=row.get("cc"),
         fp32_tflops=None, fp16_tflops=None, bf16_tflops=None, mem_bw_gb_s=None,
-        sources=(row["sources"]["cc"],), status="derived" if cc_status == "confirmed" else "unconfirmed",
+        sources=(row["sources"]["cc"],), status="derived" if cc_status in ("confirmed", "derived") else cc_status,
         notes=("laptop variant: CC taken from the desktop model; its peak figures do not apply",),
         platform=row.get("platform"))
 

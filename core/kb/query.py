@@ -59,7 +59,7 @@ def gpu_report(name: str) -> dict | None:
         return None
     releases: list[dict] = [{"tf": build.version, "linux": _verdict(build, spec, "linux"),
                              "windows": _on_windows(build, spec), "status": build.status,
-                             "prerelease": build.prerelease} for build in tf_builds()]
+                             "prerelease": build.prerelease} for build in tf_builds(prereleases=True)]
     runs = [r["tf"] for r in releases if r["linux"]["verdict"] in ("native", "ptx-jit") and not r["prerelease"]]
     rules = arch_rules_for(spec.cc, None, gpu_platform=spec.platform)
     return {"query": name, "gpu": _spec_dict(spec), "rules": [rule_dict(rule) for rule in rules],
@@ -109,4 +109,4 @@ def _holds_when(rule: ArchRule) -> dict:
 
 
 def known_tf_versions() -> list[str]:
-    return [build.version for build in tf_builds()]
+    return [build.version for build in tf_builds(prereleases=True)]

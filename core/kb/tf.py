@@ -93,9 +93,9 @@ def _builds() -> tuple[TfBuild, ...]:
     return tuple(_build(row) for row in _rows())
 
 
-def tf_builds() -> list[TfBuild]:
-    """Every TF build row, newest first."""
-    return list(_builds())
+def tf_builds(prereleases: bool = False) -> list[TfBuild]:
+    """Every TF release row, newest first; pre-release rows (2.22.0rc0: known, never recommended) only when asked."""
+    return [build for build in _builds() if prereleases or not build.prerelease]
 
 
 def _row(tf_version: str) -> dict | None:

@@ -108,7 +108,8 @@ def propose_tensorflow(requirement: str, folder: Path) -> dict:
         "requires_python": (linux.metadata.get("Requires-Python") or [None])[0],
         "build_info_linux": {**info, "wheel": linux.file},
         "arch_list_linux": arch or None, "arch_list_windows": None,
-        "arch_binary_linux": {k: (linux.arch or {}).get(k) for k in ("cubins", "ptx", "source")} if linux.arch else None,
+        "arch_binary_linux": {**{k: (linux.arch or {}).get(k) for k in ("cubins", "ptx", "source")},
+                              "status": "confirmed"} if linux.arch else None,
         "min_cc": None, "and_cuda": bool(pins), "and_cuda_requires": sorted(_spec(r) for r in pins),
         "and_cuda_key_pins": {"cuda_runtime": _spec(runtime) if runtime else None, "cudnn": _spec(cudnn) if cudnn else None},
         "windows_wheel": _platform_wheel(others.get("windows")),
@@ -168,8 +169,10 @@ def _write(name: str, data: dict) -> None:
 def apply_tensorflow(row: dict) -> None:
     """Put the row into tf_builds.json (replacing one of the same version) and its arch list into gpus.json."""
     data = json.loads((KB_FOLDER / "tf_builds.json").read_text(encoding="utf-8"))
-    data["rows"] = [r for r in data["rows"] if r["version"] != row["version"]] + [row]
-    data["rows"].sort(key=lambda r: versions.sort_key(r["version"]))
+    rows = [r for r in data["rows"] if r["version"] != row["version"]]  # newest first, as the file keeps them
+    at = next((i for i, r in enumerate(rows) if versions.sort_key(r["version"]) < versions.sort_key(row["version"])),
+              len(rows))
+    data["rows"] = [*rows[:at], row, *rows[at:]]
     _write("tf_builds", data)
     if row.get("arch_list_linux"):
         gpus = json.loads((KB_FOLDER / "gpus.json").read_text(encoding="utf-8"))
@@ -190,6 +193,7 @@ def apply_cudnn(row: dict) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tfgpu.core.kb.update", description=__doc__.split("\n\n")[0])
     parser.add_argument("--wheel", required=True, help="tensorflow==X or nvidia-cudnn-cu12==X / nvidia-cudnn-cu13==X")
+    parser.add_argument("--proposal", help="apply this reviewed proposal (a file --out wrote) instead of reading PyPI")
     parser.add_argument("--apply", action="store_true", help="write the row into resources/kb for review (git diff)")
     parser.add_argument("--out", help="write the proposal to this file instead of printing it")
     parser.add_argument("--download-dir", help="keep the wheels here (default: a temporary folder)")
@@ -201,10 +205,13 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--wheel needs NAME==VERSION, got {args.wheel!r}")
     if not sep or name not in ("tensorflow", "nvidia-cudnn-cu12", "nvidia-cudnn-cu13"):
         parser.error("--wheel: tensorflow==X, nvidia-cudnn-cu12==X or nvidia-cudnn-cu13==X")
-    with tempfile.TemporaryDirectory() as scratch:
-        folder = Path(args.download_dir or scratch)
-        folder.mkdir(parents=True, exist_ok=True)
-        row = propose_tensorflow(args.wheel, folder) if name == "tensorflow" else propose_cudnn(args.wheel, folder)
+    if args.proposal:
+        row = json.loads(Path(args.proposal).read_text(encoding="utf-8"))
+    else:
+        with tempfile.TemporaryDirectory() as scratch:
+            folder = Path(args.download_dir or scratch)
+            folder.mkdir(parents=True, exist_ok=True)
+            row = propose_tensorflow(args.wheel, folder) if name == "tensorflow" else propose_cudnn(args.wheel, folder)
     text = json.dumps(row, indent=1, ensure_ascii=False) + "\n"
     if args.out:
         Path(args.out).write_text(text, encoding="utf-8")

@@ -151,3 +151,28 @@ def test_a_jit_notice_on_blackwell_is_an_error_not_a_slow_start():
     assert explanation.findings[0].severity.value == "error" and explanation.findings[0].facts["rule"] == "blackwell-no-pypi-tf"
     hopper = explain_text(log.replace("12.0", "9.0"))
     assert hopper.findings[0].severity.value == "warning"  # the general rule: slow first start, it runs
+
+
+def test_with_the_222rc0_row_read_from_its_wheel_no_pypi_release_runs_blackwell(capsys):
+    """Issue 25's 'done when': the KB records 2.22.0rc0 from its own wheel (kb.update), and the RTX 5090 still
+    gets 'no PyPI release runs on it' and never [and-cuda]."""
+    import json
+
+    from tfgpu.core.cli import main
+
+    rc = kb.tf_build("2.22.0rc0")
+    assert rc is not None and rc.prerelease and rc.arch_list == ("sm_60", "sm_70", "sm_80", "sm_89", "compute_90")
+    assert kb.gpu_support("2.22.0rc0", "12.0").verdict == "unsupported"
+    assert kb.gpu_support("2.22.0-rc0", "8.6").verdict == "native"  # tf.__version__'s spelling finds the row
+    assert kb.latest_tf("linux").version == "2.21.0"  # a pre-release is never the recommendation
+    assert main(["kb", "gpu", "RTX 5090", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["any_tf_runs"] is False and doc["newest_tf_that_runs"] is None
+    assert next(r for r in doc["tf"] if r["tf"] == "2.22.0rc0")["linux"]["verdict"] == "unsupported"
+    for os_name in ("linux", "wsl", "windows"):
+        for python in (None, "3.12", "3.14"):
+            args = ["kb", "recommend", "--gpu", "RTX 5090", "--os", os_name, "--json"] + (["--python", python] if python else [])
+            assert main(args) == 0
+            rec = json.loads(capsys.readouterr().out)
+            assert rec["route"] == "no-pypi-gpu-build" and rec["gpu_supported"] is False
+            assert not any("and-cuda" in (s["command"] or "") for s in rec["steps"]), (os_name, python)

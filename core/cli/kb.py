@@ -173,8 +173,12 @@ def _tf_text(doc: dict) -> str:
     linux, windows, and_cuda = doc["linux"], doc["windows"], doc["and_cuda"]
     shown = doc["patch_release"]["version"] if doc["patch_release"] else doc["row"]
     lines = [f"TensorFlow {shown} (knowledge-base row {doc['row']}, {doc['status']})"]
+    if doc.get("prerelease"):
+        lines.append("  Pre-release: pip installs it only when asked for (==, --pre); recommendations skip it")
     if doc["known_patch_releases"]:
         lines.append(f"  Patch releases: {', '.join(doc['known_patch_releases'])}")
+    for difference in doc.get("differences") or ():
+        lines += wrap(f"Differs from {doc['row']}: {difference}", "    ", first="  ")
     lines.append("  Python wheels:")
     for platform, pythons in doc["python"].items():
         cpu = "" if platform in ("linux", "windows") else " (CPU only)"

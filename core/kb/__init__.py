@@ -30,7 +30,7 @@ _HOME = {
     "cpu_without_avx": "text", "text_rows": "text",
     "Support": "tf", "TfBuild": "tf", "and_cuda_pins": "tf", "cc_support": "tf", "gpu_support": "tf",
     "last_tf_for_cc": "tf", "latest_tf": "tf", "legacy_tf_build": "tf", "min_cc": "tf", "patch_release": "tf",
-    "python_has_wheel": "tf", "tf_build": "tf", "tf_builds": "tf",
+    "python_has_wheel": "tf", "tf_build": "tf", "tf_builds": "tf", "stock_pythons": "tf",
 }
 
 if TYPE_CHECKING:  # the same names, for type checkers
@@ -69,6 +69,7 @@ if TYPE_CHECKING:  # the same names, for type checkers
         min_cc,
         patch_release,
         python_has_wheel,
+        stock_pythons,
         tf_build,
         tf_builds,
     )
@@ -90,7 +91,7 @@ __all__ = [
     "gpu_spec_or_inferred", "gpu_by_pci_id", "PciGpu",
     "is_display_class", "is_nvidia_vendor", "kb_meta", "kb_version", "last_tf_for_cc", "latest_tf",
     "legacy_tf_build", "library_info", "log_signature_rows", "max_cuda_for_driver", "min_cc", "min_driver",
-    "min_driver_any_minor", "patch_release", "pci_vendor", "python_has_wheel", "text_rows", "tf_build",
+    "min_driver_any_minor", "patch_release", "pci_vendor", "python_has_wheel", "stock_pythons", "text_rows", "tf_build",
     "tf_builds", "windows_display_class_guid", "zlibwapi_cudnn_versions",
 ]
 

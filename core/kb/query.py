@@ -83,7 +83,9 @@ def tf_report(version: str) -> dict | None:
     patch = patch_release(version) if versions.parse(version) != versions.parse(build.version) else None
     pin = row.get("and_cuda_pre_turing_pin") or {}
     return {
-        "query": version, "row": build.version, "patch_release": patch,
+        "query": version, "row": build.version, "patch_release": patch, "prerelease": build.prerelease,
+        "same_build_as_row": patch.get("same_build_as_row") if patch else None,
+        "differences": list(patch.get("differences") or ()) if patch else [],
         "known_patch_releases": list(build.patch_releases),
         "python": _pythons(build, patch),
         "python_tested": list(build.python_tested) if build.python_tested else None,
@@ -93,7 +95,8 @@ def tf_report(version: str) -> dict | None:
                     "note": row.get("windows_gpu_note"), "wheel": copy.deepcopy(row.get("windows_wheel"))},
         "gpu_package": build.gpu_package,
         "arch_list": list(build.arch_list), "min_cc": row.get("min_cc"),
-        "and_cuda": {"available": build.and_cuda, "requires": list(build.and_cuda_requires),
+        "and_cuda": {"available": build.and_cuda,
+                     "requires": list((patch or {}).get("and_cuda_requires") or build.and_cuda_requires),
                      "key_pins": copy.deepcopy(row.get("and_cuda_key_pins")),
                      "pre_turing_pin": {"cc_below": pin.get("cc_below"), "pin": pin.get("pin"), "why": pin.get("why"),
                                         "source": pin.get("source"), "status": pin.get("status")} if pin else None},

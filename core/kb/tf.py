@@ -280,3 +280,9 @@ def patch_release(tf_version: str) -> dict | None:
         if versions.parse(patch.get("version")) == wanted:
             return copy.deepcopy(patch)
     return None
+
+
+def stock_pythons(distro: str = "ubuntu") -> dict[str, str]:
+    """The python3 a stock distribution ships, per release ({"ubuntu-22.04": "3.10", "ubuntu-24.04": "3.12"})."""
+    fact = next((f for f in load_kb("tf_builds").get("facts", ()) if f.get("id") == f"{distro}-stock-python"), None)
+    return dict(fact.get("pythons") or {}) if fact else {}

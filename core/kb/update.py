@@ -158,6 +158,9 @@ def propose_cudnn(requirement: str, folder: Path) -> dict:
     name, version = requirement.split("==", 1)
     cubins = (wheel.arch or {}).get("cubins") or []
     return {"package": name, "version": version, "kernel_archs": cubins, "ptx": (wheel.arch or {}).get("ptx") or [],
+            "kernel_archs_per_library": wheel.per_file,
+            "kernel_archs_in_every_library": sorted(set.intersection(*map(set, wheel.per_file.values())),
+                                                    key=versions.sort_key) if wheel.per_file else [],
             "source": f"{(wheel.arch or {}).get('source', path.name)} (pip download --no-deps, {_today()})",
             "status": "confirmed" if cubins else "unconfirmed"}
 

@@ -40,6 +40,7 @@ class Wheel:
     build_info: dict | None  # tensorflow/python/platform/build_info.py, None when absent
     arch: dict | None = None  # {"value", "cubins", "ptx", "source"} from the fat binaries, None when none
     files: list[str] = field(default_factory=list)
+    per_file: dict[str, list[str]] = field(default_factory=dict)  # library -> its cubin archs ("sm_75", ...)
 
 
 def _pip(args: list[str], timeout: float = PIP_TIMEOUT_S) -> subprocess.CompletedProcess:
@@ -109,6 +110,16 @@ def _native(name: str, prefix: str) -> bool:
     return bool(rest) and "/" not in rest and (rest.lower().endswith(binaries.BINARY_SUFFIXES) or ".so." in rest)
 
 
+def _cubins(path: Path) -> list[str]:
+    """The cubin architectures of one library's fat binaries."""
+    with open(path, "rb") as handle:
+        found: set = set()
+        for name, offset, size in binaries.elf_sections(handle) or binaries.pe_sections(handle):
+            if name in binaries.FATBIN_SECTIONS:
+                found |= binaries.fatbin_entries(handle, offset, size)
+    return [f"sm_{arch}" for arch in sorted(arch for kind, arch in found if kind == "cubin")]
+
+
 def read_wheel(path: Path, package_folder: str | None) -> Wheel:
     """METADATA, build info and (``package_folder``: 'tensorflow', 'nvidia/cudnn/lib') the fat binaries' archs."""
     with zipfile.ZipFile(path) as archive:
@@ -122,6 +133,10 @@ def read_wheel(path: Path, package_folder: str | None) -> Wheel:
                 archive.extract(member, folder)
             wheel.arch = binaries.binary_arch_list(str(Path(folder) / package_folder))
             wheel.files = [m.rsplit("/", 1)[-1] for m in members]
+            for member in members:
+                cubins = _cubins(Path(folder) / member)
+                if cubins:
+                    wheel.per_file[member.rsplit("/", 1)[-1]] = cubins
     if wheel.arch:
         wheel.arch["source"] = f"{wheel.arch['source']} of {path.name}"
     return wheel

@@ -66,6 +66,7 @@ def run_checks(data: dict[str, dict] | None = None) -> Report:
     _arch_rules(data, report)
     _gpus(data, report)
     _cudnn(data, report)
+    _cudnn_wheel_kernels(data, report)
     _signatures(data, report)
     if len(report.unconfirmed) > MAX_UNCONFIRMED:
         report.errors.append(f"{len(report.unconfirmed)} unconfirmed records (at most {MAX_UNCONFIRMED}): confirm them "
@@ -282,6 +283,21 @@ def _gpus(data: dict[str, dict], report: Report) -> None:
 
 def _cutoffs(data: dict[str, dict]) -> tuple[CudnnCutoff, ...]:
     return cutoffs_from(data["cudnn_cuda"]["rules"])
+
+
+def _cudnn_wheel_kernels(data: dict[str, dict], report: Report) -> None:
+    """The cuDNN cut-off rules agree with the kernel lists read from the cuDNN wheels (kb.update --wheel)."""
+    cutoffs = cutoffs_from(data["cudnn_cuda"].get("rules", []))
+    for row in data["cudnn_cuda"].get("wheel_kernels", ()):
+        every = [entry for entry in map(versions.arch_entry, row.get("kernel_archs_in_every_library") or ()) if entry]
+        for cutoff in cutoffs:
+            below = versions.compute_capability(cutoff.cc_below)
+            old = [entry for entry in every if below is not None and entry[1] < below]
+            dropped = versions.at_least(row.get("version"), cutoff.cudnn_min)
+            if every and dropped == bool(old):
+                report.errors.append(f"cudnn_cuda.wheel_kernels[{row.get('package')} {row.get('version')}]: "
+                                     f"{'has' if old else 'lacks'} kernels below {cutoff.cc_below} in every library, "
+                                     f"against rule {cutoff.id} (cuDNN {cutoff.cudnn_min})")
 
 
 def _cudnn(data: dict[str, dict], report: Report) -> None:

@@ -162,6 +162,10 @@ def _compute_capability(scan: Scan) -> str | None:
         spec = kb.gpu_spec_or_inferred(gpu.name) if gpu.name else None
         if spec and spec.cc:
             return spec.cc
+    for adapter in scan.adapters.adapters:  # no driver yet: the PCI id places the GPU (inferred)
+        spec = kb.gpu_spec_or_inferred(f"10de:{adapter.device_id}") if adapter.nvidia and adapter.device_id else None
+        if spec and spec.cc:
+            return spec.cc
     return None
 
 

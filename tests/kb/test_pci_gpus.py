@@ -95,3 +95,14 @@ def test_kb_gpu_accepts_a_pci_id(capsys):
     assert main(["kb", "gpu", "10de:1f97", "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert doc["gpu"]["inferred"] is True and doc["gpu"]["pci_id"] == "10de:1f97"
+
+
+def test_a_machine_without_a_driver_is_placed_by_its_pci_id():
+    """No NVIDIA driver yet (no NVML, no name): the scan's PCI id 10de:134d (940MX) still sets the TF ceiling."""
+    from fakes import fake_scan as fs
+    from tfgpu.core.diagnosis.doctor import diagnose
+
+    scan = fs.scan(os=fs.os_info("linux"), drv=fs.driver(reason="no-driver"),
+                   adapters=fs.adapters(("10de", "134d", "")))
+    rec = diagnose(scan).recommendation
+    assert rec.tf_version == "2.16.2" and "2.21" not in " ".join(s.command or "" for s in rec.steps)

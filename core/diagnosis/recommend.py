@@ -249,7 +249,7 @@ def _linux(inp: RouteInput) -> Recommendation | None:
     notes += _jit_driver_notes(build, inp, "windows" if inp.os == "wsl" else "linux")
     newest = kb.latest_tf("linux", None, gpu=True)
     older = newest is not None and newest.version != build.version
-    old = cc is not None and older and not _runs(newest, inp, "linux")  # the GPU is the limit
+    old = cc is not None and newest is not None and older and not _runs(newest, inp, "linux")  # the GPU is the limit
     route = "old-gpu" if old else ("wsl2-pip" if inp.os == "wsl" else "linux-pip")
     if old:
         detail = TrText(QT_TRANSLATE_NOOP("core", "Your GPU (compute capability {cc}) is not supported by newer TensorFlow; "

@@ -23,7 +23,7 @@ from tfgpu.core.kb.loader import kb_row, load_kb
 _HOME = {
     "CudnnCutoff": "cuda", "cudnn_cutoffs": "cuda", "cudnn_drops_gpu": "cuda", "cudnn_floor_for": "cuda",
     "cudnn_supports_cuda": "cuda", "max_cuda_for_driver": "cuda", "min_driver": "cuda", "min_driver_any_minor": "cuda",
-    "ArchOption": "gpus", "ArchRule": "gpus", "GpuSpec": "gpus", "arch_rules": "gpus", "arch_rules_for": "gpus",
+    "ArchOption": "gpus", "ArchRule": "gpus", "GpuSpec": "gpus", "arch_rules": "gpus", "arch_rules_for": "tf",
     "gpu_spec": "gpus", "gpu_spec_or_inferred": "gpus", "gpu_by_pci_id": "pci_gpus", "PciGpu": "pci_gpus",
     "LibraryInfo": "libraries", "expected_libraries": "libraries", "library_info": "libraries",
     "is_display_class": "pci", "is_nvidia_vendor": "pci", "pci_vendor": "pci", "windows_display_class_guid": "pci",
@@ -49,7 +49,6 @@ if TYPE_CHECKING:  # the same names, for type checkers
         ArchRule,
         GpuSpec,
         arch_rules,
-        arch_rules_for,
         gpu_spec,
         gpu_spec_or_inferred,
     )
@@ -61,6 +60,7 @@ if TYPE_CHECKING:  # the same names, for type checkers
         Support,
         TfBuild,
         and_cuda_pins,
+        arch_rules_for,
         cc_support,
         gpu_support,
         last_tf_for_cc,

@@ -116,7 +116,8 @@ def _sources_and_statuses(data: dict[str, dict], report: Report) -> None:
                 report.errors.append(f"{where}: no source")
             if status not in STATUSES:
                 report.errors.append(f"{where}: status {status!r} is not one of {', '.join(STATUSES)}")
-            field_sources = record.get("sources") if isinstance(record.get("sources"), dict) else {}
+            sources = record.get("sources")
+            field_sources: dict = sources if isinstance(sources, dict) else {}
             if status == "confirmed" and isinstance(record.get("source"), str):
                 _primary(where, record["source"], report)
             for field_name, field_status in (record.get("field_status") or {}).items():

@@ -213,16 +213,8 @@ def arch_rules() -> tuple[ArchRule, ...]:
     return tuple(_rule(row) for row in load_kb("gpus").get("arch_rules", ()))
 
 
-def arch_rules_for(cc: str | None, tf_version: str | None = None, *, gpu_platform: str | None = None,
-                   host_os: str | None = None) -> list[ArchRule]:
-    """The rules for a GPU (compute capability ``cc``, host ``gpu_platform``) and host OS ("linux" / "wsl" /
-    "windows"; None: any). With ``tf_version``: only those that hold for that release by the KB's evidence
-    of its build (its arch list, CUDA, CUDA wheels); a release the KB does not know has none."""
+def rules_matching(cc: str | None, *, gpu_platform: str | None = None, host_os: str | None = None) -> list[ArchRule]:
+    """The rules for a GPU (compute capability ``cc``, host ``gpu_platform``) on a host OS ("linux" / "wsl" /
+    "windows"; None: any), whatever the release; :func:`tfgpu.core.kb.tf.arch_rules_for` adds the evidence."""
     host = str(host_os or "").strip().lower() or None
-    rules = [rule for rule in arch_rules() if rule.matches(cc, gpu_platform) and (host is None or host in rule.platforms)]
-    if not tf_version:
-        return rules
-    from tfgpu.core.kb.tf import build_evidence  # the builds' rows live there (tf imports this module)
-
-    evidence = build_evidence(tf_version)
-    return [rule for rule in rules if evidence is not None and rule.holds_for(*evidence) is True]
+    return [rule for rule in arch_rules() if rule.matches(cc, gpu_platform) and (host is None or host in rule.platforms)]

@@ -9,9 +9,9 @@ from __future__ import annotations
 import copy
 
 from tfgpu.core import versions
-from tfgpu.core.kb.gpus import ArchOption, ArchRule, GpuSpec, arch_rules_for, gpu_spec_or_inferred
+from tfgpu.core.kb.gpus import ArchOption, ArchRule, GpuSpec, gpu_spec_or_inferred
 from tfgpu.core.kb.loader import load_kb
-from tfgpu.core.kb.tf import TfBuild, gpu_support, patch_release, tf_build, tf_builds
+from tfgpu.core.kb.tf import TfBuild, arch_rules_for, gpu_support, patch_release, tf_build, tf_builds
 
 #: What "runs" means, per verdict, in the words ``tfgpu kb`` prints.
 VERDICT_WORDS = {"native": "natively", "ptx-jit": "by PTX JIT", "unsupported": "not at all", "unknown": "unknown"}

@@ -11,7 +11,7 @@ from functools import cache
 
 from tfgpu.core import versions
 from tfgpu.core.kb.common import wheel_platform
-from tfgpu.core.kb.gpus import ArchRule, arch_rules_for
+from tfgpu.core.kb.gpus import ArchRule, rules_matching
 from tfgpu.core.kb.loader import load_kb
 
 
@@ -191,6 +191,18 @@ def _by_arch_list(arch_list: tuple[str, ...], cc: tuple[int, int]) -> Support:
         return Support("unsupported", f"compute capability {cc[0]}.{cc[1]} is below the build's lowest architecture "
                                       f"({lowest})", lowest)
     return Support("unsupported", f"the build has neither kernels for {cc[0]}.{cc[1]} nor PTX it could be compiled from")
+
+
+def arch_rules_for(cc: str | None, tf_version: str | None = None, *, gpu_platform: str | None = None,
+                   host_os: str | None = None) -> list[ArchRule]:
+    """The per-architecture rules for a GPU (compute capability ``cc``, host ``gpu_platform``) and host OS
+    ("linux" / "wsl" / "windows"; None: any). With ``tf_version``: only those that hold for that release by the
+    KB's evidence of its build (its arch list, CUDA, CUDA wheels); a release the KB does not know has none."""
+    rules = rules_matching(cc, gpu_platform=gpu_platform, host_os=host_os)
+    if not tf_version:
+        return rules
+    evidence = build_evidence(tf_version)
+    return [rule for rule in rules if evidence is not None and rule.holds_for(*evidence) is True]
 
 
 def build_evidence(tf_version: str) -> tuple[tuple[str, ...], str | None, tuple[str, ...]] | None:

@@ -105,7 +105,7 @@ def propose_tensorflow(requirement: str, folder: Path) -> dict:
         or None, "windows_gpu": bool(others.get("windows") and (others["windows"].build_info or {}).get("is_cuda_build")),
         "windows_cuda": None, "windows_cudnn": None,
         "wheel_pythons": {"linux": pythons["linux"], "windows": pythons["windows"]},
-        "requires_python": (linux.metadata.get("Requires-Python") or [None])[0],
+        "requires_python": next(iter(linux.metadata.get("Requires-Python") or ()), None),
         "build_info_linux": {**info, "wheel": linux.file},
         "arch_list_linux": arch or None, "arch_list_windows": None,
         "arch_binary_linux": {**{k: (linux.arch or {}).get(k) for k in ("cubins", "ptx", "source")},

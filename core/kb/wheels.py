@@ -8,6 +8,7 @@ Used by :mod:`tfgpu.core.kb.update`, a maintainer's tool; nothing here runs in t
 from __future__ import annotations
 
 import ast
+import importlib
 import json
 import subprocess
 import sys
@@ -16,8 +17,10 @@ import zipfile
 from dataclasses import dataclass, field
 from email.parser import Parser
 from pathlib import Path
+from typing import Any
 
-from tfgpu.core.agents import tf_probe as binaries  # stdlib only at import: the fat-binary parser
+# The fat-binary parser is the tf_probe agent's own (stdlib only at import); loaded by name, untyped.
+binaries: Any = importlib.import_module("tfgpu.core.agents.tf_probe")
 
 # pip --platform tags per wheel platform (pip matches tags exactly: several manylinux / macOS levels)
 PLATFORM_TAGS = {
@@ -106,7 +109,7 @@ def _build_info(archive: zipfile.ZipFile) -> dict | None:
 
 def _native(name: str, prefix: str) -> bool:
     """A native library directly in ``prefix`` (TF's package folder or its python/), as the agent scans them."""
-    rest = name[len(prefix):] if name.startswith(prefix) else None
+    rest = name[len(prefix):] if name.startswith(prefix) else ""
     return bool(rest) and "/" not in rest and (rest.lower().endswith(binaries.BINARY_SUFFIXES) or ".so." in rest)
 
 

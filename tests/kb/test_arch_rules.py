@@ -176,3 +176,21 @@ def test_with_the_222rc0_row_read_from_its_wheel_no_pypi_release_runs_blackwell(
             rec = json.loads(capsys.readouterr().out)
             assert rec["route"] == "no-pypi-gpu-build" and rec["gpu_supported"] is False
             assert not any("and-cuda" in (s["command"] or "") for s in rec["steps"]), (os_name, python)
+
+
+@pytest.mark.parametrize("archs, flagged", [
+    (["sm_60", "sm_70", "sm_80", "sm_89", "compute_90"], True),  # what the 2.22.0rc0 binaries carry
+    (["sm_80", "sm_90", "sm_120", "compute_120"], False),  # a build made for Blackwell
+])
+def test_an_installed_release_the_kb_does_not_know_is_judged_from_its_binaries(archs, flagged):
+    """TF 2.23 is not in the KB and its build info has three keys: the arch list the agent read from its
+    binaries decides, not a version range."""
+    tf = fs.tf_ok(fs.LINUX_PY, "2.23.0", gpus=1)
+    tf.arch_list = archs
+    tf.fact_sources["arch_list"] = "fat binaries in libtensorflow_framework.so.2"
+    scan = fs.scan(os=fs.os_info("linux"), drv=fs.driver("581.29", "13.0", [("NVIDIA GeForce RTX 5080", "12.0")]),
+                   envs=[fs.env(fs.LINUX_PY, tf=tf)])
+    primary = diagnose(scan).envs[0].primary
+    assert (primary.id == "compute-capability-unsupported") == flagged
+    if flagged:
+        assert primary.facts["rule"] == "blackwell-no-pypi-tf"

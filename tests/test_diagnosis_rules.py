@@ -114,7 +114,7 @@ def test_a_gpu_below_the_builds_minimum_is_unsupported_and_the_last_tf_for_it_is
     verdict = only_env(d)
     assert verdict.primary.id == "compute-capability-unsupported"
     assert d.recommendation.route == "old-gpu"
-    assert d.recommendation.tf_version == "2.16.1"
+    assert d.recommendation.tf_version == "2.16.2"  # issue 25: the latest patch of the 2.16 row
 
 
 def test_a_supported_gpu_is_not_flagged():

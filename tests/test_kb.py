@@ -66,7 +66,7 @@ def test_cudnn_windows_rows_keep_their_sources():
 
 
 def test_tf_builds_one_row_per_minor_with_readable_versions():
-    rows = load_kb("tf_builds")["rows"]
+    rows = [r for r in load_kb("tf_builds")["rows"] if not r.get("prerelease")]  # + 2.22.0rc0 (issue 25)
     minors = [Version(r["version"]).release[:2] for r in rows]
     assert len(minors) == len(set(minors))
     assert min(minors) == (1, 13) and max(minors) == (2, 21)
@@ -130,7 +130,7 @@ def test_gpu_rows_are_unique_and_every_name_and_alias_finds_its_row():
     for row in rows:
         assert compute_capability(row["cc"]), row["name"]
         assert set(row["field_status"]) <= {"cc", "fp32", "fp16", "bw"}
-        assert row["status"] == min(row["field_status"].values(), key=["unconfirmed", "derived", "confirmed"].index)
+        assert row["status"] == min(row["field_status"].values(), key=["unconfirmed", "secondary", "derived", "confirmed"].index)
         for value in ("fp32_tflops", "fp16_tflops", "mem_bw_gb_s"):
             assert row[value] is None or row[value] > 0
         for name in [row["name"], *row["aliases"]]:
@@ -389,7 +389,7 @@ def test_gpu_spec_names_as_drivers_print_them():
 def test_gpu_spec_values_and_laptops():
     t4 = kb.gpu_spec("Tesla T4")
     assert (t4.fp32_tflops, t4.fp16_tflops, t4.mem_bw_gb_s, t4.bf16_tflops) == (8.1, 65, 320, None)
-    assert t4.status == "confirmed" and t4.sources
+    assert t4.status == "secondary" and t4.sources  # issue 25: its peaks come from third-party copies
     assert kb.gpu_spec("NVIDIA GeForce RTX 3060").status == "derived"  # cores x clock x 2, data rate x bus / 8
     assert kb.gpu_spec("GeForce GTX 1080 Ti").fp16_tflops is None  # no tensor cores
     k80 = kb.gpu_spec("Tesla K80")

@@ -354,6 +354,197 @@ def check_library(name):
         return {"loaded": False, "error": error_text(exc)}
 
 
+# -- facts read from the installed files when build info is silent (TF >= 2.22 keeps three keys) ---------
+
+FATBIN_MAGIC = 0xBA55ED50
+# Sections that hold CUDA fat binaries: ELF (Linux) and PE (Windows names are cut to 8 characters).
+FATBIN_SECTIONS = (".nv_fatbin", "__nv_relfatbin", ".nv_fatb", ".nvFatBi")
+FATBIN_KINDS = {1: "ptx", 2: "cubin"}
+BINARY_SUFFIXES = (".so", ".pyd", ".dll")
+RUNTIME_PACKAGE = re.compile(r"^nvidia-cuda-runtime-cu(\d+)$")
+CUDNN_PACKAGE = re.compile(r"^nvidia-cudnn-cu(\d+)$")
+
+
+def elf_sections(handle):
+    """[(name, offset, size)] of an ELF file's sections; [] when it is not ELF."""
+    handle.seek(0)
+    ident = handle.read(64)
+    if len(ident) < 52 or ident[:4] != b"\x7fELF":
+        return []
+    wide, order = ident[4] == 2, "<" if ident[5] == 1 else ">"
+    if wide:
+        table = struct.unpack_from(order + "Q", ident, 0x28)[0]
+        entry_size, count, names_index = struct.unpack_from(order + "HHH", ident, 0x3A)
+        layout = order + "IIQQQQ"
+    else:
+        table = struct.unpack_from(order + "I", ident, 0x20)[0]
+        entry_size, count, names_index = struct.unpack_from(order + "HHH", ident, 0x2E)
+        layout = order + "IIIIII"
+    handle.seek(table)
+    raw = handle.read(entry_size * count)
+    rows = []
+    for index in range(count):
+        if (index + 1) * entry_size > len(raw):
+            break
+        name, _, _, _, offset, size = struct.unpack_from(layout, raw, index * entry_size)
+        rows.append((name, offset, size))
+    if names_index >= len(rows):
+        return []
+    handle.seek(rows[names_index][1])
+    names = handle.read(rows[names_index][2])
+    out = []
+    for name, offset, size in rows:
+        end = names.find(b"\0", name)
+        out.append((names[name:end if end >= 0 else None].decode("ascii", "replace"), offset, size))
+    return out
+
+
+def pe_sections(handle):
+    """[(name, offset, size)] of a PE file's (DLL, .pyd) sections; [] when it is not PE."""
+    handle.seek(0)
+    dos = handle.read(64)
+    if len(dos) < 64 or dos[:2] != b"MZ":
+        return []
+    start = struct.unpack_from("<I", dos, 0x3C)[0]
+    handle.seek(start)
+    head = handle.read(24)
+    if len(head) < 24 or head[:4] != b"PE\0\0":
+        return []
+    count, optional = struct.unpack_from("<H", head, 6)[0], struct.unpack_from("<H", head, 20)[0]
+    handle.seek(start + 24 + optional)
+    raw = handle.read(40 * count)
+    out = []
+    for index in range(len(raw) // 40):
+        name, _, _, size, offset = struct.unpack_from("<8sIIII", raw, index * 40)
+        out.append((name.rstrip(b"\0").decode("ascii", "replace"), offset, size))
+    return out
+
+
+def fatbin_entries(handle, offset, size):
+    """(kind, arch) of every entry of the fat binaries in one section: ('cubin', 80), ('ptx', 90)."""
+    found, position, end = set(), offset, offset + size
+    while position + 16 <= end:
+        handle.seek(position)
+        magic, _, header, length = struct.unpack("<IHHQ", handle.read(16))
+        if magic != FATBIN_MAGIC:
+            position += 8  # fat binaries are 8-byte aligned, padding between them
+            continue
+        entry, stop = position + header, min(position + header + length, end)
+        while entry + 32 <= stop:
+            handle.seek(entry)
+            raw = handle.read(32)
+            kind, _, entry_header, payload = struct.unpack_from("<HHIQ", raw, 0)
+            if kind in FATBIN_KINDS:
+                found.add((FATBIN_KINDS[kind], struct.unpack_from("<I", raw, 28)[0]))
+            if entry_header < 32:
+                break
+            entry += entry_header + payload
+        position = max(stop, position + 8)
+    return found
+
+
+def binary_files(folder):
+    """TF's own native libraries: the package folder and its python/ folder (not the whole tree)."""
+    out = []
+    for sub in ("", "python"):
+        where = os.path.join(folder, sub)
+        try:
+            names = sorted(os.listdir(where))
+        except OSError:
+            continue
+        for name in names:
+            if name.lower().endswith(BINARY_SUFFIXES) or ".so." in name:
+                path = os.path.join(where, name)
+                if os.path.isfile(path):
+                    out.append(path)
+    return out
+
+
+def binary_arch_list(folder):
+    """The architectures of the CUDA kernels embedded in TF's libraries, in build info's spelling:
+    ``compute_XY`` where the binary has PTX for XY (with or without cubins), ``sm_XY`` for cubins only."""
+    cubins, ptx, files = set(), set(), []
+    for path in binary_files(folder):
+        try:
+            with open(path, "rb") as handle:
+                sections = elf_sections(handle) or pe_sections(handle)
+                entries = set()
+                for name, offset, size in sections:
+                    if name in FATBIN_SECTIONS:
+                        entries |= fatbin_entries(handle, offset, size)
+        except (OSError, struct.error, ValueError):
+            continue
+        if entries:
+            files.append(os.path.basename(path))
+            cubins |= set(arch for kind, arch in entries if kind == "cubin")
+            ptx |= set(arch for kind, arch in entries if kind == "ptx")
+    if not files:
+        return None
+    value = [("compute_%d" if arch in ptx else "sm_%d") % arch for arch in sorted(cubins | ptx)]
+    return {"value": value, "cubins": ["sm_%d" % a for a in sorted(cubins)],
+            "ptx": ["compute_%d" % a for a in sorted(ptx)],
+            "source": "fat binaries in %s (sections %s)" % (", ".join(files), "/".join(FATBIN_SECTIONS[:3]))}
+
+
+def requirement_floor(requirement):
+    """'nvidia-cudnn-cu12<10.0,>=9.10.2.21; extra == "and-cuda"' -> ('nvidia-cudnn-cu12', '9.10.2.21')."""
+    match = re.match(r"^\s*([A-Za-z0-9_.\-]+)\s*\(?([^;]*)", requirement or "")
+    if not match:
+        return None, None
+    floor = re.search(r"(?:==|>=|~=)\s*([0-9][0-9.]*)", match.group(2))
+    return normalize(match.group(1)), floor.group(1) if floor else None
+
+
+def short_version(version, parts):
+    return ".".join(str(version or "").split(".")[:parts]) or None
+
+
+def cuda_candidates(dists, tf_requires, loaded):
+    """Where the CUDA and cuDNN versions can be read, strongest first: each {"value", "source"}."""
+    cuda, cudnn = [], []
+    for requirement in tf_requires or ():
+        if "and-cuda" not in requirement:
+            continue
+        name, floor = requirement_floor(requirement)
+        if name and floor and RUNTIME_PACKAGE.match(name):
+            cuda.append({"value": short_version(floor, 2), "source": "TensorFlow's METADATA: Requires-Dist %s" % requirement})
+        elif name and floor and CUDNN_PACKAGE.match(name):
+            cudnn.append({"value": short_version(floor, 1), "source": "TensorFlow's METADATA: Requires-Dist %s" % requirement})
+    for name, version in sorted(dists.items()):
+        if RUNTIME_PACKAGE.match(name):
+            cuda.append({"value": short_version(version, 2), "source": "installed wheel %s %s" % (name, version)})
+        elif CUDNN_PACKAGE.match(name):
+            cudnn.append({"value": short_version(version, 1), "source": "installed wheel %s %s" % (name, version)})
+    for path in loaded or ():
+        match = re.match(r"^(?:lib)?(cudart|cudnn)(?:\.so\.|64_)(\d+)", re.split(r"[\\/]", path)[-1], re.I)
+        if match:
+            target = cuda if match.group(1).lower() == "cudart" else cudnn
+            target.append({"value": match.group(2), "source": "loaded library %s" % path})
+    return {"cuda_version": cuda, "cudnn_version": cudnn}
+
+
+def tf_requirements(dists):
+    """Requires-Dist of the installed TensorFlow distribution (its [and-cuda] pins); [] if unreadable."""
+    try:
+        from importlib import metadata  # 3.8+
+    except ImportError:
+        return []
+    for name in TF_DISTRIBUTIONS:
+        if name in dists:
+            try:
+                return list(metadata.requires(name) or [])
+            except Exception:  # noqa: BLE001 - a broken dist-info: no pins
+                return []
+    return []
+
+
+def evidence_facts(folder, dists, loaded):
+    """The facts build info may no longer carry, each with where it was read."""
+    facts = cuda_candidates(dists, tf_requirements(dists), loaded)
+    facts["arch_list"] = binary_arch_list(folder) if folder else None
+    return facts
+
+
 def probe_tensorflow(channel, result):
     """Fill ``result`` step by step; a failing step is recorded and the rest still run."""
     errors = result["errors"]
@@ -390,6 +581,8 @@ def probe_tensorflow(channel, result):
     result["is_cuda_build"] = step("is_built_with_cuda", lambda: bool(tf.test.is_built_with_cuda()))
     result["gpus"] = step("list_gpus", lambda: list_gpus(tf))
     result["loaded_libraries"] = step("loaded_libraries", loaded_libraries)
+    folder = os.path.dirname(result["module_path"] or "")
+    result["evidence"] = step("evidence", lambda: evidence_facts(folder, dists, result["loaded_libraries"]))
     names = libraries_to_check(result["build_info"])
     result["library_checks"] = dict((name, check_library(name)) for name in names)
 

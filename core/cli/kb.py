@@ -85,9 +85,13 @@ def _recommend(args: argparse.Namespace) -> dict:
     if inp.cc is None:
         warn("kb", f"{args.gpu!r} is not in the knowledge base: its compute capability is unknown, so the "
                    "recommendation cannot check that TensorFlow supports it")
+    elif inp.inferred:
+        warn("kb", f"{args.gpu!r} is not in the GPU table: compute capability {inp.cc} is inferred from its "
+                   "PCI id / pci.ids name (its chip family)")
     rec = recommend_route(inp)
     return {"route": rec.route, "gpu_supported": rec.gpu_supported,
-            "gpu": {"query": args.gpu, "name": inp.gpu_name if inp.cc else None, "cc": inp.cc},
+            "gpu": {"query": args.gpu, "name": inp.gpu_name if inp.cc else None, "cc": inp.cc,
+                    "inferred": inp.inferred},
             "os": args.os, "python": args.python, "tf_version": rec.tf_version,
             "title": str(rec.title), "detail": str(rec.detail),
             "steps": [{"text": str(s.text), "command": s.command, "shell": str(s.shell) if s.shell else None,
@@ -131,8 +135,12 @@ def _gpu_text(doc: dict) -> str:
              "Peaks: " + ", ".join([_peak("FP32", peaks["fp32_tflops"], "TFLOPS", gpu, "fp32"),
                                     _peak("FP16 tensor", peaks["fp16_tensor_tflops"], "TFLOPS", gpu, "fp16"),
                                     _peak("memory", peaks["mem_bw_gb_s"], "GB/s", gpu, "bw")])]
+    if gpu.get("inferred"):
+        lines += wrap(f"Inferred, not in the GPU table: {' '.join(gpu['notes'])}", "    ", first="  ")
+    elif gpu.get("pci_id"):
+        lines.append(f"  PCI id {gpu['pci_id']}")
     if doc["any_tf_runs"]:
-        lines.append(f"Newest TensorFlow that runs on it (Linux/WSL2): {doc['newest_tf_that_runs']}")
+        lines.append(f"Newest TensorFlow release that runs on it (Linux/WSL2): {doc['newest_tf_that_runs']}")
     else:
         lines.append("No TensorFlow release on PyPI runs on this GPU today.")
     for rule in doc["rules"]:
@@ -145,6 +153,7 @@ def _gpu_text(doc: dict) -> str:
     for release in doc["tf"]:
         linux, windows = release["linux"], release["windows"]
         why = f"rule {linux['rule']} (above)" if linux["rule"] else linux["reason"]
+        why += " (pre-release)" if release.get("prerelease") else ""
         lines.append(f"  {release['tf']:<11} {linux['words']:<14} {windows['words']:<17} {why}")
     return "\n".join(lines + ["", _kb_line(doc)])
 
@@ -164,8 +173,12 @@ def _tf_text(doc: dict) -> str:
     linux, windows, and_cuda = doc["linux"], doc["windows"], doc["and_cuda"]
     shown = doc["patch_release"]["version"] if doc["patch_release"] else doc["row"]
     lines = [f"TensorFlow {shown} (knowledge-base row {doc['row']}, {doc['status']})"]
+    if doc.get("prerelease"):
+        lines.append("  Pre-release: pip installs it only when asked for (==, --pre); recommendations skip it")
     if doc["known_patch_releases"]:
         lines.append(f"  Patch releases: {', '.join(doc['known_patch_releases'])}")
+    for difference in doc.get("differences") or ():
+        lines += wrap(f"Differs from {doc['row']}: {difference}", "    ", first="  ")
     lines.append("  Python wheels:")
     for platform, pythons in doc["python"].items():
         cpu = "" if platform in ("linux", "windows") else " (CPU only)"

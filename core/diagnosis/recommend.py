@@ -34,7 +34,7 @@ from tfgpu.core.findings.model import Finding, FixStep, Shell
 from tfgpu.core.i18n import QT_TRANSLATE_NOOP, TrText
 from tfgpu.core.probes.base import Status
 from tfgpu.core.scan import Scan
-from tfgpu.core.shell import command
+from tfgpu.core.shell import chain, command
 from tfgpu.core.versions import at_least, major_minor, sort_key
 
 WSL2_MIN_WINDOWS10_BUILD = 19044  # tensorflow.org/install/pip: "WSL2 on Windows 10 19044 or higher"
@@ -67,6 +67,7 @@ class RouteInput:
     first: tuple[FixStep, ...] = ()  # a machine blocker's fix (driver), before anything else
     wanted_python: str | None = None  # a Python the user asked for (major.minor), for the notes
     scanned: bool = True  # the Pythons are what a scan found (False: ``tfgpu kb recommend``, none known)
+    inferred: bool = False  # the compute capability was inferred from a PCI id / pci.ids name (not a GPU row)
     distro: str | None = None  # Linux: /etc/os-release ID (the driver steps differ per distribution)
     distro_like: tuple[str, ...] = ()
 
@@ -109,11 +110,11 @@ def route_input(scan: Scan, machine: list[Finding]) -> RouteInput:
 
 def route_input_for(gpu_name: str, os_name: str, python: str | None = None) -> RouteInput:
     """What the route depends on, from a GPU name, an OS and a Python version (``tfgpu kb recommend``)."""
-    spec = kb.gpu_spec(gpu_name)
+    spec = kb.gpu_spec_or_inferred(gpu_name)  # a GPU gpus.json lacks: its PCI id / pci.ids name places it
     mm = major_minor(python) if python else None
     pythons = (PythonChoice(executable="python" if os_name == "windows" else f"python{mm}", version=mm),) if mm else ()
     return RouteInput(os=os_name, cc=spec.cc if spec else None, gpu_name=spec.name if spec else gpu_name,
-                      pythons=pythons, wanted_python=mm, scanned=False)
+                      pythons=pythons, wanted_python=mm, scanned=False, inferred=bool(spec and spec.inferred))
 
 
 def recommend_route(inp: RouteInput) -> Recommendation:
@@ -158,7 +159,11 @@ def _compute_capability(scan: Scan) -> str | None:
     for gpu in scan.driver.gpus:
         if gpu.compute_capability:
             return gpu.compute_capability
-        spec = kb.gpu_spec(gpu.name) if gpu.name else None
+        spec = kb.gpu_spec_or_inferred(gpu.name) if gpu.name else None
+        if spec and spec.cc:
+            return spec.cc
+    for adapter in scan.adapters.adapters:  # no driver yet: the PCI id places the GPU (inferred)
+        spec = kb.gpu_spec_or_inferred(f"10de:{adapter.device_id}") if adapter.nvidia and adapter.device_id else None
         if spec and spec.cc:
             return spec.cc
     return None
@@ -213,7 +218,8 @@ def _linux(inp: RouteInput) -> Recommendation | None:
     if pick is None:
         return None
     build, cc = pick.build, inp.cc
-    ctx = FixContext(os=inp.os, tf_version=build.version, python_exe=pick.python.executable if pick.python else None,
+    version = build.latest_patch  # the newest patch of the chosen minor (2.16.2, not 2.16.1)
+    ctx = FixContext(os=inp.os, tf_version=version, python_exe=pick.python.executable if pick.python else None,
                      python_version=pick.python_version, cuda_version=build.linux_cuda, cudnn_version=build.linux_cudnn,
                      compute_capability=cc, gpu_name=inp.gpu_name, driver_version=inp.driver_version,
                      distro=inp.distro, distro_like=list(inp.distro_like))
@@ -221,38 +227,48 @@ def _linux(inp: RouteInput) -> Recommendation | None:
     in_place = bool(pick.python and pick.python.environment)
     python = pick.python.executable if in_place and pick.python else None  # None: ~/tf
     if not in_place:
-        steps += _python_steps(pick, inp.scanned)
+        steps += _python_steps(pick, inp.scanned, inp.os)
     notes: list[TrText] = []
     if build.and_cuda:
-        specs = and_cuda_specs(build.version, cc)
+        specs = and_cuda_specs(version, cc)
         if specs[1:]:
             text = QT_TRANSLATE_NOOP("core", "Install TensorFlow {tf} with its CUDA libraries, keeping cuDNN at a release "
                                              "that still supports this GPU ({pins}):")
         else:
             text = QT_TRANSLATE_NOOP("core", "Install TensorFlow {tf} with the CUDA and cuDNN libraries it was built with:")
         steps.append(step(text, command=_pip_command(python, ["-m", "pip", "install", *specs]), shell=Shell.BASH,
-                          url=links.TF_PIP, tf=build.version, pins=" ".join(specs[1:])))
+                          url=links.TF_PIP, tf=version, pins=" ".join(specs[1:])))
         notes += _pin_notes(build, cc, specs)
     else:
-        steps.append(step(QT_TRANSLATE_NOOP("core", "Install TensorFlow {tf}:"), tf=build.version, shell=Shell.BASH,
-                          command=_pip_command(python, ["-m", "pip", "install", f"{build.gpu_package}=={build.version}"])))
+        steps.append(step(QT_TRANSLATE_NOOP("core", "Install TensorFlow {tf}:"), tf=version, shell=Shell.BASH,
+                          command=_pip_command(python, ["-m", "pip", "install", f"{build.gpu_package}=={version}"])))
         steps.append(step(QT_TRANSLATE_NOOP("core", "Install CUDA {cuda} and cuDNN {cudnn} (this TensorFlow predates the pip CUDA packages):"),
                           url=links.CUDA_ARCHIVE, cuda=build.linux_cuda or "?", cudnn=build.linux_cudnn or "?"))
     steps.append(step(QT_TRANSLATE_NOOP("core", "Check that TensorFlow lists the GPU:"), shell=Shell.BASH, check="gpu-ready",
                       command=_pip_command(python, ["-c", _VERIFY_CODE])))
-    old = cc is not None and not _is_latest_for(build, "linux")
+    notes += _jit_driver_notes(build, inp, "windows" if inp.os == "wsl" else "linux")
+    newest = kb.latest_tf("linux", None, gpu=True)
+    older = newest is not None and newest.version != build.version
+    old = cc is not None and newest is not None and older and not _runs(newest, inp, "linux")  # the GPU is the limit
     route = "old-gpu" if old else ("wsl2-pip" if inp.os == "wsl" else "linux-pip")
     if old:
         detail = TrText(QT_TRANSLATE_NOOP("core", "Your GPU (compute capability {cc}) is not supported by newer TensorFlow; "
-                                                  "{tf} is the newest that runs on it."), cc=cc, tf=build.version)
+                                                  "{tf} is the newest that runs on it."), cc=cc, tf=version)
+    elif older and newest is not None and pick.python_version and \
+            kb.python_has_wheel(newest.version, pick.python_version, "linux") is False:  # Python is the limit
+        wheels = newest.wheel_pythons.get("linux") or ("?",)
+        detail = TrText(QT_TRANSLATE_NOOP("core", "Python {python} is the limit, not your GPU: TensorFlow {newest} has no wheel "
+                                                  "for Python {python} (it needs Python {first} to {last}), so {tf} is the "
+                                                  "newest you can install with it. A newer Python gets you {newest}."),
+                        python=pick.python_version, newest=newest.latest_patch, first=wheels[0], last=wheels[-1], tf=version)
     else:
         detail = TrText(QT_TRANSLATE_NOOP("core", "On Linux the pip package brings its own CUDA and cuDNN: only the NVIDIA "
                                                   "driver is needed on the system. Use Python {python} in a virtual environment."),
-                        python=pick.python_version)
-    return Recommendation(route=route, tf_version=build.version, python=pick.python.executable if pick.python else None,
+                        python="3 (Ubuntu's own)" if _stock_python(pick, inp.os) else pick.python_version)
+    return Recommendation(route=route, tf_version=version, python=pick.python.executable if pick.python else None,
                           steps=steps, detail=detail, gpu_supported=True if cc else None, notes=notes,
                           title=TrText(QT_TRANSLATE_NOOP("core", "Install TensorFlow {tf} with pip in a virtual environment"),
-                                       tf=build.version))
+                                       tf=version))
 
 
 def _windows(inp: RouteInput) -> Recommendation | None:
@@ -260,10 +276,11 @@ def _windows(inp: RouteInput) -> Recommendation | None:
     native = _pick(inp, "windows", max_tf=LAST_NATIVE_WINDOWS_TF)
     if wsl_build is not None and inp.wsl2_possible:
         build = wsl_build.build
-        ctx = FixContext(os="windows", tf_version=build.version, compute_capability=inp.cc, gpu_name=inp.gpu_name,
+        version = build.latest_patch
+        ctx = FixContext(os="windows", tf_version=version, compute_capability=inp.cc, gpu_name=inp.gpu_name,
                          driver_version=inp.driver_version)
         steps = list(inp.first) + _driver_steps(inp, build.linux_cuda, "windows", ctx)
-        specs = and_cuda_specs(build.version, inp.cc) if build.and_cuda else [f"tensorflow=={build.version}"]
+        specs = and_cuda_specs(version, inp.cc) if build.and_cuda else [f"tensorflow=={version}"]
         if inp.wsl2_distro:
             steps.append(step(QT_TRANSLATE_NOOP("core", "Open your WSL 2 distribution '{distro}':"), shell=Shell.POWERSHELL,
                               command=commands.run(["wsl", "-d", inp.wsl2_distro], Shell.POWERSHELL),
@@ -277,9 +294,9 @@ def _windows(inp: RouteInput) -> Recommendation | None:
             steps.append(step(QT_TRANSLATE_NOOP("core", "Stay on native Windows with TensorFlow 2.10 (the last native GPU version), "
                                                         "Python 3.10, CUDA 11.2 and cuDNN 8.1 through conda:"),
                               command=WINDOWS_TF210_CONDA, shell=Shell.POWERSHELL, url=links.TF_PIP, alternative=True))
-        return Recommendation(route=route, tf_version=build.version, steps=steps, gpu_supported=True if inp.cc else None,
-                              notes=_pin_notes(build, inp.cc, specs),
-                              title=TrText(QT_TRANSLATE_NOOP("core", "Use TensorFlow {tf} in WSL2"), tf=build.version),
+        return Recommendation(route=route, tf_version=version, steps=steps, gpu_supported=True if inp.cc else None,
+                              notes=_pin_notes(build, inp.cc, specs) + _jit_driver_notes(build, inp, "windows"),
+                              title=TrText(QT_TRANSLATE_NOOP("core", "Use TensorFlow {tf} in WSL2"), tf=version),
                               detail=TrText(QT_TRANSLATE_NOOP("core", "TensorFlow after 2.10 has no GPU support on native Windows; "
                                                                       "in WSL2 (Ubuntu inside Windows) the current version uses your GPU "
                                                                       "through the Windows driver.")))
@@ -314,8 +331,25 @@ def _make_venv(python: str) -> str:
     return f"{command([python, '-m', 'venv'], Shell.BASH, bare_program=True)} {HOME_VENV}"
 
 
-def _python_steps(pick: _Pick, scanned: bool = True) -> list[FixStep]:
-    """Make ~/tf with the picked interpreter; ``scanned``: say so when no Python the scan found fits."""
+def _stock_python(pick: _Pick, os_name: str | None) -> bool:
+    """WSL2 with no Python known: Ubuntu's own python3 will do when the release has wheels for every stock one."""
+    stock = kb.stock_pythons("ubuntu")
+    return not pick.python and os_name == "wsl" and bool(stock) and all(
+        kb.python_has_wheel(pick.build.version, version, "linux") for version in stock.values())
+
+
+def _python_steps(pick: _Pick, scanned: bool = True, os_name: str | None = None) -> list[FixStep]:
+    """Make ~/tf with the picked interpreter; ``scanned``: say so when no Python the scan found fits. In WSL2
+    with no Python known, Ubuntu's own python3 (3.10 on 22.04, 3.12 on 24.04) when the release has wheels for both."""
+    stock = kb.stock_pythons("ubuntu")
+    if _stock_python(pick, os_name):
+        return [step(QT_TRANSLATE_NOOP("core", "Create a virtual environment with Ubuntu's own Python 3 ({pythons}; "
+                                               "TensorFlow {tf} has wheels for each):"),
+                     pythons=", ".join(f"{v} on {k.replace('ubuntu-', 'Ubuntu ')}" for k, v in sorted(stock.items())),
+                     tf=pick.build.latest_patch, shell=Shell.BASH,
+                     command=chain([command(["sudo", "apt", "update"], Shell.BASH),
+                                    command(["sudo", "apt", "install", "-y", "python3-venv"], Shell.BASH),
+                                    _make_venv("python3")], Shell.BASH))]
     if pick.python or not scanned:
         python = pick.python.executable if pick.python else f"python{pick.python_version}"
         return [step(QT_TRANSLATE_NOOP("core", "Create a virtual environment with Python {python}:"), python=pick.python_version,
@@ -373,6 +407,22 @@ def _unsupported(inp: RouteInput, platform: str) -> Recommendation:
                                                                   "minimum. TensorFlow still runs on the CPU."), cc=inp.cc or "?"),
                           steps=[step(QT_TRANSLATE_NOOP("core", "Install the CPU package:"), shell=shell, url=links.TF_PIP,
                                       command=command(["python", "-m", "pip", "install", "tensorflow"], shell, bare_program=True))])
+
+
+def _jit_driver_notes(build: kb.TfBuild, inp: RouteInput, driver_os: str) -> list[TrText]:
+    """A GPU that runs this build from its PTX (H100 on 2.16-2.21: compute_90) needs a driver whose JIT knows
+    that PTX: the minimum driver of the build's CUDA (555 for 12.5), minor-version compatibility does not help."""
+    if not inp.cc:
+        return []
+    support = kb.gpu_support(build.version, inp.cc, gpu_platform=gpu_platform(inp.gpu_name))
+    driver = kb.min_driver(build.linux_cuda, driver_os) if build.linux_cuda else None
+    if support.verdict != "ptx-jit" or not driver:
+        return []
+    return [TrText(QT_TRANSLATE_NOOP(
+        "core", "Compute capability {cc} runs TensorFlow {tf} from its {arch} PTX, compiled by the driver: the driver "
+                "must know the PTX of CUDA {cuda}, so use NVIDIA driver {driver} or newer (minor-version compatibility "
+                "does not cover PTX)."), cc=inp.cc, tf=build.latest_patch, arch=support.arch or "?", cuda=build.linux_cuda,
+        driver=driver)]
 
 
 def _pin_notes(build: kb.TfBuild, cc: str | None, specs: list[str]) -> list[TrText]:

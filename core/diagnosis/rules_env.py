@@ -195,15 +195,15 @@ def _gpu_hidden(tf: TfInfo, made: _Maker) -> list[Finding]:
 def _gpu_cc(gpu) -> str | None:
     if gpu.compute_capability:
         return gpu.compute_capability
-    spec = kb.gpu_spec(gpu.name) if gpu.name else None
+    spec = kb.gpu_spec_or_inferred(gpu.name) if gpu.name else None  # not listed: placed by its pci.ids name
     return spec.cc if spec else None
 
 
 def _build_has_kernels(tf: TfInfo, cc: str) -> bool:
-    """The installed build's own arch list (its build info) has cubins for this GPU: not a PyPI build the
+    """The installed build's own arch list (build info, else read from its binaries) has cubins for this GPU: not a PyPI build the
     per-architecture rules speak about (NVIDIA's container builds, a source build with the arch added)."""
     gpu = versions.compute_capability(cc)
-    archs = tf.build_info.get("cuda_compute_capabilities") if isinstance(tf.build_info, dict) else None
+    archs = tf.arch_list or (tf.build_info.get("cuda_compute_capabilities") if isinstance(tf.build_info, dict) else None)
     entries = [versions.arch_entry(str(a)) for a in archs] if isinstance(archs, list) else []
     return gpu is not None and any(e and e[0] == "sm" and e[1][0] == gpu[0] and e[1][1] <= gpu[1] for e in entries)
 
@@ -214,7 +214,8 @@ def _compute_capability(scan: Scan, tf: TfInfo, made: _Maker) -> list[Finding]:
         cc = _gpu_cc(gpu)
         if not cc:
             continue
-        support = kb.gpu_support(tf.version or "", cc, gpu_platform=gpu_platform(gpu.name), host_os=host)
+        support = kb.gpu_support(tf.version or "", cc, gpu_platform=gpu_platform(gpu.name), host_os=host,
+                                 arch_list=tf.arch_list or None)  # the installed build's own list decides
         if support.verdict != "unsupported" or (support.rule is not None and _build_has_kernels(tf, cc)):
             continue
         evidence = [Evidence("nvml", f"GPU {gpu.index}", f"{gpu.name}, compute capability {cc}")]

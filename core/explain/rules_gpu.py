@@ -303,32 +303,36 @@ def _group(hits, sig: str, name: str) -> str:
     return first.groups.get(name, "?") if first else "?"
 
 
-def _add_arch_rule(ctx: Ctx, hits: list, cc: str | None) -> bool:
+def _add_arch_rule(ctx: Ctx, hits: list, cc: str | None, failed: bool = False, extra: dict | None = None) -> bool:
     """A per-architecture rule (Blackwell, Arm hosts) says no PyPI TensorFlow runs this GPU: it wins over the
-    general PTX / compute-capability reading. True when it added the finding."""
+    general PTX / compute-capability reading. True when it added the finding. ``failed``: the log shows this
+    build failing on the GPU, evidence enough for a release the KB does not know (a 2.22 or a nightly)."""
     rule = unsupported_gpu_rule(cc, ctx.gpu_name(), ctx.tf, ctx.os)
+    if rule is None and failed and ctx.tf and kbview.tf_build(ctx.tf) is None:
+        rule = unsupported_gpu_rule(cc, ctx.gpu_name(), None, ctx.os)
     if rule is None:
         return False
     ctx.add("compute-capability-unsupported", unsupported_gpu_detail(rule, ctx.gpu_name(), cc), hits,
-            {"compute_capability": cc, "tf_version": ctx.tf, "rule": rule.id}, sources=[rule.source])
+            {**(extra or {}), "compute_capability": cc, "tf_version": ctx.tf, "rule": rule.id}, sources=[rule.source])
     return True
 
 
 def _ptx_finding(ctx: Ctx, hits: list, cc: str | None, gpu_too_new: bool) -> None:
-    if _add_arch_rule(ctx, hits, cc):
-        return
     facts = {"compute_capability": cc, "tf_version": ctx.tf, "build_max_cc": kbview.max_build_cc(ctx.tf),
              "ptx": {k: v for h in hits[:1] for k, v in h.groups.items()} or None}
+    if _add_arch_rule(ctx, hits, cc, failed=gpu_too_new, extra={"ptx": facts["ptx"]}):
+        return
     if gpu_too_new:
         if cc:
             detail = TrText(QT_TRANSLATE_NOOP(
                 "core", "This GPU (compute capability {cc}) is newer than every architecture in this TensorFlow build, "
-                "and TensorFlow's compiler cannot produce code for it. Use a TensorFlow release that supports this GPU "
-                "(or a nightly build)."), cc=cc)
+                "and TensorFlow's compiler cannot produce code for it. Use a TensorFlow build whose architecture list "
+                "covers this GPU (`tfgpu kb gpu` lists them), or build from source."), cc=cc)
         else:
             detail = TrText(QT_TRANSLATE_NOOP(
                 "core", "This GPU is newer than every architecture in this TensorFlow build, and TensorFlow's compiler "
-                "cannot produce code for it. Use a TensorFlow release that supports this GPU (or a nightly build)."))
+                "cannot produce code for it. Use a TensorFlow build whose architecture list covers this GPU (`tfgpu kb "
+                "gpu` lists them), or build from source."))
         ctx.add("compute-capability-unsupported", detail, hits, facts)
     else:
         ctx.add("ptx-toolchain-mismatch", TrText(QT_TRANSLATE_NOOP(

@@ -17,14 +17,22 @@ from tfgpu.core.shell import Shell, UnsafeText, command
 # (confirmed template, template for an option the KB marks unconfirmed), per option id.
 _OPTION_TEXT = {
     "ngc-container": (
-        QT_TRANSLATE_NOOP("core", "Run NVIDIA's NGC TensorFlow container, whose TensorFlow is built for this GPU:"),
-        QT_TRANSLATE_NOOP("core", "Run NVIDIA's NGC TensorFlow container, whose TensorFlow is built for this GPU "
-                                  "(reported to work by users; not confirmed, and some graphs may still fail):")),
+        QT_TRANSLATE_NOOP("core", "Run NVIDIA's NGC TensorFlow container, made with a CUDA that knows this GPU:"),
+        QT_TRANSLATE_NOOP("core", "Try NVIDIA's NGC TensorFlow container, made with a CUDA that knows this GPU (users "
+                                  "report basic operations work; not confirmed, and graph execution can still fail "
+                                  "there, tensorflow/tensorflow#112272):")),
     "source-build": (
         QT_TRANSLATE_NOOP("core", "Build TensorFlow from source with a CUDA that knows this GPU and its architecture "
                                   "added (not an official build):"),
         QT_TRANSLATE_NOOP("core", "Build TensorFlow from source with a CUDA that knows this GPU and its architecture "
                                   "added (not an official build; not confirmed):")),
+    "source-build-windows": (
+        QT_TRANSLATE_NOOP("core", "Build TensorFlow from source inside WSL2 (Linux) with a CUDA that knows this GPU "
+                                  "and its architecture added: native-Windows TensorFlow has no CUDA build after "
+                                  "2.10 (not an official build):"),
+        QT_TRANSLATE_NOOP("core", "Build TensorFlow from source inside WSL2 (Linux) with a CUDA that knows this GPU "
+                                  "and its architecture added: native-Windows TensorFlow has no CUDA build after "
+                                  "2.10 (not an official build; not confirmed):")),
     "vendor-build": (
         QT_TRANSLATE_NOOP("core", "Use NVIDIA's own TensorFlow builds for this platform (NGC containers for Arm "
                                   "servers, JetPack wheels for Jetson):"),
@@ -76,7 +84,8 @@ def unsupported_gpu_steps(rule: kb.ArchRule, os_name: str, python_exe: str | Non
     shell = Shell.POWERSHELL if os_name == "windows" else Shell.BASH
     steps: list[FixStep] = []
     for option in rule.options:
-        confirmed, unconfirmed = _OPTION_TEXT.get(option.id, (_OTHER_OPTION, _OTHER_OPTION))
+        key = f"{option.id}-windows" if os_name == "windows" and f"{option.id}-windows" in _OPTION_TEXT else option.id
+        confirmed, unconfirmed = _OPTION_TEXT.get(key, (_OTHER_OPTION, _OTHER_OPTION))
         text = TrText(unconfirmed if option.status == "unconfirmed" else confirmed, option=option.text)
         argv = list(option.argv)
         if option.id == "cpu" and not argv:
@@ -124,5 +133,8 @@ def cudnn_arch_mismatch_detail(gpu: str | None, cc: str | None) -> TrText:
 def and_cuda_specs(tf_version: str | None, cc: str | None) -> list[str]:
     """``tensorflow[and-cuda]`` (``==tf_version`` when given) plus the pins this GPU needs
     (``nvidia-cudnn-cu12<9.11`` below compute capability 7.5 on TF 2.20/2.21)."""
+    build = kb.tf_build(tf_version) if tf_version else None
+    if build is not None and versions.parse(tf_version) == versions.parse(build.version):
+        tf_version = build.latest_patch  # a minor's row (2.16.1) installs its newest patch (2.16.2)
     spec = f"tensorflow[and-cuda]=={tf_version}" if tf_version else "tensorflow[and-cuda]"
     return [spec, *kb.and_cuda_pins(tf_version, cc)]

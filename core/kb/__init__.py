@@ -23,14 +23,14 @@ from tfgpu.core.kb.loader import kb_row, load_kb
 _HOME = {
     "CudnnCutoff": "cuda", "cudnn_cutoffs": "cuda", "cudnn_drops_gpu": "cuda", "cudnn_floor_for": "cuda",
     "cudnn_supports_cuda": "cuda", "max_cuda_for_driver": "cuda", "min_driver": "cuda", "min_driver_any_minor": "cuda",
-    "ArchOption": "gpus", "ArchRule": "gpus", "GpuSpec": "gpus", "arch_rules": "gpus", "arch_rules_for": "gpus",
-    "gpu_spec": "gpus",
+    "ArchOption": "gpus", "ArchRule": "gpus", "GpuSpec": "gpus", "arch_rules": "gpus", "arch_rules_for": "tf",
+    "gpu_spec": "gpus", "gpu_spec_or_inferred": "gpus", "gpu_by_pci_id": "pci_gpus", "PciGpu": "pci_gpus",
     "LibraryInfo": "libraries", "expected_libraries": "libraries", "library_info": "libraries",
     "is_display_class": "pci", "is_nvidia_vendor": "pci", "pci_vendor": "pci", "windows_display_class_guid": "pci",
     "cpu_without_avx": "text", "text_rows": "text",
     "Support": "tf", "TfBuild": "tf", "and_cuda_pins": "tf", "cc_support": "tf", "gpu_support": "tf",
     "last_tf_for_cc": "tf", "latest_tf": "tf", "legacy_tf_build": "tf", "min_cc": "tf", "patch_release": "tf",
-    "python_has_wheel": "tf", "tf_build": "tf", "tf_builds": "tf",
+    "python_has_wheel": "tf", "tf_build": "tf", "tf_builds": "tf", "stock_pythons": "tf",
 }
 
 if TYPE_CHECKING:  # the same names, for type checkers
@@ -44,14 +44,23 @@ if TYPE_CHECKING:  # the same names, for type checkers
         min_driver,
         min_driver_any_minor,
     )
-    from tfgpu.core.kb.gpus import ArchOption, ArchRule, GpuSpec, arch_rules, arch_rules_for, gpu_spec
+    from tfgpu.core.kb.gpus import (
+        ArchOption,
+        ArchRule,
+        GpuSpec,
+        arch_rules,
+        gpu_spec,
+        gpu_spec_or_inferred,
+    )
     from tfgpu.core.kb.libraries import LibraryInfo, expected_libraries, library_info
     from tfgpu.core.kb.pci import is_display_class, is_nvidia_vendor, pci_vendor, windows_display_class_guid
+    from tfgpu.core.kb.pci_gpus import PciGpu, gpu_by_pci_id
     from tfgpu.core.kb.text import cpu_without_avx, text_rows
     from tfgpu.core.kb.tf import (
         Support,
         TfBuild,
         and_cuda_pins,
+        arch_rules_for,
         cc_support,
         gpu_support,
         last_tf_for_cc,
@@ -60,6 +69,7 @@ if TYPE_CHECKING:  # the same names, for type checkers
         min_cc,
         patch_release,
         python_has_wheel,
+        stock_pythons,
         tf_build,
         tf_builds,
     )
@@ -78,9 +88,10 @@ __all__ = [
     "ArchOption", "ArchRule", "CudnnCutoff", "GpuSpec", "LibraryInfo", "Support", "TfBuild", "and_cuda_pins",
     "arch_rules", "arch_rules_for", "cc_support", "cpu_without_avx", "cudnn_cutoffs", "cudnn_drops_gpu",
     "cudnn_floor_for", "cudnn_supports_cuda", "expected_libraries", "finding_rows", "gpu_spec", "gpu_support",
+    "gpu_spec_or_inferred", "gpu_by_pci_id", "PciGpu",
     "is_display_class", "is_nvidia_vendor", "kb_meta", "kb_version", "last_tf_for_cc", "latest_tf",
     "legacy_tf_build", "library_info", "log_signature_rows", "max_cuda_for_driver", "min_cc", "min_driver",
-    "min_driver_any_minor", "patch_release", "pci_vendor", "python_has_wheel", "text_rows", "tf_build",
+    "min_driver_any_minor", "patch_release", "pci_vendor", "python_has_wheel", "stock_pythons", "text_rows", "tf_build",
     "tf_builds", "windows_display_class_guid", "zlibwapi_cudnn_versions",
 ]
 

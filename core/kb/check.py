@@ -25,16 +25,16 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from packaging.requirements import InvalidRequirement, Requirement
-from packaging.specifiers import InvalidSpecifier, SpecifierSet
 
 from tfgpu.core import versions
-from tfgpu.core.kb.common import STATUSES
+from tfgpu.core.kb.common import STATUSES, WEAKEST_FIRST
 from tfgpu.core.kb.cuda import CudnnCutoff, cutoffs_from, min_driver, min_driver_any_minor
 from tfgpu.core.kb.libraries import expected_libraries
 from tfgpu.core.kb.loader import load_kb
 
 MAX_UNCONFIRMED = 6  # "a handful": each one explained in its notes
-FILES = ("meta", "tf_builds", "cuda_driver", "cudnn_cuda", "cudnn_windows", "libraries", "gpus", "log_signatures", "findings")
+FILES = ("meta", "tf_builds", "cuda_driver", "cudnn_cuda", "cudnn_windows", "libraries", "gpus", "log_signatures", "findings",
+         "pci_gpus")
 ARCH_LIST_REQUIRED_FROM = "2.10"  # releases the doctor recommends: their arch lists must be known
 HOST_OSES = {"linux", "wsl", "windows"}
 GPU_PLATFORMS = {"linux-aarch64"}
@@ -66,6 +66,7 @@ def run_checks(data: dict[str, dict] | None = None) -> Report:
     _arch_rules(data, report)
     _gpus(data, report)
     _cudnn(data, report)
+    _cudnn_wheel_kernels(data, report)
     _signatures(data, report)
     if len(report.unconfirmed) > MAX_UNCONFIRMED:
         report.errors.append(f"{len(report.unconfirmed)} unconfirmed records (at most {MAX_UNCONFIRMED}): confirm them "
@@ -108,10 +109,20 @@ def _sources_and_statuses(data: dict[str, dict], report: Report) -> None:
             total += 1
             source = record.get("source") or record.get("sources")
             status = record.get("status")
+            for counted in [status, *(record.get("field_status") or {}).values()]:
+                if counted in STATUSES:
+                    report.counts[f"status_{counted}"] = report.counts.get(f"status_{counted}", 0) + 1
             if not source:
                 report.errors.append(f"{where}: no source")
             if status not in STATUSES:
                 report.errors.append(f"{where}: status {status!r} is not one of {', '.join(STATUSES)}")
+            sources = record.get("sources")
+            field_sources: dict = sources if isinstance(sources, dict) else {}
+            if status == "confirmed" and isinstance(record.get("source"), str):
+                _primary(where, record["source"], report)
+            for field_name, field_status in (record.get("field_status") or {}).items():
+                if field_status == "confirmed":
+                    _primary(f"{where}.{field_name}", str(field_sources.get(field_name) or ""), report)
             fields_unconfirmed = "unconfirmed" in (record.get("field_status") or {}).values()
             if status == "unconfirmed" and not fields_unconfirmed:  # a row unconfirmed by its fields is listed by them
                 report.unconfirmed.append(where)
@@ -123,6 +134,21 @@ def _sources_and_statuses(data: dict[str, dict], report: Report) -> None:
                 if field_status == "unconfirmed":
                     report.unconfirmed.append(f"{where}.{field_name}")
     report.counts["records"] = total
+
+
+#: Words that say a source is not a primary one: a copy, a spec site, a page that could not be read.
+NOT_PRIMARY = re.compile(
+    r"not retrievable|could not be read|third[- ]party|spec[- ]DB|spec (?:pages|sites?|database)|search results|"
+    r"\+ memory|from memory|corroborated|independent spec|reseller|Lightning-AI|pytorch-lightning|"
+    r"michaelbommarito|as quoted in|found in the code index", re.I)
+
+
+def _primary(where: str, source: str, report: Report) -> None:
+    """``confirmed`` means a primary source was read: its source must name one, not a copy of it."""
+    match = NOT_PRIMARY.search(source)
+    if not source.strip() or match:
+        report.errors.append(f"{where}: confirmed without a primary source ({match.group(0) if match else 'none'}"
+                             "): read the primary source, or mark it secondary / derived")
 
 
 def _versions(data: dict[str, dict], report: Report) -> None:
@@ -207,18 +233,17 @@ def _pre_turing_pin(row: dict, cutoffs: tuple, report: Report) -> None:
 # -- GPUs and per-architecture rules -------------------------------------------------------------
 
 def _arch_rules(data: dict[str, dict], report: Report) -> None:
-    rows = data["tf_builds"]["rows"]
     for rule in data["gpus"].get("arch_rules", ()):
         where = f"gpus.arch_rules[{rule.get('id')}]"
         applies = rule.get("applies_to") or {}
         low = versions.compute_capability(applies.get("cc_min")) if applies.get("cc_min") else None
         if not applies or (applies.get("cc_min") and low is None) or (applies.get("platform") and applies["platform"] not in GPU_PLATFORMS):
             report.errors.append(f"{where}: applies_to {applies!r} is not cc_min/cc_max 'X.Y' or a known platform")
-        try:
-            covered = SpecifierSet(rule.get("tf_versions") or "")
-        except InvalidSpecifier:
-            report.errors.append(f"{where}: tf_versions {rule.get('tf_versions')!r} is not a PEP 440 specifier")
-            continue
+        evidence = rule.get("holds_when") or {}
+        kinds = [k for k in ("arch_major_from", "gpu_wheel") if k in evidence]
+        if "tf_versions" in rule or len(kinds) != 1:
+            report.errors.append(f"{where}: needs holds_when with one kind of evidence (arch_major_from: a build's "
+                                 "arch list; gpu_wheel: a release's CUDA wheels), never a tf_versions range")
         if not set(rule.get("platforms") or ()) <= HOST_OSES or rule.get("verdict") != "unsupported":
             report.errors.append(f"{where}: platforms must be linux/wsl/windows and verdict 'unsupported'")
         if not rule.get("options"):
@@ -226,21 +251,13 @@ def _arch_rules(data: dict[str, dict], report: Report) -> None:
         for option in rule.get("options") or ():
             if option.get("argv") is not None and not (isinstance(option["argv"], list) and all(isinstance(a, str) for a in option["argv"])):
                 report.errors.append(f"{where}.options[{option.get('id')}]: argv must be a list of strings")
-        if low is None:
-            continue
-        for row in rows:  # a release the rule covers must not have kernels for the architecture it rules out
-            archs = [versions.arch_entry(a) for a in row.get("arch_list_linux") or row.get("arch_list_windows") or ()]
-            native = [a for a in archs if a and a[0] == "sm" and a[1] >= low]
-            if native and covered.contains(row["version"], prereleases=True):
-                report.errors.append(f"{where}: covers TF {row['version']}, whose build has {native[0][0]}_"
-                                     f"{native[0][1][0]}{native[0][1][1]} kernels: end tf_versions before it")
 
 
 def _gpus(data: dict[str, dict], report: Report) -> None:
     rows = data["gpus"]["rows"]
     report.counts["gpus"] = len(rows)
     names: set[str] = set()
-    order = ["unconfirmed", "derived", "confirmed"]
+    order = list(WEAKEST_FIRST)
     for row in rows:
         where = f"gpus[{row.get('name')}]"
         if row["name"] in names:
@@ -267,6 +284,21 @@ def _gpus(data: dict[str, dict], report: Report) -> None:
 
 def _cutoffs(data: dict[str, dict]) -> tuple[CudnnCutoff, ...]:
     return cutoffs_from(data["cudnn_cuda"]["rules"])
+
+
+def _cudnn_wheel_kernels(data: dict[str, dict], report: Report) -> None:
+    """The cuDNN cut-off rules agree with the kernel lists read from the cuDNN wheels (kb.update --wheel)."""
+    cutoffs = cutoffs_from(data["cudnn_cuda"].get("rules", []))
+    for row in data["cudnn_cuda"].get("wheel_kernels", ()):
+        every = [entry for entry in map(versions.arch_entry, row.get("kernel_archs_in_every_library") or ()) if entry]
+        for cutoff in cutoffs:
+            below = versions.compute_capability(cutoff.cc_below)
+            old = [entry for entry in every if below is not None and entry[1] < below]
+            dropped = versions.at_least(row.get("version"), cutoff.cudnn_min)
+            if every and dropped == bool(old):
+                report.errors.append(f"cudnn_cuda.wheel_kernels[{row.get('package')} {row.get('version')}]: "
+                                     f"{'has' if old else 'lacks'} kernels below {cutoff.cc_below} in every library, "
+                                     f"against rule {cutoff.id} (cuDNN {cutoff.cudnn_min})")
 
 
 def _cudnn(data: dict[str, dict], report: Report) -> None:

@@ -157,7 +157,7 @@ def expected_libraries(tf_version: str, os: str) -> dict[str, str]:
             specifier = SpecifierSet(row["tf_versions"])
         except InvalidSpecifier:
             continue
-        if specifier.contains(wanted.base_version, prereleases=True):
+        if specifier.contains(wanted, prereleases=True):
             return dict(row["files"])
     return {}
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 import copy
 
 from tfgpu.core import versions
-from tfgpu.core.kb.gpus import ArchOption, ArchRule, GpuSpec, arch_rules_for, gpu_spec
+from tfgpu.core.kb.gpus import ArchOption, ArchRule, GpuSpec, gpu_spec_or_inferred
 from tfgpu.core.kb.loader import load_kb
-from tfgpu.core.kb.tf import TfBuild, gpu_support, patch_release, tf_build, tf_builds
+from tfgpu.core.kb.tf import TfBuild, arch_rules_for, gpu_support, patch_release, tf_build, tf_builds
 
 #: What "runs" means, per verdict, in the words ``tfgpu kb`` prints.
 VERDICT_WORDS = {"native": "natively", "ptx-jit": "by PTX JIT", "unsupported": "not at all", "unknown": "unknown"}
@@ -23,7 +23,7 @@ def option_dict(option: ArchOption) -> dict:
 
 
 def rule_dict(rule: ArchRule) -> dict:
-    return {"id": rule.id, "verdict": rule.verdict, "tf_versions": rule.tf_versions, "platforms": list(rule.platforms),
+    return {"id": rule.id, "verdict": rule.verdict, "holds_when": _holds_when(rule), "platforms": list(rule.platforms),
             "text": rule.text, "source": rule.source, "status": rule.status, "notes": list(rule.notes),
             "options": [option_dict(option) for option in rule.options]}
 
@@ -31,6 +31,7 @@ def rule_dict(rule: ArchRule) -> dict:
 def _spec_dict(spec: GpuSpec) -> dict:
     sources = {name: {"source": source, "status": status} for name, source, status in spec.field_sources}
     return {"name": spec.name, "arch": spec.arch, "cc": spec.cc, "platform": spec.platform,
+            "inferred": spec.inferred, "pci_id": spec.pci_id,
             "peaks": {"fp32_tflops": spec.fp32_tflops, "fp16_tensor_tflops": spec.fp16_tflops,
                       "bf16_tflops": spec.bf16_tflops, "mem_bw_gb_s": spec.mem_bw_gb_s},
             "status": spec.status, "sources": sources, "notes": list(spec.notes)}
@@ -53,12 +54,13 @@ def gpu_report(name: str) -> dict | None:
     """A GPU's compute capability and peaks, the rules that hold for it, and for every TF release in the KB
     whether it runs natively, by PTX JIT or not at all on Linux/WSL2 and on native Windows, with the reason.
     None when no GPU row matches the name."""
-    spec = gpu_spec(name)
+    spec = gpu_spec_or_inferred(name)
     if spec is None:
         return None
     releases: list[dict] = [{"tf": build.version, "linux": _verdict(build, spec, "linux"),
-                             "windows": _on_windows(build, spec), "status": build.status} for build in tf_builds()]
-    runs = [r["tf"] for r in releases if r["linux"]["verdict"] in ("native", "ptx-jit")]
+                             "windows": _on_windows(build, spec), "status": build.status,
+                             "prerelease": build.prerelease} for build in tf_builds(prereleases=True)]
+    runs = [r["tf"] for r in releases if r["linux"]["verdict"] in ("native", "ptx-jit") and not r["prerelease"]]
     rules = arch_rules_for(spec.cc, None, gpu_platform=spec.platform)
     return {"query": name, "gpu": _spec_dict(spec), "rules": [rule_dict(rule) for rule in rules],
             "newest_tf_that_runs": runs[0] if runs else None, "any_tf_runs": bool(runs), "tf": releases}
@@ -81,7 +83,9 @@ def tf_report(version: str) -> dict | None:
     patch = patch_release(version) if versions.parse(version) != versions.parse(build.version) else None
     pin = row.get("and_cuda_pre_turing_pin") or {}
     return {
-        "query": version, "row": build.version, "patch_release": patch,
+        "query": version, "row": build.version, "patch_release": patch, "prerelease": build.prerelease,
+        "same_build_as_row": patch.get("same_build_as_row") if patch else None,
+        "differences": list(patch.get("differences") or ()) if patch else [],
         "known_patch_releases": list(build.patch_releases),
         "python": _pythons(build, patch),
         "python_tested": list(build.python_tested) if build.python_tested else None,
@@ -91,7 +95,8 @@ def tf_report(version: str) -> dict | None:
                     "note": row.get("windows_gpu_note"), "wheel": copy.deepcopy(row.get("windows_wheel"))},
         "gpu_package": build.gpu_package,
         "arch_list": list(build.arch_list), "min_cc": row.get("min_cc"),
-        "and_cuda": {"available": build.and_cuda, "requires": list(build.and_cuda_requires),
+        "and_cuda": {"available": build.and_cuda,
+                     "requires": list((patch or {}).get("and_cuda_requires") or build.and_cuda_requires),
                      "key_pins": copy.deepcopy(row.get("and_cuda_key_pins")),
                      "pre_turing_pin": {"cc_below": pin.get("cc_below"), "pin": pin.get("pin"), "why": pin.get("why"),
                                         "source": pin.get("source"), "status": pin.get("status")} if pin else None},
@@ -100,5 +105,11 @@ def tf_report(version: str) -> dict | None:
     }
 
 
+def _holds_when(rule: ArchRule) -> dict:
+    """The evidence a rule is decided by, for JSON output."""
+    fields = {"arch_major_from": rule.arch_major_from, "cuda_below": rule.cuda_below, "gpu_wheel": rule.gpu_wheel}
+    return {key: value for key, value in fields.items() if value is not None}
+
+
 def known_tf_versions() -> list[str]:
-    return [build.version for build in tf_builds()]
+    return [build.version for build in tf_builds(prereleases=True)]

@@ -11,7 +11,7 @@ from functools import cache
 
 from tfgpu.core import versions
 from tfgpu.core.kb.common import wheel_platform
-from tfgpu.core.kb.gpus import ArchRule, arch_rules_for
+from tfgpu.core.kb.gpus import ArchRule, rules_matching
 from tfgpu.core.kb.loader import load_kb
 
 
@@ -35,6 +35,13 @@ class TfBuild:
     pre_turing_cc_below: str | None = None
     cpu_only_wheels: dict[str, tuple[str, ...]] = field(default_factory=dict)  # {"macos_arm64": ("3.10", ...)}
     patch_releases: tuple[str, ...] = ()  # later x.y.z on PyPI ("2.16.2")
+    prerelease: bool = False  # an rc / beta: known, but never recommended
+    gpu_wheels: tuple[str, ...] = ()  # wheel platforms with a CUDA build: "linux", "windows", "linux_aarch64"
+
+    @property
+    def latest_patch(self) -> str:
+        """The newest patch release of this minor on PyPI ("2.16.2" for the 2.16.0 row)."""
+        return max((self.version, *self.patch_releases), key=versions.sort_key)
 
 
 def _build(row: dict) -> TfBuild:
@@ -60,7 +67,18 @@ def _build(row: dict) -> TfBuild:
         pre_turing_cc_below=pin.get("cc_below"),
         cpu_only_wheels={platform: tuple(values) for platform, values in (row.get("cpu_only_wheels") or {}).items()},
         patch_releases=tuple(str(patch["version"]) for patch in row.get("patch_releases") or ()),
+        prerelease=bool(row.get("prerelease")),
+        gpu_wheels=_gpu_wheels(row),
     )
+
+
+def _gpu_wheels(row: dict) -> tuple[str, ...]:
+    """The wheel platforms of a release that are CUDA builds, as the row records them."""
+    out = ["linux"] if row.get("linux_cuda") else []
+    out += ["windows"] if row.get("windows_gpu") else []
+    out += [p for p, wheel in (row.get("platform_wheels") or {}).items()
+            if p not in out and isinstance(wheel, dict) and wheel.get("is_cuda_build")]
+    return tuple(out)
 
 
 @cache
@@ -75,16 +93,23 @@ def _builds() -> tuple[TfBuild, ...]:
     return tuple(_build(row) for row in _rows())
 
 
-def tf_builds() -> list[TfBuild]:
-    """Every TF build row, newest first."""
-    return list(_builds())
+def tf_builds(prereleases: bool = False) -> list[TfBuild]:
+    """Every TF release row, newest first; pre-release rows (2.22.0rc0: known, never recommended) only when asked."""
+    return [build for build in _builds() if prereleases or not build.prerelease]
 
 
 def _row(tf_version: str) -> dict | None:
-    wanted = versions.major_minor_pair(tf_version)
+    """The row of a release, on major.minor ('2.10.1' -> the 2.10 row); a pre-release row only for itself
+    ('2.22.0rc0' or tf.__version__'s '2.22.0-rc0'), never for the final release it precedes."""
+    wanted, exact = versions.major_minor_pair(tf_version), versions.parse(tf_version)
     if wanted is None:
         return None
-    return next((row for row in _rows() if versions.major_minor_pair(row["version"]) == wanted), None)
+    for row in _rows():
+        if versions.major_minor_pair(row["version"]) != wanted:
+            continue
+        if not row.get("prerelease") or (exact is not None and exact == versions.parse(row["version"])):
+            return row
+    return None
 
 
 def tf_build(tf_version: str) -> TfBuild | None:
@@ -129,7 +154,7 @@ def latest_tf(platform: str, python: str | None = None, gpu: bool = True) -> TfB
     if plat is None:
         return None
     for build in _builds():
-        if gpu and not _gpu_on(build, plat):
+        if build.prerelease or gpu and not _gpu_on(build, plat):
             continue
         if python is not None and python_has_wheel(build.version, python, plat) is not True:
             continue
@@ -168,21 +193,49 @@ def _by_arch_list(arch_list: tuple[str, ...], cc: tuple[int, int]) -> Support:
     return Support("unsupported", f"the build has neither kernels for {cc[0]}.{cc[1]} nor PTX it could be compiled from")
 
 
+def arch_rules_for(cc: str | None, tf_version: str | None = None, *, gpu_platform: str | None = None,
+                   host_os: str | None = None) -> list[ArchRule]:
+    """The per-architecture rules for a GPU (compute capability ``cc``, host ``gpu_platform``) and host OS
+    ("linux" / "wsl" / "windows"; None: any). With ``tf_version``: only those that hold for that release by the
+    KB's evidence of its build (its arch list, CUDA, CUDA wheels); a release the KB does not know has none."""
+    rules = rules_matching(cc, gpu_platform=gpu_platform, host_os=host_os)
+    if not tf_version:
+        return rules
+    evidence = build_evidence(tf_version)
+    return [rule for rule in rules if evidence is not None and rule.holds_for(*evidence) is True]
+
+
+def build_evidence(tf_version: str) -> tuple[tuple[str, ...], str | None, tuple[str, ...]] | None:
+    """(arch list, CUDA, CUDA wheel platforms) the KB recorded from a release's wheels; None if unknown."""
+    build = tf_build(tf_version)
+    return (build.arch_list, build.linux_cuda, build.gpu_wheels) if build else None
+
+
 def gpu_support(tf_version: str, cc: str | None, *, gpu_platform: str | None = None,
-                host_os: str | None = None) -> Support:
-    """Does a GPU of compute capability ``cc`` run this TF release? Per-architecture rules (gpus.json
-    ``arch_rules``) win over the general support rule: Blackwell on TF 2.16-2.21 comes out 'unsupported',
-    although the rule alone would JIT it from compute_90 PTX. ``gpu_platform``: the GPU row's host
+                host_os: str | None = None, arch_list: tuple[str, ...] | list[str] | None = None) -> Support:
+    """Does a GPU of compute capability ``cc`` run this TF build? Decided from the build's own architecture
+    list: ``arch_list`` when the installed build's was read (build info, else its binaries), else the one the
+    KB recorded from the release's wheel. Per-architecture rules (gpus.json ``arch_rules``) win over the
+    general support rule where their evidence holds: Blackwell on a build without sm_100+/compute_100+
+    entries is 'unsupported', although the rule alone would JIT it from compute_90 PTX. A release the KB
+    does not know, whose binaries were not read, is 'unknown'. ``gpu_platform``: the GPU row's host
     platform ("linux-aarch64"); ``host_os``: linux / wsl / windows (None: any)."""
     build, parsed = tf_build(tf_version), versions.compute_capability(cc)
-    if build is None:
-        return Support("unknown", f"TensorFlow {tf_version} is not in the knowledge base")
-    rules = arch_rules_for(cc, build.version, gpu_platform=gpu_platform, host_os=host_os)
-    if rules and rules[0].verdict == "unsupported":
-        return Support("unsupported", rules[0].text, rule=rules[0])
+    archs = tuple(arch_list or ()) or (build.arch_list if build else ())
+    if build is None and not archs:
+        return Support("unknown", f"TensorFlow {tf_version} is not in the knowledge base and its binaries were not "
+                                  "read: whether it runs on this GPU is unknown")
+    for rule in arch_rules_for(cc, None, gpu_platform=gpu_platform, host_os=host_os):
+        holds = rule.holds_for(archs, build.linux_cuda if build else None,
+                               None if build is None else build.gpu_wheels)
+        if holds is True and rule.verdict == "unsupported":
+            return Support("unsupported", rule.text, rule=rule)
+        if holds is None and not archs:
+            return Support("unknown", f"the knowledge base has no evidence whether {rule.id} holds for TensorFlow "
+                                      f"{tf_version}", rule=None)
     if parsed is None:
         return Support("unknown", "the GPU's compute capability is not known")
-    return _by_arch_list(build.arch_list, parsed)
+    return _by_arch_list(archs, parsed)
 
 
 def cc_support(tf_version: str, cc: str, platform: str | None = None) -> str:
@@ -210,7 +263,7 @@ def last_tf_for_cc(cc: str, platform: str = "linux", *, gpu_platform: str | None
     if parsed is None or plat is None:
         return None
     for build in _builds():
-        if _gpu_on(build, plat) and gpu_support(build.version, cc, gpu_platform=gpu_platform,
+        if not build.prerelease and _gpu_on(build, plat) and gpu_support(build.version, cc, gpu_platform=gpu_platform,
                                                 host_os=str(platform).lower()).verdict in ("native", "ptx-jit"):
             return build.version
     return None
@@ -239,3 +292,9 @@ def patch_release(tf_version: str) -> dict | None:
         if versions.parse(patch.get("version")) == wanted:
             return copy.deepcopy(patch)
     return None
+
+
+def stock_pythons(distro: str = "ubuntu") -> dict[str, str]:
+    """The python3 a stock distribution ships, per release ({"ubuntu-22.04": "3.10", "ubuntu-24.04": "3.12"})."""
+    fact = next((f for f in load_kb("tf_builds").get("facts", ()) if f.get("id") == f"{distro}-stock-python"), None)
+    return dict(fact.get("pythons") or {}) if fact else {}

@@ -91,6 +91,8 @@ class TfInfo(ProbeResult):
     is_cuda_build: bool | None = None
     cuda_build_version: str | None = None
     cudnn_build_version: str | None = None
+    arch_list: list[str] = field(default_factory=list)  # build info's cuda_compute_capabilities, else the binaries'
+    fact_sources: dict[str, str] = field(default_factory=dict)  # cuda/cudnn/arch_list -> where each was read
     gpus: list[TfGpu] = field(default_factory=list)
     gpu_count: int | None = None  # None: unknown (never got that far, or listing failed)
     loaded_libraries: list[str] = field(default_factory=list)  # CUDA/cuDNN libs really loaded
@@ -233,10 +235,7 @@ def _read_result(info: TfInfo, final: dict) -> TfInfo:
     cuda_flag = final.get("is_cuda_build")  # tf.test.is_built_with_cuda(), else the build info's flag
     info.is_cuda_build = _bool_or_none(cuda_flag) if cuda_flag is not None else _bool_or_none(
         info.build_info.get("is_cuda_build"))
-    info.cuda_build_version = versions.build_version(info.build_info.get("cuda_version")
-                                             or info.build_info.get("cuda_version_number"))
-    info.cudnn_build_version = versions.build_version(info.build_info.get("cudnn_version")
-                                              or info.build_info.get("cudnn_version_number"))
+    _read_build_facts(info, _dict(final.get("evidence")))
     libraries = final.get("loaded_libraries")
     info.loaded_libraries = [str(p) for p in libraries] if isinstance(libraries, list) else []
     info.library_checks = {str(k): _dict(v) for k, v in _dict(final.get("library_checks")).items()}
@@ -252,6 +251,34 @@ def _read_result(info: TfInfo, final: dict) -> TfInfo:
     info.gpu_count = len(info.gpus)
     info.status, info.reason, info.error = Status.OK, None, None
     return info
+
+
+_BUILD_INFO = "tf.sysconfig.get_build_info()"
+
+
+def _read_build_facts(info: TfInfo, evidence: dict) -> None:
+    """CUDA, cuDNN and the architecture list: build info's when it has them (TF <= 2.21), else what the agent
+    read from the installed files (TF's METADATA pins, the nvidia-* wheels, loaded libraries, the fat binaries
+    in TF's libraries). Each fact's source goes to ``fact_sources``."""
+    for key, names in (("cuda", ("cuda_version", "cuda_version_number")),
+                       ("cudnn", ("cudnn_version", "cudnn_version_number"))):
+        value = next((info.build_info.get(n) for n in names if info.build_info.get(n)), None)
+        source = f"{_BUILD_INFO} {names[0]}"
+        if value is None:
+            candidates = [c for c in evidence.get(f"{key}_version") or () if isinstance(c, dict) and c.get("value")]
+            value, source = (candidates[0]["value"], str(candidates[0].get("source"))) if candidates else (None, "")
+        setattr(info, f"{key}_build_version", versions.build_version(value))
+        if value is not None:
+            info.fact_sources[key] = source
+    archs = info.build_info.get("cuda_compute_capabilities")
+    if isinstance(archs, (list, tuple)) and archs:
+        info.arch_list = [str(a) for a in archs]
+        info.fact_sources["arch_list"] = f"{_BUILD_INFO} cuda_compute_capabilities"
+        return
+    binary = _dict(evidence.get("arch_list"))
+    if isinstance(binary.get("value"), list) and binary["value"]:
+        info.arch_list = [str(a) for a in binary["value"]]
+        info.fact_sources["arch_list"] = str(binary.get("source") or "TensorFlow's libraries")
 
 
 # -- states and words ----------------------------------------------------------

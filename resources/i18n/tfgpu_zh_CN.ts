@@ -4245,6 +4245,10 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>你的 GPU（计算能力 {cc}）不受更新版本的 TensorFlow 支持；{tf} 是能在它上面运行的最新版本。</translation>
     </message>
     <message>
+        <source>Python {python} is the limit, not your GPU: TensorFlow {newest} has no wheel for Python {python} (it needs Python {first} to {last}), so {tf} is the newest you can install with it. A newer Python gets you {newest}.</source>
+        <translation>限制在于 Python {python}，而不是你的 GPU：TensorFlow {newest} 没有 Python {python} 的安装包（wheel）（它需要 Python {first} 到 {last}），所以用这个 Python 最新只能装 {tf}。换用更新的 Python 就能用上 {newest}。</translation>
+    </message>
+    <message>
         <source>On Linux the pip package brings its own CUDA and cuDNN: only the NVIDIA driver is needed on the system. Use Python {python} in a virtual environment.</source>
         <translation>在 Linux 上，pip 包自带 CUDA 和 cuDNN：系统里只需要 NVIDIA 驱动。请在虚拟环境中使用 Python {python}。</translation>
     </message>
@@ -4291,6 +4295,10 @@ Checking them runs them, and with them any code that folder holds. Only continue
     <message>
         <source>Check it inside WSL:</source>
         <translation>在 WSL 中检查：</translation>
+    </message>
+    <message>
+        <source>Create a virtual environment with Ubuntu&apos;s own Python 3 ({pythons}; TensorFlow {tf} has wheels for each):</source>
+        <translation>用 Ubuntu 自带的 Python 3 创建虚拟环境（{pythons}；TensorFlow {tf} 对这些版本都有安装包）：</translation>
     </message>
     <message>
         <source>Create a virtual environment with Python {python}:</source>
@@ -4721,12 +4729,12 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>这个 TensorFlow 没有为计算能力 {cc} 编译 GPU 内核；它会在启动时从 PTX 编译这些内核（第一次会很慢，而且在比该版本更新的 GPU 上可能失败）。</translation>
     </message>
     <message>
-        <source>This GPU (compute capability {cc}) is newer than every architecture in this TensorFlow build, and TensorFlow&apos;s compiler cannot produce code for it. Use a TensorFlow release that supports this GPU (or a nightly build).</source>
-        <translation>这块 GPU（计算能力 {cc}）比这个 TensorFlow 版本支持的所有架构都新，TensorFlow 的编译器无法为它生成代码。请使用支持这块 GPU 的 TensorFlow 版本（或 nightly 版本）。</translation>
+        <source>This GPU (compute capability {cc}) is newer than every architecture in this TensorFlow build, and TensorFlow&apos;s compiler cannot produce code for it. Use a TensorFlow build whose architecture list covers this GPU (`tfgpu kb gpu` lists them), or build from source.</source>
+        <translation>这块 GPU（计算能力 {cc}）比这个 TensorFlow 版本包含的所有架构都新，TensorFlow 的编译器无法为它生成代码。请使用架构列表涵盖这块 GPU 的 TensorFlow 版本（`tfgpu kb gpu` 会列出），或从源码编译。</translation>
     </message>
     <message>
-        <source>This GPU is newer than every architecture in this TensorFlow build, and TensorFlow&apos;s compiler cannot produce code for it. Use a TensorFlow release that supports this GPU (or a nightly build).</source>
-        <translation>这块 GPU 比这个 TensorFlow 版本支持的所有架构都新，TensorFlow 的编译器无法为它生成代码。请使用支持这块 GPU 的 TensorFlow 版本（或 nightly 版本）。</translation>
+        <source>This GPU is newer than every architecture in this TensorFlow build, and TensorFlow&apos;s compiler cannot produce code for it. Use a TensorFlow build whose architecture list covers this GPU (`tfgpu kb gpu` lists them), or build from source.</source>
+        <translation>这块 GPU 比这个 TensorFlow 版本包含的所有架构都新，TensorFlow 的编译器无法为它生成代码。请使用架构列表涵盖这块 GPU 的 TensorFlow 版本（`tfgpu kb gpu` 会列出），或从源码编译。</translation>
     </message>
     <message>
         <source>The GPU code TensorFlow uses is PTX from a newer CUDA than this driver (or ptxas) understands. Update the NVIDIA driver, or use a TensorFlow built for an older CUDA.</source>
@@ -5041,6 +5049,10 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>方案 {option}（{status}）：{text} 来源：{source}</translation>
     </message>
     <message>
+        <source>Compute capability {cc} runs TensorFlow {tf} from its {arch} PTX, compiled by the driver: the driver must know the PTX of CUDA {cuda}, so use NVIDIA driver {driver} or newer (minor-version compatibility does not cover PTX).</source>
+        <translation>计算能力 {cc} 运行 TensorFlow {tf} 时使用其 {arch} PTX，由驱动即时编译：驱动必须认识 CUDA {cuda} 的 PTX，因此请使用 NVIDIA 驱动 {driver} 或更新版本（次版本兼容不适用于 PTX）。</translation>
+    </message>
+    <message>
         <source>{pin} is added because cuDNN {floor} and newer no longer support compute capability {cc} (they need {cc_below} or newer), and TensorFlow {tf}[and-cuda] would otherwise install the newest cuDNN 9. Source: {source}</source>
         <translation>加上 {pin} 是因为 cuDNN {floor} 及更新版本已不再支持计算能力 {cc}（它们需要 {cc_below} 或更高），而 TensorFlow {tf}[and-cuda] 否则会安装最新的 cuDNN 9。来源：{source}</translation>
     </message>
@@ -5049,12 +5061,12 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>TensorFlow {tf} 没有发布 Python {python} 的安装包（wheel）（只有 Python {first} 到 {last} 的）；以下步骤使用 Python {last}。</translation>
     </message>
     <message>
-        <source>Run NVIDIA&apos;s NGC TensorFlow container, whose TensorFlow is built for this GPU:</source>
-        <translation>运行 NVIDIA 的 NGC TensorFlow 容器，其中的 TensorFlow 是为这块 GPU 编译的：</translation>
+        <source>Run NVIDIA&apos;s NGC TensorFlow container, made with a CUDA that knows this GPU:</source>
+        <translation>运行 NVIDIA 的 NGC TensorFlow 容器，它用支持这块 GPU 的 CUDA 构建：</translation>
     </message>
     <message>
-        <source>Run NVIDIA&apos;s NGC TensorFlow container, whose TensorFlow is built for this GPU (reported to work by users; not confirmed, and some graphs may still fail):</source>
-        <translation>运行 NVIDIA 的 NGC TensorFlow 容器，其中的 TensorFlow 是为这块 GPU 编译的（用户报告可以运行；尚未证实，部分计算图仍可能失败）：</translation>
+        <source>Try NVIDIA&apos;s NGC TensorFlow container, made with a CUDA that knows this GPU (users report basic operations work; not confirmed, and graph execution can still fail there, tensorflow/tensorflow#112272):</source>
+        <translation>可以试试 NVIDIA 的 NGC TensorFlow 容器，它用支持这块 GPU 的 CUDA 构建（用户报告基本运算可以运行；尚未证实，图执行在其中仍可能失败，见 tensorflow/tensorflow#112272）：</translation>
     </message>
     <message>
         <source>Build TensorFlow from source with a CUDA that knows this GPU and its architecture added (not an official build):</source>
@@ -5063,6 +5075,14 @@ Checking them runs them, and with them any code that folder holds. Only continue
     <message>
         <source>Build TensorFlow from source with a CUDA that knows this GPU and its architecture added (not an official build; not confirmed):</source>
         <translation>用支持这块 GPU 的 CUDA 从源码编译 TensorFlow，并加入它的架构（非官方版本；尚未证实）：</translation>
+    </message>
+    <message>
+        <source>Build TensorFlow from source inside WSL2 (Linux) with a CUDA that knows this GPU and its architecture added: native-Windows TensorFlow has no CUDA build after 2.10 (not an official build):</source>
+        <translation>在 WSL2（Linux）中用支持这块 GPU 的 CUDA 从源码编译 TensorFlow，并加入它的架构：原生 Windows 版 TensorFlow 在 2.10 之后没有 CUDA 版本（非官方版本）：</translation>
+    </message>
+    <message>
+        <source>Build TensorFlow from source inside WSL2 (Linux) with a CUDA that knows this GPU and its architecture added: native-Windows TensorFlow has no CUDA build after 2.10 (not an official build; not confirmed):</source>
+        <translation>在 WSL2（Linux）中用支持这块 GPU 的 CUDA 从源码编译 TensorFlow，并加入它的架构：原生 Windows 版 TensorFlow 在 2.10 之后没有 CUDA 版本（非官方版本；尚未证实）：</translation>
     </message>
     <message>
         <source>Use NVIDIA&apos;s own TensorFlow builds for this platform (NGC containers for Arm servers, JetPack wheels for Jetson):</source>

@@ -46,11 +46,23 @@ def test_the_rule_wins_where_the_general_rule_alone_says_jit():
     assert kb.gpu_support("2.21.0", "8.9").verdict == "native"
 
 
-def test_the_rule_ends_where_its_tf_versions_end():
+def test_the_rule_is_decided_by_the_builds_arch_list_never_a_version_range():
+    """Issue 25: the Blackwell rule holds for a build whose arch list lacks sm_100+/compute_100+, whatever its
+    version; a build that has them (an installed one read from its binaries) is judged by the support rule."""
     rule = kb.arch_rules()[0]
-    assert rule.id == "blackwell-no-pypi-tf"
-    assert rule.covers_tf("2.21.0") and rule.covers_tf("2.20.0") and rule.covers_tf("2.21.0-dev20250729")
-    assert not rule.covers_tf("2.22.0") and not rule.covers_tf("2.22.0-dev20251010")
+    assert rule.id == "blackwell-no-pypi-tf" and rule.arch_major_from == 10
+    assert rule.holds_for(("sm_60", "sm_70", "sm_80", "sm_89", "compute_90")) is True
+    assert rule.holds_for(("sm_80", "sm_90", "sm_100", "compute_120")) is False
+    assert rule.holds_for((), cuda="12.2") is True and rule.holds_for((), cuda="12.8") is None
+    future = ["sm_80", "sm_90", "sm_120", "compute_120"]  # a build made for Blackwell, release unknown to the KB
+    assert kb.gpu_support("2.99.0", "12.0", arch_list=future).verdict == "native"
+    assert kb.gpu_support("2.99.0", "12.0").verdict == "unknown"  # not in the KB, nothing read: unknown
+    assert kb.gpu_support("2.21.0", "12.0", arch_list=future).verdict == "native"  # the installed build decides
+
+
+def test_a_final_release_is_not_judged_by_its_pre_release_row():
+    assert kb.tf_build("2.22.0") is None or not kb.tf_build("2.22.0").prerelease
+    assert kb.gpu_support("2.22.0", "8.6").verdict == "unknown"
 
 
 def test_arm_hosts_get_no_pypi_gpu_whatever_the_compute_capability():
@@ -139,3 +151,46 @@ def test_a_jit_notice_on_blackwell_is_an_error_not_a_slow_start():
     assert explanation.findings[0].severity.value == "error" and explanation.findings[0].facts["rule"] == "blackwell-no-pypi-tf"
     hopper = explain_text(log.replace("12.0", "9.0"))
     assert hopper.findings[0].severity.value == "warning"  # the general rule: slow first start, it runs
+
+
+def test_with_the_222rc0_row_read_from_its_wheel_no_pypi_release_runs_blackwell(capsys):
+    """Issue 25's 'done when': the KB records 2.22.0rc0 from its own wheel (kb.update), and the RTX 5090 still
+    gets 'no PyPI release runs on it' and never [and-cuda]."""
+    import json
+
+    from tfgpu.core.cli import main
+
+    rc = kb.tf_build("2.22.0rc0")
+    assert rc is not None and rc.prerelease and rc.arch_list == ("sm_60", "sm_70", "sm_80", "sm_89", "compute_90")
+    assert kb.gpu_support("2.22.0rc0", "12.0").verdict == "unsupported"
+    assert kb.gpu_support("2.22.0-rc0", "8.6").verdict == "native"  # tf.__version__'s spelling finds the row
+    assert kb.latest_tf("linux").version == "2.21.0"  # a pre-release is never the recommendation
+    assert main(["kb", "gpu", "RTX 5090", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["any_tf_runs"] is False and doc["newest_tf_that_runs"] is None
+    assert next(r for r in doc["tf"] if r["tf"] == "2.22.0rc0")["linux"]["verdict"] == "unsupported"
+    for os_name in ("linux", "wsl", "windows"):
+        for python in (None, "3.12", "3.14"):
+            args = ["kb", "recommend", "--gpu", "RTX 5090", "--os", os_name, "--json"] + (["--python", python] if python else [])
+            assert main(args) == 0
+            rec = json.loads(capsys.readouterr().out)
+            assert rec["route"] == "no-pypi-gpu-build" and rec["gpu_supported"] is False
+            assert not any("and-cuda" in (s["command"] or "") for s in rec["steps"]), (os_name, python)
+
+
+@pytest.mark.parametrize("archs, flagged", [
+    (["sm_60", "sm_70", "sm_80", "sm_89", "compute_90"], True),  # what the 2.22.0rc0 binaries carry
+    (["sm_80", "sm_90", "sm_120", "compute_120"], False),  # a build made for Blackwell
+])
+def test_an_installed_release_the_kb_does_not_know_is_judged_from_its_binaries(archs, flagged):
+    """TF 2.23 is not in the KB and its build info has three keys: the arch list the agent read from its
+    binaries decides, not a version range."""
+    tf = fs.tf_ok(fs.LINUX_PY, "2.23.0", gpus=1)
+    tf.arch_list = archs
+    tf.fact_sources["arch_list"] = "fat binaries in libtensorflow_framework.so.2"
+    scan = fs.scan(os=fs.os_info("linux"), drv=fs.driver("581.29", "13.0", [("NVIDIA GeForce RTX 5080", "12.0")]),
+                   envs=[fs.env(fs.LINUX_PY, tf=tf)])
+    primary = diagnose(scan).envs[0].primary
+    assert (primary.id == "compute-capability-unsupported") == flagged
+    if flagged:
+        assert primary.facts["rule"] == "blackwell-no-pypi-tf"

@@ -75,10 +75,20 @@ def _pin_decision_missing(data):
     del row(data, "tf_builds", "rows", version="2.20.0")["and_cuda_pre_turing_pin"]
 
 
-def _build_gains_blackwell_kernels(data):  # a release with sm_120 cubins must leave the Blackwell rule
-    build = row(data, "tf_builds", "rows", version="2.21.0")
-    build["arch_list_linux"] = [*build["arch_list_linux"], "sm_120"]
-    row(data, "gpus", "tf_build_arch_lists", tf_version="2.21.0")["arch_list"] = build["arch_list_linux"]
+def _cutoff_against_the_wheels(data):  # the 9.11 cut-off moved to 9.12: the 9.11.0.98 wheel's kernels contradict it
+    row(data, "cudnn_cuda", "rules", id="cudnn-9.11-drops-pre-turing")["cudnn_min"] = "9.12.0"
+
+
+def _confirmed_from_a_copy(data):  # issue 25: confirmed means a primary source was read
+    gpu = row(data, "gpus", "rows", name="GeForce RTX 3060")
+    gpu["field_status"]["bw"] = "confirmed"
+    gpu["sources"]["bw"] = "third-party spec DB excerpt (360.0)"
+
+
+def _rule_by_version_range(data):  # issue 25: a rule holds by a build's evidence, never by a version range
+    rule = row(data, "gpus", "arch_rules", id="blackwell-no-pypi-tf")
+    rule["tf_versions"] = "<2.22"
+    rule.pop("holds_when")
 
 
 def _min_cc_drift(data):
@@ -118,7 +128,9 @@ def _no_driver_minimum(data):
     (_pin_dropped, "need the pin nvidia-cudnn-cu12<9.11"),
     (_pin_not_needed, "is not needed"),
     (_pin_decision_missing, "without and_cuda_pre_turing_pin"),
-    (_build_gains_blackwell_kernels, "blackwell-no-pypi-tf]: covers TF 2.21.0"),
+    (_rule_by_version_range, "blackwell-no-pypi-tf]: needs holds_when"),
+    (_cutoff_against_the_wheels, "wheel_kernels[nvidia-cudnn-cu12 9.11.0.98]: lacks kernels below 7.5"),
+    (_confirmed_from_a_copy, "GeForce RTX 3060].bw: confirmed without a primary source (third-party)"),
     (_min_cc_drift, "min_cc 5.0"),
     (_unknown_finding, "'cudnn-too-old' is not in findings.json"),
     (_example_not_matched, "example does not match"),

@@ -23,6 +23,7 @@ from pathlib import Path
 
 from tfgpu.core import storage
 from tfgpu.core.configure import blocks, store
+from tfgpu.core.configure import places as allowed_places
 from tfgpu.core.configure.model import Edit, FileEdit, Plan, RegistryEdit
 from tfgpu.core.configure.pathlist import PathSyntax
 from tfgpu.core.configure.store import ChangeRecord, CorruptBackup
@@ -242,6 +243,11 @@ def _restored_words(record: ChangeRecord, written: list[Edit], problems: list[st
 # -- undo ----------------------------------------------------------------------------------------------
 
 
+def foreign_place(host: Host, record: ChangeRecord) -> str | None:
+    """Why the backup names a place its change could not have planned (D17); None when it does not."""
+    return allowed_places.foreign_place(host, record.topic, record.target, record.env, record.edits)
+
+
 def outside_changes(host: Host, record: ChangeRecord) -> list[OutsidePlace]:
     """The places that no longer hold what tfgpu wrote (an interrupted apply, status "pending", may also
     have left a place untouched: that is not an outside change)."""
@@ -265,7 +271,11 @@ def undo_change(host: Host, change_id: str, mode: UndoMode = UndoMode.EXACT, *, 
     OutsideChange (mode EXACT only) or ConfigureError; nothing is written unless all is well."""
     record = store.load_change(change_id, folder, topic=topic)
     if record.status == "undone":
-        raise ConfigureError(f"change {record.change_id} was already undone")
+        raise ConfigureError(f"change {record.change_id} was already undone; nothing was changed")
+    problem = foreign_place(host, record)
+    if problem is not None:
+        raise ConfigureError(f"the backup of {record.change_id} names a place tfgpu never plans, so it is not "
+                             f"applied: {problem}")
     if record.status not in ("applied", "unknown", "pending"):  # pending: an apply that was interrupted
         raise ConfigureError(f"change {record.change_id} is {record.status}: it changed nothing to undo")
     places = outside_changes(host, record)
@@ -336,4 +346,4 @@ def _show(state: State, limit: int = 400) -> str:
 
 
 __all__ = ["ConfigureError", "CorruptBackup", "OutsideChange", "OutsidePlace", "Outcome", "UndoMode",
-           "apply_plan", "outside_changes", "read_state", "undo_change", "write_state"]
+           "apply_plan", "foreign_place", "outside_changes", "read_state", "undo_change", "write_state"]

@@ -501,5 +501,56 @@ def read_json(path: str | os.PathLike[str], limit: int) -> Any:
         raise DamagedFile(f"{Path(os.fspath(path)).name}: {exc}") from None
 
 
-__all__ = ["DamagedFile", "StorageError", "WriteResult", "data_dir", "private_folder", "read_bytes",
+# -- reading what the user names (a saved scan, a CSV log): FIFOs and terminals too ----------------------
+
+
+class Cancelled(Exception):
+    """A read stopped by the cancel event (a signal)."""
+
+
+def read_input(path: str | os.PathLike[str], limit: int, cancel: threading.Event | None = None,
+               poll_s: float = 0.1) -> bytes:
+    """At most ``limit`` bytes of a file the user named: a regular file, a FIFO, a terminal or a device.
+    A FIFO nobody writes to, or a terminal nobody types into, waits only until ``cancel`` is set
+    (:class:`Cancelled`); more than ``limit`` bytes (``/dev/zero``) is a ValueError; a folder an OSError."""
+    if sys.platform == "win32":  # no select() on files there; the same bound
+        with open(path, "rb") as handle:
+            data = handle.read(limit + 1)
+        if len(data) > limit:
+            raise ValueError(f"larger than {limit // (1024 * 1024)} MB; not read")
+        return data
+    import select
+
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(errno.EISDIR, "it is a folder", os.fspath(path))
+        waits_for_writer = stat.S_ISFIFO(mode)
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            if cancel is not None and cancel.is_set():
+                raise Cancelled(f"reading {os.fspath(path)} was cancelled")
+            ready, _, _ = select.select([fd], [], [], poll_s)
+            if not ready:
+                continue
+            try:
+                chunk = os.read(fd, min(CHUNK, limit + 1 - size))
+            except BlockingIOError:
+                continue
+            if not chunk:
+                if waits_for_writer and size == 0:  # no writer yet (or it wrote nothing): wait, cancellably
+                    time.sleep(poll_s)
+                    continue
+                return b"".join(chunks)
+            chunks.append(chunk)
+            size += len(chunk)
+            if size > limit:
+                raise ValueError(f"larger than {limit // (1024 * 1024)} MB; not read")
+    finally:
+        os.close(fd)
+
+
+__all__ = ["Cancelled", "read_input", "DamagedFile", "StorageError", "WriteResult", "data_dir", "private_folder", "read_bytes",
            "read_json", "remove_file", "target_lock", "write_file"]

@@ -90,6 +90,8 @@ def _export(args: argparse.Namespace, fmt: str, to_stdout: bool) -> int:
         try:
             inputs = collect(options, host, progress=say, cancel=stop, scan_progress=_scan_progress if verbose else None)
         except ReportInputError as exc:
+            if stop.is_set():  # a signal while reading a FIFO or a terminal
+                return stop.exit_code(EXIT_SIGINT)
             error("report", str(exc))
             return EXIT_USAGE
         if stop.is_set():

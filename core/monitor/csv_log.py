@@ -286,8 +286,15 @@ def read_csv_log(path: str | PathLike[str]) -> list[dict[str, float | int | str 
     numeric ``GPU`` becomes int. A last row cut short (a crash, a full disk) is dropped;
     a short row elsewhere raises ValueError.
     """
-    with open(fspath(path), encoding=ENCODING, errors="replace", newline="") as handle:
-        lines = list(csv.reader(handle))
+    with open(fspath(path), "rb") as handle:
+        return parse_csv_log(handle.read(), path)
+
+
+def parse_csv_log(data: bytes, path: str | PathLike[str] = "<csv>") -> list[dict[str, float | int | str | None]]:
+    """:func:`read_csv_log` of bytes already read (bounded by the caller)."""
+    import io
+
+    lines = list(csv.reader(io.StringIO(data.decode(ENCODING, errors="replace"), newline="")))
     if not lines:
         return []
     header = lines[0]

@@ -29,7 +29,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from os import PathLike, fspath
 from typing import IO
 
@@ -64,8 +64,19 @@ def _host(attr: str) -> Callable[[MonitorFrame, GpuSample | None], object]:
     return lambda frame, _gpu: getattr(frame.host, attr)
 
 
+def _millis(frame: MonitorFrame) -> int:
+    """The frame's time in whole milliseconds: the one timestamp both time columns are made from."""
+    return math.floor(frame.timestamp * 1000)
+
+
 def _date(frame: MonitorFrame, _gpu: GpuSample | None) -> str:
-    return datetime.fromtimestamp(frame.timestamp).isoformat(sep=" ", timespec="milliseconds")
+    millis = _millis(frame)
+    moment = datetime.fromtimestamp(millis // 1000) + timedelta(milliseconds=millis % 1000)
+    return moment.isoformat(sep=" ", timespec="milliseconds")
+
+
+def _unix(frame: MonitorFrame, _gpu: GpuSample | None) -> float:
+    return _millis(frame) / 1000
 
 
 def _gpu_label(frame: MonitorFrame, gpu: GpuSample | None) -> str:
@@ -100,7 +111,7 @@ def _note(frame: MonitorFrame, gpu: GpuSample | None) -> str:
 
 COLUMNS: tuple[Column, ...] = (
     Column("Date", _date),
-    Column("Unix Time [s]", lambda frame, _g: frame.timestamp, 3),
+    Column("Unix Time [s]", _unix, 3),
     Column("GPU", _gpu_label),
     Column("GPU Name", lambda _f, gpu: gpu.name if gpu is not None else None),
     Column("GPU State", _gpu_state),

@@ -52,6 +52,8 @@ class EnvRecord:
     updated_at: str = field(default_factory=now_iso)
     log: str | None = None
     pid: int = field(default_factory=os.getpid)  # the process that is creating it
+    dev: int | None = None  # the folder's device and inode when its marker was written: removal compares them
+    ino: int | None = None
 
     @property
     def incomplete(self) -> bool:
@@ -141,10 +143,15 @@ def drop_record(env_id: str, folder: Path | None = None) -> None:
         _save_records([r for r in load_records(folder) if r.env_id != env_id], folder)
 
 
-def write_marker(env_folder: Path, record: EnvRecord) -> None:
-    """The marker that ties a folder to its registry entry; ``--remove`` wants both."""
+def write_marker(env_folder: Path, record: EnvRecord, folder: Path | None = None) -> None:
+    """The marker that ties a folder to its registry entry; ``--remove`` wants both, and the folder's
+    device and inode (kept in the entry) unchanged."""
+    info = os.lstat(env_folder)
+    record.dev, record.ino = info.st_dev, info.st_ino
     storage.write_file(env_folder / MARKER_FILE, json.dumps(
         {"tfgpu_env_id": record.env_id, "route": record.route, "created_at": record.created_at}).encode("utf-8"))
+    if any(r.env_id == record.env_id for r in load_records(folder)):
+        save_record(record, folder)
 
 
 def read_marker(env_folder: Path) -> str | None:

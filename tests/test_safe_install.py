@@ -13,7 +13,7 @@ import pytest
 
 from tfgpu.core.host import RealHost
 from tfgpu.core.install import store
-from tfgpu.core.install.safety import check_target, remove_environment, removable
+from tfgpu.core.install.safety import check_target, removable, remove_environment
 
 
 @pytest.fixture(autouse=True)

@@ -208,8 +208,8 @@ def removable(path: str, host: Host | None = None) -> Removal:
         return Removal(False, TrText(QT_TRANSLATE_NOOP(
             "core", "{path} has another file system mounted inside it ({mount}): tfgpu never deletes across a "
                     "mount point. Unmount it first."), path=path, mount=mount), path, record)
-    return Removal(True, TrText(QT_TRANSLATE_NOOP("core", "{path} is an environment tfgpu created: it can be "
-                                                          "removed."), path=path), path, record)
+    words = QT_TRANSLATE_NOOP("core", "{path} is an environment tfgpu created: it can be removed.")
+    return Removal(True, TrText(words, path=path), path, record)
 
 
 def _mount_points() -> list[str]:

@@ -189,3 +189,15 @@ def test_concurrent_processes_leave_one_whole_file_and_no_temporary(tmp_path):
     assert len(data) == 200_001 and len(set(data[:-1])) == 1  # one writer's bytes, whole
     assert stat.S_IMODE(target.stat().st_mode) == 0o640
     assert [p.name for p in tmp_path.iterdir()] == ["shared.txt"]
+
+
+def test_the_fuzz_reaches_devices_and_a_tiny_tmpfs(tiny_tmpfs):
+    """The root-only kinds above are drawn but return early without root: say so here, with the reason."""
+    if not ROOT:
+        pytest.skip("device nodes (mknod) and a tiny tmpfs (mount) need root; CI runs as root")
+    if tiny_tmpfs is None:
+        pytest.skip("this container cannot mount a tmpfs, so the full-disk kind was not exercised")
+    probe = tiny_tmpfs / "probe"
+    with pytest.raises(storage.StorageError, match="disk is full"):
+        storage.write_file(probe, b"x" * 100_000)
+    assert not list(tiny_tmpfs.iterdir())

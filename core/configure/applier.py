@@ -125,7 +125,7 @@ def _lock_name(edit: Edit) -> str:
         return "file:" + edit.path
 
 
-def _same(edit: Edit, a: State, b: State) -> bool:
+def _same(edit: Edit, a: State | object, b: State | object) -> bool:
     return a == b
 
 

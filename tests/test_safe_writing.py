@@ -84,12 +84,13 @@ def test_D2_a_planted_link_at_the_temporary_name_writes_nothing_through_it(host,
     victim = tmp_path / "victim"
     victim.write_bytes(b"precious")
     home = Path(host.files.local("/home/user"))
-    for name in (".bashrc.tfgpu-tmp", ".bashrc.tmp", ".bashrc.tfgpu.tmp"):
+    planted = ("..bashrc.tfgpu-tmp", "..profile.tfgpu-tmp", ".bashrc.tfgpu-tmp", ".bashrc.tfgpu.tmp")
+    for name in planted:  # the old fixed name was f".{name}.tfgpu-tmp", opened without O_EXCL
         (home / name).symlink_to(victim)
     applier.apply_plan(host, _plan(host))
     assert victim.read_bytes() == b"precious"
-    assert b"LD_LIBRARY_PATH" in (home / ".bashrc").read_bytes()
-    assert all((home / n).is_symlink() for n in (".bashrc.tfgpu-tmp", ".bashrc.tmp", ".bashrc.tfgpu.tmp"))
+    assert b"LD_LIBRARY_PATH" in (home / ".bashrc").read_bytes() and not (home / ".bashrc").is_symlink()
+    assert all((home / n).is_symlink() for n in planted)
 
 
 def test_D12_a_read_only_bashrc_is_refused_with_its_reason(host):

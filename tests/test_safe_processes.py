@@ -5,7 +5,9 @@ environment a real child process gets), and both time columns of the monitor CSV
 
 from __future__ import annotations
 
+import os
 import signal
+import stat
 import subprocess
 import sys
 import textwrap
@@ -106,3 +108,14 @@ def test_D23_frames_a_millisecond_apart_never_share_a_unix_time():
         values.append(dict(zip(HEADER, frame_rows(MonitorFrame(stamp, host, (), GpuStatus.NO_DRIVER))[0]))
                       ["Unix Time [s]"])
     assert len(set(values)) == 2, values
+
+
+def test_a_monitor_csv_log_to_a_fifo_nobody_reads_is_an_error_at_once(tmp_path):
+    from tfgpu.core.monitor.csv_log import CsvLogError, CsvLogger
+
+    fifo = tmp_path / "log.csv"
+    os.mkfifo(fifo)
+    started = time.monotonic()
+    with pytest.raises(CsvLogError, match="nobody reads"):
+        CsvLogger.open(fifo)
+    assert time.monotonic() - started < 5 and stat.S_ISFIFO(os.lstat(fifo).st_mode)

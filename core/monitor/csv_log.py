@@ -21,6 +21,7 @@ Decisions (see docs/monitor.md):
 from __future__ import annotations
 
 import csv
+import errno
 import io
 import math
 import os
@@ -183,9 +184,18 @@ class CsvLogger:
     def open(cls, path: str | PathLike[str], **kwargs) -> CsvLogger:
         """Create (or overwrite) ``path`` and write the header; :class:`CsvLogError` when it cannot."""
         name = fspath(path)
-        try:
-            handle = open(name, "w", encoding=ENCODING, newline="")  # noqa: SIM115 - kept open
+        flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+        try:  # non-blocking open: a FIFO nobody reads is an error at once, never a hang
+            fd = os.open(name, flags, 0o666)
         except OSError as exc:
+            why = "nobody reads that FIFO" if exc.errno == errno.ENXIO else exc.strerror or exc
+            raise CsvLogError(f"cannot create the CSV log {name}: {why}") from exc
+        try:
+            if getattr(os, "O_NONBLOCK", 0):
+                os.set_blocking(fd, True)
+            handle = open(fd, "w", encoding=ENCODING, newline="")  # noqa: SIM115 - kept open
+        except OSError as exc:
+            os.close(fd)
             raise CsvLogError(f"cannot create the CSV log {name}: {exc.strerror or exc}") from exc
         logger = cls(handle, name, **kwargs)
         logger._put(HEADER)  # buffered: a full disk shows at the first flush, as a write error

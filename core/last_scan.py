@@ -4,13 +4,10 @@
 
 from __future__ import annotations
 
-import json
 import logging
-import os
 from pathlib import Path
 
-import platformdirs
-
+from tfgpu.core import storage
 from tfgpu.core.scan import Scan
 
 log = logging.getLogger(__name__)
@@ -22,21 +19,16 @@ MAX_BYTES = 16 * 1024 * 1024
 
 
 def default_path() -> Path:
-    override = os.environ.get(DATA_DIR_ENV)
-    base = Path(override) if override else Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
-    return base / FILE_NAME
+    return storage.data_dir() / FILE_NAME
 
 
 def save_scan(scan: Scan, path: Path | None = None) -> bool:
     """Write the scan (nothing half-written); False, logged, when it cannot be written."""
     target = path or default_path()
-    temporary = target.with_suffix(".json.tmp")
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        temporary.write_text(scan.to_json(indent=None), encoding="utf-8")
-        os.replace(temporary, target)
+        storage.write_file(target, scan.to_json(indent=None).encode("utf-8"), private=True, make_folders=True,
+                           mode=0o600)
     except OSError as exc:
-        temporary.unlink(missing_ok=True)
         log.warning("cannot keep the last scan in %s: %s", target, exc)
         return False
     return True
@@ -46,9 +38,7 @@ def load_scan(path: Path | None = None) -> Scan | None:
     """The kept scan, or None when there is none or it cannot be read (then it is ignored)."""
     source = path or default_path()
     try:
-        if source.stat().st_size > MAX_BYTES:
-            return None
-        return Scan.from_dict(json.loads(source.read_text(encoding="utf-8")))
+        return Scan.from_dict(storage.read_json(source, MAX_BYTES))
     except FileNotFoundError:
         return None
     except (OSError, ValueError, TypeError, KeyError, AttributeError, RecursionError) as exc:

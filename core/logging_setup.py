@@ -12,6 +12,8 @@ from pathlib import Path, PureWindowsPath
 
 import platformdirs
 
+from tfgpu.core import storage
+
 APP_NAME = "tfgpu"
 _MAX_BYTES = 1_000_000
 _BACKUPS = 3
@@ -90,7 +92,7 @@ def setup_logging(verbose: bool = False) -> Path | None:
             return Path(handler.baseFilename)  # type: ignore[attr-defined]
     try:
         folder = log_dir()
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        storage.private_folder(folder)
         handler = PrivateRotatingFileHandler(
             folder / "tfgpu.log", maxBytes=_MAX_BYTES, backupCount=_BACKUPS, encoding="utf-8"
         )

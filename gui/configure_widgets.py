@@ -17,6 +17,7 @@ class TargetChooser(QWidget):
     def __init__(self, windows: bool, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.windows = windows
+        self.here_only: set[str] = set()  # interpreters found only through the current folder
         self.env_combo = QComboBox()
         self.env_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.env_combo.setMinimumContentsLength(20)
@@ -44,9 +45,13 @@ class TargetChooser(QWidget):
         self.env_combo.clear()
         self.env_combo.addItem(self.tr("(none)"), None)
         with_tf = None
+        self.here_only = set()  # refilled from this scan
         for env in scan.pythons.envs if scan is not None else []:
             tf = env.tensorflow.version if env.tensorflow is not None and env.tensorflow.version else None
             label = self.tr("{kind} Python {version}").format(kind=env.kind, version=env.version or "?")
+            if env.here is not None:  # found only through the current folder: runs only with consent
+                self.here_only.add(env.executable)
+                label += " · " + self.tr("from the current folder (asks before it runs)")
             if tf:
                 label += " · " + self.tr("TensorFlow {version}").format(version=tf)
                 with_tf = with_tf or env.executable  # the default: its TF build says which CUDA it needs
@@ -56,6 +61,10 @@ class TargetChooser(QWidget):
 
     def python(self) -> str | None:
         return self.env_combo.currentData()
+
+    def found_only_here(self, python: str | None) -> bool:
+        """Whether ``python`` was found only through the current folder (running it needs consent)."""
+        return python in self.here_only
 
     def target(self) -> str:
         return self.target_combo.currentData()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 import threading
 import time
 import weakref
@@ -12,6 +13,8 @@ from pathlib import Path
 import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# tfgpu's data folder (backups, saved runs, locks): never the real one of whoever runs the tests
+os.environ.setdefault("TFGPU_DATA_DIR", tempfile.mkdtemp(prefix="tfgpu-tests-data-"))
 
 from fakes.fake_host import FakeHost  # noqa: E402
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import math
+import os
 from pathlib import Path
+from unittest import mock
 
 import pytest
 from hypothesis import given, settings
@@ -287,10 +289,14 @@ def test_a_failed_save_leaves_nothing_behind(tmp_path: Path):
     folder = tmp_path / "bench"
     folder.mkdir()
     run = _run(_test("matmul/float32/n=4096/gpu", 10.0))
-    (folder / f"{run.run_id}.json.tmp").mkdir()  # the temporary file cannot be written
-    with pytest.raises(OSError):
-        save_run(run, folder)
-    assert not (folder / f"{run.run_id}.json").exists()
+    full = os.open("/dev/full", os.O_WRONLY)  # the temporary file's writes fail: a full disk
+    try:
+        with pytest.raises(OSError), mock.patch("tfgpu.core.storage._create_temporary",
+                                                lambda f, n, o: (os.dup(full), str(f / ".x.tfgpu.tmp"))):
+            save_run(run, folder)
+    finally:
+        os.close(full)
+    assert not (folder / f"{run.run_id}.json").exists() and not list(folder.iterdir())
 
 
 def test_format_run_lists_every_test_and_the_reasons():

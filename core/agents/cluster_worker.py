@@ -150,7 +150,36 @@ def train(tf, strategy, index, steps):
     return times, reduced
 
 
+
+def watch_parent(interval=0.5):
+    """End this agent when the process that started it is gone (POSIX: it is adopted by another, so
+    the parent id changes), removing the launcher's private temporary folder (TFGPU_AGENT_TEMP):
+    an orphan never keeps a GPU's memory. On Windows the launcher's job object ends it."""
+    if sys.platform == "win32":
+        return
+    import threading
+
+    parent = os.getppid()
+    if parent <= 1:
+        return
+
+    def watch():
+        while True:
+            time.sleep(interval)
+            if os.getppid() != parent:
+                temp = os.environ.get("TFGPU_AGENT_TEMP") or ""
+                if os.path.basename(temp).startswith("tfgpu-agent-"):
+                    import shutil
+
+                    shutil.rmtree(temp, ignore_errors=True)
+                os._exit(3)
+
+    thread = threading.Thread(target=watch, name="tfgpu-parent-watch")
+    thread.daemon = True
+    thread.start()
+
 def main():
+    watch_parent()
     channel = Channel()
     channel.open()
     channel.send("hello", agent=AGENT, protocol=PROTOCOL, pid=os.getpid(), python=python_facts())

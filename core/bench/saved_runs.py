@@ -8,16 +8,13 @@ and renamed, so a full disk never leaves a half-written run behind.
 from __future__ import annotations
 
 import json
-import os
 import re
 import secrets
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
-import platformdirs
-
-from tfgpu.core import jsonsafe
+from tfgpu.core import storage
 from tfgpu.core.bench.model import BenchRun
 
 APP_NAME = "tfgpu"
@@ -27,9 +24,7 @@ _RUN_ID = re.compile(r"^[0-9]{8}-[0-9]{6}-[0-9a-f]{4}$")
 
 
 def history_dir() -> Path:
-    override = os.environ.get(DATA_DIR_ENV)
-    base = Path(override) if override else Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
-    return base / "bench"
+    return storage.data_dir() / "bench"
 
 
 def new_run_id(now: float | None = None) -> str:
@@ -46,15 +41,9 @@ def worth_saving(run: BenchRun) -> bool:
 def save_run(run: BenchRun, folder: Path | None = None) -> Path:
     """Write the run; raises OSError (disk full, no permission) with nothing half-written."""
     folder = folder or history_dir()
-    folder.mkdir(parents=True, exist_ok=True)
     target = folder / f"{run.run_id}.json"
-    temporary = target.with_suffix(".json.tmp")
-    try:
-        temporary.write_text(json.dumps(run.to_dict(), indent=1), encoding="utf-8")
-        os.replace(temporary, target)
-    except OSError:
-        temporary.unlink(missing_ok=True)
-        raise
+    storage.write_file(target, json.dumps(run.to_dict(), indent=1).encode("utf-8"), private=True,
+                       make_folders=True, mode=0o600)
     return target
 
 
@@ -71,9 +60,9 @@ def load_run_file(path: Path) -> SavedRun:
     wrongly typed) is a SavedRun with its problem in words, never an exception."""
     run_id = path.stem
     try:
-        if path.stat().st_size > MAX_RUN_BYTES:
-            return SavedRun(run_id, path, None, "file too large")
-        run = BenchRun.from_dict(jsonsafe.loads(path.read_bytes()))
+        run = BenchRun.from_dict(storage.read_json(path, MAX_RUN_BYTES))
+    except storage.DamagedFile as exc:  # too large, a FIFO, a link, bad JSON
+        return SavedRun(run_id, path, None, str(exc))
     except OSError as exc:
         return SavedRun(run_id, path, None, f"cannot read it: {exc.strerror or exc}")
     except ValueError as exc:  # not JSON, nested too deep, a value of the wrong type

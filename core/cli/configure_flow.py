@@ -74,6 +74,15 @@ def undo(command: str, topic: str, args: argparse.Namespace, host: Host) -> int:
     except store.CorruptBackup as exc:
         error(command, f"the backup cannot be trusted, so it is not applied: {exc}")
         return EXIT_FAILED
+    if record.status == "undone":  # said first: a diff against today's files would only mislead
+        error(command, f"change {record.change_id} was already undone"
+              + (f" ({record.status_detail})" if record.status_detail else "") + "; nothing was changed")
+        return EXIT_FAILED
+    problem = applier.foreign_place(host, record)
+    if problem is not None:
+        error(command, f"the backup of {record.change_id} names a place tfgpu never plans, so it is not applied: "
+              f"{problem}")
+        return EXIT_FAILED
     places = applier.outside_changes(host, record)
     mode = applier.UndoMode.EXACT
     if places:

@@ -39,6 +39,8 @@ def add_parser(subs: argparse._SubParsersAction) -> None:
     _mode(apply, required=True)
     add_target_options(apply)
     apply.add_argument("--yes", action="store_true", help="do not ask before changing anything")
+    apply.add_argument("--replace", action="store_true",
+                       help="drop the memory settings an earlier apply made in this target (kept by default)")
     add_undo_parser(actions, "memory")
 
 
@@ -83,7 +85,8 @@ def run(args: argparse.Namespace) -> int:
             import sys
 
             python = sys.executable
-        return flow.apply("memory", args, host, plan_memory(host, python, mode or "", value, args.target))
+        return flow.apply("memory", args, host, plan_memory(host, python, mode or "", value, args.target,
+                                                                  replace=args.replace))
     return _check(args, host, mode or "growth", value, EXIT_OK, EXIT_FAILED)
 
 

@@ -74,7 +74,7 @@ def _export(args: argparse.Namespace, fmt: str, to_stdout: bool) -> int:
     from tfgpu.core.host import RealHost
     from tfgpu.core.report.collect import CollectOptions, ReportInputError, collect, identity_for
     from tfgpu.core.report.document import prepare
-    from tfgpu.core.report.write import FORMAT_NAMES, ReportWriteError, render, write_report
+    from tfgpu.core.report.write import FORMAT_NAMES, ReportWriteError, render, write_report_to
 
     options = CollectOptions(scan_file=args.scan, extra_pythons=list(args.python), tf_timeout=args.tf_timeout,
                              include_bench=not args.no_bench, monitor_minutes=args.monitor_minutes,
@@ -90,6 +90,8 @@ def _export(args: argparse.Namespace, fmt: str, to_stdout: bool) -> int:
         try:
             inputs = collect(options, host, progress=say, cancel=stop, scan_progress=_scan_progress if verbose else None)
         except ReportInputError as exc:
+            if stop.is_set():  # a signal while reading a FIFO or a terminal
+                return stop.exit_code(EXIT_SIGINT)
             error("report", str(exc))
             return EXIT_USAGE
         if stop.is_set():
@@ -98,14 +100,17 @@ def _export(args: argparse.Namespace, fmt: str, to_stdout: bool) -> int:
         try:
             if to_stdout:
                 write(render(bundle, fmt).decode("utf-8"))
-                size = None
+                size, into = None, ""
             else:
-                size = write_report(args.output, fmt, bundle)
+                result = write_report_to(args.output, fmt, bundle)
+                size = result.size
+                into = "" if result.how != "written-into" else \
+                    f" into {result.path}, which is not a regular file: it was written into, not replaced"
         except ReportWriteError as exc:
             error("report", str(exc))
             return EXIT_FAILED
     where = "stdout" if to_stdout else args.output
-    line = f"Wrote {where} ({FORMAT_NAMES[fmt]}" + (f", {_size(size)})." if size is not None else ").")
+    line = f"Wrote {where} ({FORMAT_NAMES[fmt]}" + (f", {_size(size)}){into}." if size is not None else ").")
     privacy = _privacy_line(bundle)
     if to_stdout:
         print(f"{line} {privacy}", file=sys.stderr)

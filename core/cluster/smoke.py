@@ -13,13 +13,14 @@ import json
 import socket
 import threading
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from tfgpu.core.findings.catalog import make_finding
 from tfgpu.core.findings.model import Finding
 from tfgpu.core.host import CommandResult, Host, RealHost
-from tfgpu.core.host.agents import run_agent
+from tfgpu.core.host.agents import agent_env, run_agent
 from tfgpu.core.i18n import QT_TRANSLATE_NOOP, TrText
 from tfgpu.core.probes.base import Evidence
 
@@ -58,6 +59,20 @@ class SmokeResult:
                 "workers": [vars(w) for w in self.workers], "findings": [f.to_dict() for f in self.findings]}
 
 
+PROXY_VARIABLES = ("http_proxy", "https_proxy", "all_proxy", "grpc_proxy")
+LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1")
+
+
+def loopback_env(env: Mapping[str, str]) -> dict[str, str]:
+    """``env`` for a job that must stay on loopback: gRPC honours ``http(s)_proxy`` (and ``grpc_proxy``),
+    so every proxy variable goes, and ``NO_PROXY``/``no_proxy`` name the loopback hosts for good measure."""
+    out = {k: v for k, v in env.items() if k.lower() not in PROXY_VARIABLES}
+    for name in ("NO_PROXY", "no_proxy", "no_grpc_proxy"):
+        present = [h.strip() for h in out.get(name, "").split(",") if h.strip()]
+        out[name] = ",".join(present + [h for h in LOOPBACK_HOSTS if h not in present])
+    return out
+
+
 def free_loopback_ports(count: int) -> list[int]:
     """Ports free on 127.0.0.1 right now (held open together so they differ, then released)."""
     sockets = [socket.socket(socket.AF_INET, socket.SOCK_STREAM) for _ in range(count)]
@@ -86,8 +101,9 @@ def run_smoke(python: str, *, host: Host | None = None, steps: int = 5, timeout:
 
     def worker(index: int) -> None:
         args = ["--index", str(index), "--ports", ",".join(map(str, ports)), "--steps", str(steps)]
-        result = run_agent(host, python, AGENT_FILE, args, timeout=timeout, cancel=stop,
-                           env_extra={"TF_CPP_MIN_LOG_LEVEL": "2"}, on_stdout_line=on_line)
+        env, _ = agent_env(host, python, {"TF_CPP_MIN_LOG_LEVEL": "2"})
+        result = run_agent(host, python, AGENT_FILE, args, timeout=timeout, cancel=stop, env=loopback_env(env),
+                           on_stdout_line=on_line)
         results[index] = result
         if result.returncode != 0 and not result.cancelled:
             stop.set()  # it crashed

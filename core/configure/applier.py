@@ -14,14 +14,16 @@ change too: it gets its own backup, so even an overwrite loses nothing.
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import os
-import stat
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tfgpu.core import storage
 from tfgpu.core.configure import blocks, store
+from tfgpu.core.configure import places as allowed_places
 from tfgpu.core.configure.model import Edit, FileEdit, Plan, RegistryEdit
 from tfgpu.core.configure.pathlist import PathSyntax
 from tfgpu.core.configure.store import ChangeRecord, CorruptBackup
@@ -95,28 +97,35 @@ def write_state(host: Host, edit: Edit, state: State) -> None:
             assert isinstance(state, RegValue)
             host.registry.write_value(edit.key, edit.name, state)
         return
-    local = Path(os.path.realpath(host.files.local(edit.path)))  # a symlinked dotfile stays a link
+    local = Path(host.files.local(edit.path))
     if state is None:
-        local.unlink(missing_ok=True)
+        storage.remove_file(os.path.realpath(local))  # a symlinked dotfile: its file goes, never a device
         return
     assert isinstance(state, bytes)
-    local.parent.mkdir(parents=True, exist_ok=True)
-    mode = stat.S_IMODE(local.stat().st_mode) if local.exists() else None
-    temporary = local.with_name(f".{local.name}.tfgpu-tmp")
+    # A link is followed (a symlinked dotfile stays a link), a dangling one refused; a device, FIFO or
+    # read-only file is refused; folders are made only for a plain missing name (conda's activate.d).
+    storage.write_file(local, state, follow_links=True, direct="refuse", make_folders=True)
+
+
+@contextlib.contextmanager
+def _locked(edits: Sequence[Edit]) -> Iterator[None]:
+    """Every place of a change locked (in one order, so two changes never wait on each other)."""
+    with contextlib.ExitStack() as stack:
+        for name in sorted({_lock_name(e) for e in edits}):
+            stack.enter_context(storage.target_lock("", name=name))
+        yield
+
+
+def _lock_name(edit: Edit) -> str:
+    if isinstance(edit, RegistryEdit):
+        return f"registry:{edit.key.lower()}:{edit.name.lower()}"
     try:
-        with open(temporary, "wb") as handle:
-            handle.write(state)
-            handle.flush()
-            os.fsync(handle.fileno())
-        if mode is not None:
-            os.chmod(temporary, mode)
-        os.replace(temporary, local)
-    except OSError:
-        temporary.unlink(missing_ok=True)
-        raise
+        return "file:" + os.path.normcase(os.path.realpath(edit.path))
+    except (OSError, ValueError):
+        return "file:" + edit.path
 
 
-def _same(edit: Edit, a: State, b: State) -> bool:
+def _same(edit: Edit, a: State | object, b: State | object) -> bool:
     return a == b
 
 
@@ -138,6 +147,16 @@ def apply_plan(host: Host, plan: Plan, *, folder: Path | None = None, before_wri
 
 def _apply(host: Host, record: ChangeRecord, old: str, new: str, folder: Path | None,
            before_write: WriteHook | None) -> Outcome:
+    """Steps 1-5 with every place locked: a concurrent change waits, then finds its plan stale."""
+    try:
+        with _locked(record.edits):
+            return _apply_locked(host, record, old, new, folder, before_write)
+    except storage.StorageError as exc:  # a lock not free in time
+        raise ConfigureError(str(exc)) from exc
+
+
+def _apply_locked(host: Host, record: ChangeRecord, old: str, new: str, folder: Path | None,
+                  before_write: WriteHook | None) -> Outcome:
     edits = record.edits
     for edit in edits:  # 1. still what the plan saw?
         try:
@@ -156,12 +175,14 @@ def _apply(host: Host, record: ChangeRecord, old: str, new: str, folder: Path | 
         for index, edit in enumerate(edits):
             if before_write is not None:
                 before_write(edit, index)
-            written.append(edit)
             write_state(host, edit, getattr(edit, new))
+            written.append(edit)
     except (OSError, RegistryError) as exc:
+        if _same(edit, _read_or(host, edit), getattr(edit, new)):
+            written.append(edit)  # the write went through after all (a failure after the rename)
         problems = _restore(host, written, old)
         store.set_status(record, "failed", f"writing {edit.where} failed: {exc}")
-        raise ConfigureError(_failure_words(edit.where, exc, record, problems)) from exc
+        raise ConfigureError(_failure_words(edit, exc, record, written, problems)) from exc
     mismatched = []  # 4. verify: read back and compare
     for edit in edits:
         try:
@@ -172,8 +193,8 @@ def _apply(host: Host, record: ChangeRecord, old: str, new: str, folder: Path | 
     if mismatched:
         problems = _restore(host, edits, old)
         store.set_status(record, "failed", "read back differently: " + ", ".join(mismatched))
-        raise ConfigureError(_failure_words(", ".join(mismatched), "it reads back differently than written",
-                                            record, problems))
+        raise ConfigureError(f"{', '.join(mismatched)} read back differently than written. " +
+                             _restored_words(record, list(edits), problems))
     broadcast = None
     if any(isinstance(e, RegistryEdit) for e in edits):  # 5. tell running programs
         broadcast = host.registry.broadcast_environment_change()
@@ -181,10 +202,19 @@ def _apply(host: Host, record: ChangeRecord, old: str, new: str, folder: Path | 
     return Outcome(record.change_id, record.path, True, broadcast, [e.where for e in edits], record.undoes)
 
 
+def _read_or(host: Host, edit: Edit) -> State | object:
+    try:
+        return read_state(host, edit)
+    except (OSError, RegistryError):
+        return object()  # unreadable: equal to nothing
+
+
 def _restore(host: Host, edits: Sequence[Edit], side: str) -> list[str]:
-    """Write ``side`` back for each edit, in reverse; what could not be restored, in words."""
+    """Write ``side`` back for each edit that differs from it, in reverse; what could not be restored."""
     problems = []
     for edit in reversed(edits):
+        if _same(edit, _read_or(host, edit), getattr(edit, side)):
+            continue
         try:
             write_state(host, edit, getattr(edit, side))
         except (OSError, RegistryError) as exc:
@@ -192,15 +222,30 @@ def _restore(host: Host, edits: Sequence[Edit], side: str) -> list[str]:
     return problems
 
 
-def _failure_words(where: str, exc: object, record: ChangeRecord, problems: list[str]) -> str:
-    text = f"writing {where} failed ({exc}). "
+def _failure_words(edit: Edit, exc: object, record: ChangeRecord, written: list[Edit], problems: list[str]) -> str:
+    """What failed, that it did not change, and what happened to the places written before it."""
+    text = f"writing {edit.where} failed ({exc}). "
+    if edit not in written:
+        text += f"{edit.where} was not changed. "
+    return text + _restored_words(record, written, problems)
+
+
+def _restored_words(record: ChangeRecord, written: list[Edit], problems: list[str]) -> str:
     if problems:
-        return text + ("These could not be put back: " + "; ".join(problems) +
-                       f". The backup is {record.path}: undo with `tfgpu path undo {record.change_id}`.")
-    return text + f"Everything was put back as it was; the backup stays in {record.path}."
+        return ("These could not be put back: " + "; ".join(problems) +
+                f". The backup is {record.path}: undo with `tfgpu path undo {record.change_id}`.")
+    if not written:
+        return f"Nothing was changed; the backup stays in {record.path}."
+    return (", ".join(e.where for e in written) + " " + ("was" if len(written) == 1 else "were") +
+            f" put back as it was; the backup stays in {record.path}.")
 
 
 # -- undo ----------------------------------------------------------------------------------------------
+
+
+def foreign_place(host: Host, record: ChangeRecord) -> str | None:
+    """Why the backup names a place its change could not have planned (D17); None when it does not."""
+    return allowed_places.foreign_place(host, record.topic, record.target, record.env, record.edits)
 
 
 def outside_changes(host: Host, record: ChangeRecord) -> list[OutsidePlace]:
@@ -226,7 +271,11 @@ def undo_change(host: Host, change_id: str, mode: UndoMode = UndoMode.EXACT, *, 
     OutsideChange (mode EXACT only) or ConfigureError; nothing is written unless all is well."""
     record = store.load_change(change_id, folder, topic=topic)
     if record.status == "undone":
-        raise ConfigureError(f"change {record.change_id} was already undone")
+        raise ConfigureError(f"change {record.change_id} was already undone; nothing was changed")
+    problem = foreign_place(host, record)
+    if problem is not None:
+        raise ConfigureError(f"the backup of {record.change_id} names a place tfgpu never plans, so it is not "
+                             f"applied: {problem}")
     if record.status not in ("applied", "unknown", "pending"):  # pending: an apply that was interrupted
         raise ConfigureError(f"change {record.change_id} is {record.status}: it changed nothing to undo")
     places = outside_changes(host, record)
@@ -297,4 +346,4 @@ def _show(state: State, limit: int = 400) -> str:
 
 
 __all__ = ["ConfigureError", "CorruptBackup", "OutsideChange", "OutsidePlace", "Outcome", "UndoMode",
-           "apply_plan", "outside_changes", "read_state", "undo_change", "write_state"]
+           "apply_plan", "foreign_place", "outside_changes", "read_state", "undo_change", "write_state"]

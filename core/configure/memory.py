@@ -129,9 +129,48 @@ def env_choice(mode: str, value: str | None = None) -> tuple[str, str]:
     raise ValueError("a memory limit has no environment variable: put the snippet at the top of your program")
 
 
+MEMORY_VARIABLES = ("TF_FORCE_GPU_ALLOW_GROWTH", "TF_GPU_ALLOCATOR", "CUDA_VISIBLE_DEVICES")
+_EXPORT = re.compile(r"^export ([A-Za-z_][A-Za-z0-9_]*)=(.*)$")
+
+
+def earlier_settings(host: Host, python: str | None, target: str) -> list[tuple[str, str]]:
+    """The memory variables an earlier ``memory apply`` put in the block of a profile or venv target
+    (the block holds them all: a new plan that left them out would remove them)."""
+    import shlex
+
+    from tfgpu.core.configure import blocks, targets
+
+    if target == "profile":
+        files = targets.profile_files(host)
+    elif target == "venv" and python:
+        prefix = targets.env_prefix(host, python)
+        join = host.platform.pathmod.join
+        files = [join(prefix, "Scripts" if host.platform.is_windows else "bin", "activate")]
+    else:
+        return []
+    found: dict[str, str] = {}
+    for path in files:
+        try:
+            text = blocks.decode(targets.read_file(host, path))
+        except targets.TargetProblem:
+            continue
+        span = blocks.find_block(text, "memory", blocks.POSIX)
+        for line in text[span[0]:span[1]].splitlines() if span else []:
+            match = _EXPORT.match(line.strip())
+            if match and match.group(1) in MEMORY_VARIABLES:
+                try:
+                    words = shlex.split(match.group(2))
+                except ValueError:
+                    continue
+                if len(words) == 1:
+                    found.setdefault(match.group(1), words[0])
+    return list(found.items())
+
+
 def plan_memory(host: Host, python: str | None, mode: str, value: str | None = None,
-                target: str | None = None) -> Plan:
-    """Persist a memory choice as an environment variable for ``target``; never raises."""
+                target: str | None = None, *, replace: bool = False) -> Plan:
+    """Persist a memory choice as an environment variable for ``target``; never raises. An earlier
+    setting of another variable in the same block is kept (and the plan says so) unless ``replace``."""
     windows = host.platform.is_windows
     target = target or default_target(windows)
     plan = Plan(topic="memory", target=target, os="windows" if windows else "linux", env=python,
@@ -161,7 +200,18 @@ def plan_memory(host: Host, python: str | None, mode: str, value: str | None = N
                 [old.text] if old is not None and old.text else [], [text])))
     else:
         plan.variables.append(VariableChange(name, host.env.get(name), text))
-        plan = file_target_plan(plan, host, python, EnvSettings(assign=((name, text),)))
+        assign = [(name, text)]
+        for other, kept in earlier_settings(host, python, target):
+            if other == name:
+                continue
+            if replace:
+                plan.words.append(TrText(QT_TRANSLATE_NOOP("core", "Remove {name}={value}, set earlier (--replace)"),
+                                         name=other, value=kept))
+            else:
+                assign.insert(0, (other, kept))
+                plan.words.append(TrText(QT_TRANSLATE_NOOP(
+                    "core", "Keep {name}={value}, set earlier (--replace removes it)"), name=other, value=kept))
+        plan = file_target_plan(plan, host, python, EnvSettings(assign=tuple(assign)))
     if plan.refusal is None and not plan.edits:
         plan.words.append(TrText(QT_TRANSLATE_NOOP("core", "Nothing to change: it is set already.")))
     elif plan.refusal is None:

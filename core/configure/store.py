@@ -11,15 +11,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import re
 import secrets
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import platformdirs
-
+from tfgpu.core import storage
 from tfgpu.core.configure.model import SCHEMA_VERSION, Edit, edit_from_dict
 
 APP_NAME = "tfgpu"
@@ -35,9 +33,7 @@ class CorruptBackup(ValueError):
 
 
 def changes_dir() -> Path:
-    override = os.environ.get(DATA_DIR_ENV)
-    base = Path(override) if override else Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
-    return base / "changes"
+    return storage.data_dir() / "changes"
 
 
 def new_change_id(now: float | None = None) -> str:
@@ -94,17 +90,8 @@ def _checksum(body: dict) -> str:
 
 
 def _write_atomic(target: Path, text: str) -> None:
-    target.parent.mkdir(parents=True, exist_ok=True)
-    temporary = target.with_name(target.name + ".tmp")
-    try:
-        with open(temporary, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temporary, target)
-    except OSError:
-        temporary.unlink(missing_ok=True)
-        raise
+    """0600 in a 0700 folder, through the one writer (raises OSError, nothing half-written)."""
+    storage.write_file(target, text.encode("utf-8"), private=True, make_folders=True, mode=0o600)
 
 
 def write_backup(record: ChangeRecord, folder: Path | None = None) -> Path:
@@ -130,10 +117,10 @@ def set_status(record: ChangeRecord, status: str, detail: str = "", folder: Path
 def load_backup_file(path: Path) -> ChangeRecord:
     """The change in ``path``; CorruptBackup when it cannot be trusted."""
     try:
-        if path.stat().st_size > MAX_BACKUP_BYTES:
-            raise CorruptBackup(f"{path.name}: larger than any backup tfgpu writes")
-        document = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
+        document = storage.read_json(path, MAX_BACKUP_BYTES)
+    except storage.DamagedFile as exc:
+        raise CorruptBackup(str(exc)) from exc
+    except OSError as exc:
         raise CorruptBackup(f"{path.name}: cannot be read ({type(exc).__name__}: {exc})") from exc
     if not isinstance(document, dict) or not isinstance(document.get("backup"), dict):
         raise CorruptBackup(f"{path.name}: not a tfgpu backup")
@@ -158,9 +145,9 @@ def load_backup_file(path: Path) -> ChangeRecord:
 
 def _read_status(path: Path) -> tuple[str, str]:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = storage.read_json(path, 64 * 1024)
         status = data.get("status")
-        return (status if status in STATUSES else "unknown"), str(data.get("detail") or "")
+        return (status if status in STATUSES else "unknown"), str(data.get("detail") or "")[:2000]
     except (OSError, ValueError, AttributeError):
         return "unknown", "its status file is missing or unreadable"
 

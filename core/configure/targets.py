@@ -37,9 +37,25 @@ class TargetProblem(Exception):
         self.words = words
 
 
+MAX_FILE_BYTES = 16 * 1024 * 1024
+
+
 def read_file(host: Host, path: str) -> bytes | None:
+    """A file configure may change: a regular file (a link to one is followed), bounded; a FIFO or
+    device is a problem, never a read that blocks."""
+    import os
+    import stat
+
+    local = host.files.local(path)
     try:
-        return host.files.local(path).read_bytes()
+        info = os.stat(local)
+        if not stat.S_ISREG(info.st_mode):
+            raise TargetProblem(TrText(QT_TRANSLATE_NOOP("core", "{file} is not a regular file, so it is left alone."),
+                                       file=path))
+        if info.st_size > MAX_FILE_BYTES:
+            raise TargetProblem(TrText(QT_TRANSLATE_NOOP("core", "{file} is too large to be a settings file."),
+                                       file=path))
+        return local.read_bytes()
     except FileNotFoundError:
         return None
     except OSError as exc:

@@ -112,6 +112,7 @@ def run_agent(
     run_env = dict(env)
     if temp is not None:
         run_env.update({variable: str(temp) for variable in _TEMP_VARIABLES})
+        run_env["TFGPU_AGENT_TEMP"] = str(temp)  # the agent removes it if tfgpu dies first (watch_parent)
     try:
         with agent_file(name) as path:
             return host.run([python, str(path), *args], timeout, env=run_env, cancel=cancel,

@@ -5,12 +5,17 @@
 - Before pip runs, the interpreter must belong to the environment this install created: its
   ``sys.prefix`` is the target and it is a venv or conda env, never a base interpreter; a base that
   carries PEP 668's ``EXTERNALLY-MANAGED`` marker is refused as well (pip would be told to break it).
-- ``remove_environment`` deletes only folders in the registry that still carry their marker.
+- A target that holds shell syntax (CVE-2024-9287: venv's activate runs ``$(…)`` in its own path) or is
+  a link is refused up front.
+- ``remove_environment`` deletes only folders in the registry that carry their marker, with the
+  device and inode they had when it was written; never across a mount point, never through a link.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import re
 import shutil
 import sys
 from dataclasses import dataclass
@@ -43,12 +48,27 @@ def check_target(host: Host, target: str, location: str = "local") -> Finding | 
         return None  # inside WSL: `python3 -m venv` on a new name in the home folder
     if not target:
         return refusal(TrText(QT_TRANSLATE_NOOP("core", "No target folder was given.")))
+    unsafe = shell_syntax(target, host.platform.is_windows)
+    if unsafe:
+        return refusal(TrText(QT_TRANSLATE_NOOP(
+            "core", "{target} holds {chars}, which a shell reads as syntax: a venv's activate script made from "
+                    "it could run a command (CVE-2024-9287). Choose a folder name without them."),
+            target=target, chars=" ".join(unsafe)), {"target": target})
     if host.files.is_file(target):
         detail = (QT_TRANSLATE_NOOP("core", "{target} is a Python interpreter. tfgpu installs only into new "
                                             "environments it creates, never into an existing Python.")
                   if "python" in host.platform.pathmod.basename(target).lower()
                   else QT_TRANSLATE_NOOP("core", "{target} is a file, not a folder."))
         return refusal(TrText(detail, target=target), {"target": target})
+    try:
+        is_link = os.path.islink(host.files.local(target))
+    except (OSError, ValueError):
+        is_link = False
+    if is_link:
+        return refusal(TrText(QT_TRANSLATE_NOOP(
+            "core", "{target} is a link: tfgpu creates environments only in real folders (removing one later must "
+                    "never follow a link). Give the folder it points to, or a new name."), target=target),
+            {"target": target})
     if not host.files.is_dir(target) or not host.files.listdir(target):
         return None
     record = store.find_record(target) if location == "local" else None
@@ -65,6 +85,19 @@ def check_target(host: Host, target: str, location: str = "local") -> Finding | 
     return refusal(TrText(QT_TRANSLATE_NOOP(
         "core", "{target} already exists and is not empty. Choose a new folder (or an empty one)."),
         target=target), {"target": target})
+
+
+_SHELL_CHARACTERS = "$`\"';&|<>()!*?[]{}%^\n\r\t"
+
+
+def shell_syntax(target: str, windows: bool) -> list[str]:
+    """The characters of ``target`` a shell (bash, cmd, PowerShell) could read as syntax, in order."""
+    found = [c for c in _SHELL_CHARACTERS if c in target]
+    if not windows and "\\" in target:
+        found.append("\\")
+    if any(ord(c) < 32 or 0x7f <= ord(c) <= 0x9f for c in target) and "control characters" not in found:
+        found.append("control characters")
+    return [repr(c)[1:-1] if len(c) == 1 else c for c in dict.fromkeys(found)]
 
 
 def check_space(host: Host, target: str, needed: int) -> Finding | None:
@@ -160,15 +193,62 @@ def removable(path: str, host: Host | None = None) -> Removal:
         return Removal(True, TrText(QT_TRANSLATE_NOOP("core", "{path} no longer exists; it is taken off the list."),
                                     path=path), path, record)
     marker = store.read_marker(folder)
-    if marker == record.env_id:
-        return Removal(True, TrText(QT_TRANSLATE_NOOP("core", "{path} is an environment tfgpu created: it can be removed."), path=path), path, record)
-    unfinished = record.status != "complete" and (not any(folder.iterdir()) or (folder / "pyvenv.cfg").exists()
-                                                   or (folder / "conda-meta").exists())
-    if marker is None and unfinished:  # stopped before the marker was written
-        return Removal(True, TrText(QT_TRANSLATE_NOOP("core", "{path} is an environment tfgpu created: it can be removed."), path=path), path, record)
-    return Removal(False, TrText(QT_TRANSLATE_NOOP(
-        "core", "{path} is in tfgpu's list but no longer carries tfgpu's marker: something else may live there "
-                "now. Refused; delete it yourself if you are sure."), path=path), path, record)
+    if marker != record.env_id:
+        return Removal(False, TrText(QT_TRANSLATE_NOOP(
+            "core", "{path} is in tfgpu's list but does not carry tfgpu's marker (an install stopped before it was "
+                    "written, or something else lives there now). Refused; delete it yourself if you are sure."),
+            path=path), path, record)
+    info = folder.lstat()
+    if record.dev is not None and (info.st_dev, info.st_ino) != (record.dev, record.ino):
+        return Removal(False, TrText(QT_TRANSLATE_NOOP(
+            "core", "{path} is not the folder tfgpu created (its device and inode differ, though it carries a "
+                    "copy of the marker). Refused."), path=path), path, record)
+    mount = _mount_inside(folder, info.st_dev)
+    if mount is not None:
+        return Removal(False, TrText(QT_TRANSLATE_NOOP(
+            "core", "{path} has another file system mounted inside it ({mount}): tfgpu never deletes across a "
+                    "mount point. Unmount it first."), path=path, mount=mount), path, record)
+    words = QT_TRANSLATE_NOOP("core", "{path} is an environment tfgpu created: it can be removed.")
+    return Removal(True, TrText(words, path=path), path, record)
+
+
+def _mount_points() -> list[str]:
+    """Every mount point of this system (bind mounts of a folder on the same disk included)."""
+    try:
+        with open("/proc/self/mountinfo", encoding="utf-8", errors="surrogateescape") as handle:
+            lines = handle.read(16 * 1024 * 1024).splitlines()
+        return [re.sub(r"\\([0-7]{3})", lambda m: chr(int(m.group(1), 8)), line.split(" ")[4])
+                for line in lines if len(line.split(" ")) > 4]
+    except OSError:
+        pass
+    try:
+        import psutil
+
+        return [p.mountpoint for p in psutil.disk_partitions(all=True)]
+    except Exception:  # noqa: BLE001 - then only the device check below
+        return []
+
+
+def _mount_inside(folder: Path, device: int) -> str | None:
+    """The first mount point under ``folder`` (a mount, or a bind mount of a folder of the same disk),
+    or folder on another device; links are not followed."""
+    root = os.path.realpath(folder)
+    for point in _mount_points():
+        if point.startswith(root.rstrip(os.sep) + os.sep) or point == root:
+            return point
+    stack = [str(folder)]
+    while stack:
+        current = stack.pop()
+        try:
+            with os.scandir(current) as entries:
+                for entry in entries:
+                    if entry.is_dir(follow_symlinks=False):
+                        if entry.stat(follow_symlinks=False).st_dev != device or os.path.ismount(entry.path):
+                            return entry.path
+                        stack.append(entry.path)
+        except OSError:
+            continue
+    return None
 
 
 def remove_environment(path: str, host: Host | None = None) -> Removal:

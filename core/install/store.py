@@ -16,7 +16,7 @@ import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-import platformdirs
+from tfgpu.core import storage
 
 APP_NAME = "tfgpu"
 DATA_DIR_ENV = "TFGPU_DATA_DIR"
@@ -24,14 +24,13 @@ REGISTRY_FILE = "environments.json"
 PENDING_FILE = "pending.json"
 MARKER_FILE = ".tfgpu-install.json"  # inside each environment tfgpu created
 STORE_SCHEMA_VERSION = "1.0"
+MAX_DOC_BYTES = 4 * 1024 * 1024
 
 _lock = threading.Lock()  # one writer at a time within this process
 
 
 def install_dir() -> Path:
-    override = os.environ.get(DATA_DIR_ENV)
-    base = Path(override) if override else Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
-    return base / "install"
+    return storage.data_dir() / "install"
 
 
 def now_iso() -> str:
@@ -53,6 +52,8 @@ class EnvRecord:
     updated_at: str = field(default_factory=now_iso)
     log: str | None = None
     pid: int = field(default_factory=os.getpid)  # the process that is creating it
+    dev: int | None = None  # the folder's device and inode when its marker was written: removal compares them
+    ino: int | None = None
 
     @property
     def incomplete(self) -> bool:
@@ -89,23 +90,18 @@ def same_path(a: str, b: str) -> bool:
 
 
 def _read_json(path: Path) -> dict | None:
+    """One of our small documents, bounded and a regular file; None when missing or damaged."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = storage.read_json(path, MAX_DOC_BYTES)
     except (OSError, ValueError):
         return None
     return data if isinstance(data, dict) else None
 
 
 def _write_json(path: Path, data: dict) -> None:
-    """Raises OSError with nothing half-written."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-    try:
-        temporary.write_text(json.dumps(data, indent=1, ensure_ascii=False), encoding="utf-8")
-        os.replace(temporary, path)
-    except OSError:
-        temporary.unlink(missing_ok=True)
-        raise
+    """Raises OSError with nothing half-written; 0600 in a 0700 folder."""
+    storage.write_file(path, json.dumps(data, indent=1, ensure_ascii=False).encode("utf-8"), private=True,
+                       make_folders=True, mode=0o600)
 
 
 def load_records(folder: Path | None = None) -> list[EnvRecord]:
@@ -135,7 +131,7 @@ def find_record(path: str, location: str = "local", folder: Path | None = None) 
 
 def save_record(record: EnvRecord, folder: Path | None = None) -> None:
     """Add or replace (by ``env_id``) one record. Raises OSError."""
-    with _lock:
+    with _lock, storage.target_lock((folder or install_dir()) / REGISTRY_FILE):
         records = [r for r in load_records(folder) if r.env_id != record.env_id]
         record.updated_at = now_iso()
         records.append(record)
@@ -143,15 +139,19 @@ def save_record(record: EnvRecord, folder: Path | None = None) -> None:
 
 
 def drop_record(env_id: str, folder: Path | None = None) -> None:
-    with _lock:
+    with _lock, storage.target_lock((folder or install_dir()) / REGISTRY_FILE):
         _save_records([r for r in load_records(folder) if r.env_id != env_id], folder)
 
 
-def write_marker(env_folder: Path, record: EnvRecord) -> None:
-    """The marker that ties a folder to its registry entry; ``--remove`` wants both."""
-    (env_folder / MARKER_FILE).write_text(
-        json.dumps({"tfgpu_env_id": record.env_id, "route": record.route, "created_at": record.created_at}),
-        encoding="utf-8")
+def write_marker(env_folder: Path, record: EnvRecord, folder: Path | None = None) -> None:
+    """The marker that ties a folder to its registry entry; ``--remove`` wants both, and the folder's
+    device and inode (kept in the entry) unchanged."""
+    info = os.lstat(env_folder)
+    record.dev, record.ino = info.st_dev, info.st_ino
+    storage.write_file(env_folder / MARKER_FILE, json.dumps(
+        {"tfgpu_env_id": record.env_id, "route": record.route, "created_at": record.created_at}).encode("utf-8"))
+    if any(r.env_id == record.env_id for r in load_records(folder)):
+        save_record(record, folder)
 
 
 def read_marker(env_folder: Path) -> str | None:
@@ -207,9 +207,10 @@ class InstallLog:
         self.path: Path | None = (folder or install_dir()) / "logs" / f"{stamp}-{route}-{secrets.token_hex(2)}.log"
         self._lock = threading.Lock()
         self._handle = None
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._handle = open(self.path, "a", encoding="utf-8", errors="replace")  # noqa: SIM115 - closed in close()
+        try:  # private (0600 in 0700 folders): a log holds paths, user names and pip's output
+            storage.private_folder(self.path.parent)
+            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
+            self._handle = open(fd, "a", encoding="utf-8", errors="replace")  # noqa: SIM115 - closed in close()
         except OSError:
             self.path = None
 

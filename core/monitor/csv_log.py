@@ -21,6 +21,7 @@ Decisions (see docs/monitor.md):
 from __future__ import annotations
 
 import csv
+import errno
 import io
 import math
 import os
@@ -29,7 +30,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from os import PathLike, fspath
 from typing import IO
 
@@ -64,8 +65,19 @@ def _host(attr: str) -> Callable[[MonitorFrame, GpuSample | None], object]:
     return lambda frame, _gpu: getattr(frame.host, attr)
 
 
+def _millis(frame: MonitorFrame) -> int:
+    """The frame's time in whole milliseconds: the one timestamp both time columns are made from."""
+    return math.floor(frame.timestamp * 1000)
+
+
 def _date(frame: MonitorFrame, _gpu: GpuSample | None) -> str:
-    return datetime.fromtimestamp(frame.timestamp).isoformat(sep=" ", timespec="milliseconds")
+    millis = _millis(frame)
+    moment = datetime.fromtimestamp(millis // 1000) + timedelta(milliseconds=millis % 1000)
+    return moment.isoformat(sep=" ", timespec="milliseconds")
+
+
+def _unix(frame: MonitorFrame, _gpu: GpuSample | None) -> float:
+    return _millis(frame) / 1000
 
 
 def _gpu_label(frame: MonitorFrame, gpu: GpuSample | None) -> str:
@@ -100,7 +112,7 @@ def _note(frame: MonitorFrame, gpu: GpuSample | None) -> str:
 
 COLUMNS: tuple[Column, ...] = (
     Column("Date", _date),
-    Column("Unix Time [s]", lambda frame, _g: frame.timestamp, 3),
+    Column("Unix Time [s]", _unix, 3),
     Column("GPU", _gpu_label),
     Column("GPU Name", lambda _f, gpu: gpu.name if gpu is not None else None),
     Column("GPU State", _gpu_state),
@@ -172,9 +184,18 @@ class CsvLogger:
     def open(cls, path: str | PathLike[str], **kwargs) -> CsvLogger:
         """Create (or overwrite) ``path`` and write the header; :class:`CsvLogError` when it cannot."""
         name = fspath(path)
-        try:
-            handle = open(name, "w", encoding=ENCODING, newline="")  # noqa: SIM115 - kept open
+        flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+        try:  # non-blocking open: a FIFO nobody reads is an error at once, never a hang
+            fd = os.open(name, flags, 0o666)
         except OSError as exc:
+            why = "nobody reads that FIFO" if exc.errno == errno.ENXIO else exc.strerror or exc
+            raise CsvLogError(f"cannot create the CSV log {name}: {why}") from exc
+        try:
+            if getattr(os, "O_NONBLOCK", 0):
+                os.set_blocking(fd, True)
+            handle = open(fd, "w", encoding=ENCODING, newline="")  # noqa: SIM115 - kept open
+        except OSError as exc:
+            os.close(fd)
             raise CsvLogError(f"cannot create the CSV log {name}: {exc.strerror or exc}") from exc
         logger = cls(handle, name, **kwargs)
         logger._put(HEADER)  # buffered: a full disk shows at the first flush, as a write error
@@ -286,8 +307,15 @@ def read_csv_log(path: str | PathLike[str]) -> list[dict[str, float | int | str 
     numeric ``GPU`` becomes int. A last row cut short (a crash, a full disk) is dropped;
     a short row elsewhere raises ValueError.
     """
-    with open(fspath(path), encoding=ENCODING, errors="replace", newline="") as handle:
-        lines = list(csv.reader(handle))
+    with open(fspath(path), "rb") as handle:
+        return parse_csv_log(handle.read(), path)
+
+
+def parse_csv_log(data: bytes, path: str | PathLike[str] = "<csv>") -> list[dict[str, float | int | str | None]]:
+    """:func:`read_csv_log` of bytes already read (bounded by the caller)."""
+    import io
+
+    lines = list(csv.reader(io.StringIO(data.decode(ENCODING, errors="replace"), newline="")))
     if not lines:
         return []
     header = lines[0]

@@ -7,7 +7,6 @@ for a missing piece: the report says what is missing and why.
 
 from __future__ import annotations
 
-import json
 import os
 import threading
 from collections.abc import Callable
@@ -45,16 +44,23 @@ def identity_for(host: Host | None) -> Identity:
     return identity
 
 
-def load_saved_scan(path: str):
-    """A saved scan; ReportInputError with the reason when it cannot be read."""
+MAX_SCAN_BYTES = 32 * 1024 * 1024
+MAX_CSV_BYTES = 128 * 1024 * 1024
+
+
+def load_saved_scan(path: str, cancel: threading.Event | None = None):
+    """A saved scan; ReportInputError with the reason when it cannot be read (bounded; a FIFO or a
+    terminal waits only until ``cancel``)."""
+    from tfgpu.core import jsonsafe, storage
     from tfgpu.core.scan import Scan
 
     try:
-        with open(path, "rb") as handle:
-            data = json.loads(handle.read().decode("utf-8-sig"))
+        data = jsonsafe.loads(storage.read_input(path, MAX_SCAN_BYTES, cancel).decode("utf-8-sig"))
         if isinstance(data, dict) and "scan" in data and "driver" not in data:
             data = data["scan"]  # a `tfgpu doctor --json` or a report: take its scan
         return Scan.from_dict(data)
+    except storage.Cancelled as exc:
+        raise ReportInputError(str(exc)) from None
     except OSError as exc:
         raise ReportInputError(f"cannot read {path}: {exc.strerror or exc}") from None
     except (ValueError, TypeError, KeyError, AttributeError, RecursionError) as exc:
@@ -82,12 +88,15 @@ def latest_profile(folder: Path | None = None):
     return (run, None) if run is not None else (None, f"no saved profile in {folder or history_dir()}")
 
 
-def monitor_from_csv(path: str, minutes: float) -> dict:
-    from tfgpu.core.monitor.csv_log import read_csv_log
+def monitor_from_csv(path: str, minutes: float, cancel: threading.Event | None = None) -> dict:
+    from tfgpu.core import storage
+    from tfgpu.core.monitor.csv_log import parse_csv_log
     from tfgpu.core.report.monitor_excerpt import from_csv_rows
 
     try:
-        rows = read_csv_log(path)
+        rows = parse_csv_log(storage.read_input(path, MAX_CSV_BYTES, cancel), path)
+    except storage.Cancelled as exc:
+        raise ReportInputError(str(exc)) from None
     except (OSError, ValueError) as exc:
         raise ReportInputError(f"cannot read the monitor log {path}: {exc}") from None
     excerpt = from_csv_rows(rows, minutes)
@@ -144,7 +153,7 @@ def collect(options: CollectOptions, host: Host | None = None,
     cancel = cancel or threading.Event()
     say = progress or (lambda _text: None)
     if options.scan_file:
-        scan = load_saved_scan(options.scan_file)
+        scan = load_saved_scan(options.scan_file, cancel)
     else:
         from tfgpu.core.scan import ScanOptions, run_scan
 
@@ -160,7 +169,7 @@ def collect(options: CollectOptions, host: Host | None = None,
     else:
         inputs.bench_note = "left out (--no-bench)"
     if options.monitor_csv:
-        inputs.monitor = monitor_from_csv(options.monitor_csv, options.monitor_minutes or 10.0)
+        inputs.monitor = monitor_from_csv(options.monitor_csv, options.monitor_minutes or 10.0, cancel)
     elif options.monitor_minutes > 0 and not cancel.is_set():
         from tfgpu.core.report.monitor_excerpt import from_frames, sample_frames
 

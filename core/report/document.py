@@ -104,7 +104,12 @@ def prepare(inputs: ReportInputs, redact: bool = True, identity: Identity | None
 
 
 def finish(document: dict[str, Any], raw: dict[str, str], redact: bool, identity: Identity | None) -> ExportBundle:
-    """Redact a built document and its attachments together (one set of counts)."""
+    """Redact a built document and its attachments together (one set of counts). URL credentials and
+    terminal control characters go in every case (``--no-redact`` included)."""
+    from tfgpu.core.report.redact import always_clean
+
+    document = always_clean(document)
+    raw = {always_clean(name): always_clean(text) for name, text in raw.items()}
     if not redact:
         document = dict(document, redaction={"enabled": False, "counts": {}})
         return ExportBundle(document, raw, False, {})

@@ -10,6 +10,7 @@ backticks they hold.
 
 from __future__ import annotations
 
+import html
 import re
 from typing import Any
 
@@ -35,6 +36,13 @@ def escape(text: str) -> str:
     """Markdown-inert text on one line (``[user]`` stays visible, ``<x>`` is not taken for HTML)."""
     text = _ESCAPE.sub(r"\\\1", str(text)).replace("\r", "").replace("\n", " ")
     return "\\" + text if text.startswith((">", "-", "+", "=")) else text
+
+
+def summary_html(text: str) -> str:
+    """Text for ``<summary>``: HTML entities for every markup character, on one line."""
+    one_line = str(text).replace("\r", " ").replace("\n", " ")
+    return html.escape(one_line, quote=True).replace("`", "&#96;").replace("*", "&#42;").replace("_", "&#95;") \
+        .replace("[", "&#91;").replace("]", "&#93;")
 
 
 def fence(text: str, language: str = "", indent: str = "") -> str:
@@ -76,7 +84,9 @@ def block_md(block: Block, indent: str = "") -> str:
         return "\n".join(out)
     if isinstance(block, Details):
         inner = "\n\n".join(block_md(child) for child in block.blocks)
-        return f"<details><summary>{escape(block.summary)}</summary>\n\n{inner}\n\n</details>"
+        # The summary sits in an HTML block, where Markdown's backslash escapes do not apply: it is
+        # entity-escaped, so no raw HTML ever surrounds scanned text.
+        return f"<details><summary>{summary_html(block.summary)}</summary>\n\n{inner}\n\n</details>"
     if isinstance(block, Plot):
         return ""
     raise TypeError(f"unknown block {type(block).__name__}")

@@ -1,26 +1,26 @@
 """Formats and writing: a file name's format, each format's bytes, the zip, and atomic writes.
 
-A report is written to a temporary file in the target's folder, flushed to the disk, then renamed
-over the target (``os.replace``, atomic on one file system). A write that fails (no permission,
-a full disk, a size limit) removes the temporary file and raises :class:`ReportWriteError` with a
-plain message; a process killed mid-way leaves the previous file as it was (and a hidden
-``.NAME.PID.*.tmp`` that the next write to that name removes).
+Writing goes through :mod:`tfgpu.core.storage`: a temporary file made exclusively in the target's
+folder, flushed, renamed over it; a device or FIFO (``-o /dev/null``) is written into, never replaced.
+A write that fails (no permission, a full disk, a size limit) removes the temporary file and raises
+:class:`ReportWriteError` with a plain message; a process killed mid-way leaves the previous file as
+it was (and a hidden ``.NAME.PID.*.tfgpu.tmp`` that the next write to that name removes).
 """
 
 from __future__ import annotations
 
-import errno
 import io
 import json
 import os
-import secrets
 import zipfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
+from tfgpu.core import storage
 from tfgpu.core.report.document import ExportBundle
 from tfgpu.core.report.plots import Image, Renderer, charts_for
+from tfgpu.core.storage import WriteResult
 
 FORMATS = ("json", "md", "html", "txt", "zip")
 EXTENSIONS = {".json": "json", ".md": "md", ".markdown": "md", ".html": "html", ".htm": "html",
@@ -132,102 +132,22 @@ def zip_bytes(members: dict[str, bytes]) -> bytes:
 # -- writing ----------------------------------------------------------------------------------------
 def write_report(path: str | os.PathLike[str], fmt: str, bundle: ExportBundle, renderer: Renderer | None = None,
                  images: dict[str, Image] | None = None) -> int:
-    """Render and write atomically; the size written. Raises ReportWriteError."""
-    data = render(bundle, fmt, renderer, images)
-    atomic_write(path, data)
-    return len(data)
+    """Render and write; the size written. Raises ReportWriteError."""
+    return write_report_to(path, fmt, bundle, renderer, images).size
+
+
+def write_report_to(path: str | os.PathLike[str], fmt: str, bundle: ExportBundle, renderer: Renderer | None = None,
+                    images: dict[str, Image] | None = None) -> WriteResult:
+    """Render and write; what was written where (a device such as /dev/null is written into, never
+    replaced). Raises ReportWriteError."""
+    return atomic_write(path, render(bundle, fmt, renderer, images))
 
 
 def atomic_write(path: str | os.PathLike[str], data: bytes | Iterable[bytes],
-                 opener: Callable[[str], int] | None = None) -> None:
-    """Write ``data`` (bytes, or chunks) to ``path`` through a temporary file and a rename."""
+                 opener: Callable[[str], int] | None = None) -> WriteResult:
+    """Write ``data`` (bytes, or chunks) through :mod:`tfgpu.core.storage`: a regular file is replaced
+    atomically, a link is followed (a dangling one refused), a device or FIFO is written into."""
     try:
-        target = Path(os.fspath(path))
-        os.fsencode(target)  # a name this system cannot store fails here, not half-way
-    except (UnicodeError, ValueError) as exc:
-        raise ReportWriteError(f"the file name {os.fspath(path)!r} cannot be used on this system ({exc})") from None
-    folder = target.parent if str(target.parent) else Path(".")
-    try:
-        if target.is_dir():
-            raise ReportWriteError(f"{target} is a folder; give a file name")
-        if not folder.is_dir():
-            raise ReportWriteError(f"the folder {folder} does not exist")
-    except OSError as exc:  # a name too long to even look at
-        raise ReportWriteError(_words(exc, target)) from exc
-    _remove_stale_temporaries(folder, target.name)
-    temporary = folder / f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
-    fd = -1
-    try:
-        fd = (opener or _create)(str(temporary))
-        for chunk in ([data] if isinstance(data, (bytes, bytearray)) else data):
-            view = memoryview(chunk)
-            while view:
-                written = os.write(fd, view[:CHUNK])
-                view = view[written:]
-        os.fsync(fd)
-        os.close(fd)
-        fd = -1
-        os.replace(temporary, target)
-    except OSError as exc:
-        if fd >= 0:
-            try:
-                os.close(fd)
-            except OSError:
-                pass
-        try:
-            temporary.unlink()
-        except OSError:
-            pass
-        raise ReportWriteError(_words(exc, target)) from exc
-
-
-def _create(name: str) -> int:
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
-    return os.open(name, flags, 0o666)
-
-
-def _words(exc: OSError, target: Path) -> str:
-    folder = target.parent if str(target.parent) else Path(".")
-    code = exc.errno
-    if code in (errno.EACCES, errno.EPERM):
-        return f"cannot write {target.name} in {folder}: permission denied (choose another folder)"
-    if code == errno.ENOSPC:
-        return f"the disk is full: {target} was not written (free some space or choose another drive)"
-    if code == errno.EFBIG:
-        return f"{target} was not written: the file is larger than this system allows (a file size limit)"
-    if code == errno.EDQUOT:
-        return f"{target} was not written: the disk quota is used up"
-    if code == errno.EROFS:
-        return f"cannot write {target.name} in {folder}: the drive is read-only"
-    if code == errno.ENAMETOOLONG:
-        return f"the file name is too long: {target}"
-    if code == errno.EINVAL:
-        return f"{target.name!r} is not a valid file name here"
-    return f"cannot write {target}: {exc.strerror or exc}"
-
-
-def _remove_stale_temporaries(folder: Path, name: str) -> None:
-    """Temporary files a killed earlier write to ``name`` left behind (their process is gone)."""
-    prefix = f".{name}."
-    try:
-        entries = [e for e in os.listdir(folder) if e.startswith(prefix) and e.endswith(".tmp")]
-    except OSError:
-        return
-    for entry in entries:
-        pid = entry[len(prefix):].split(".", 1)[0]
-        if pid.isdigit() and not _alive(int(pid)):
-            try:
-                (folder / entry).unlink()
-            except OSError:
-                pass
-
-
-def _alive(pid: int) -> bool:
-    if pid == os.getpid():
-        return True
-    try:
-        import psutil
-
-        return bool(psutil.pid_exists(pid))
-    except Exception:  # noqa: BLE001 - when unsure, leave the file alone
-        return True
+        return storage.write_file(path, data, follow_links=True, direct="allow", opener=opener)
+    except storage.StorageError as exc:
+        raise ReportWriteError(str(exc)) from exc

@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib.util
 import sys
 import threading
+from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication, Slot
 from PySide6.QtGui import QGuiApplication
@@ -19,11 +20,13 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLineEdit,
+    QMessageBox,
     QPlainTextEdit,
     QPushButton,
     QRadioButton,
     QSpinBox,
     QVBoxLayout,
+    QWidget,
 )
 
 from tfgpu.core.configure import applier
@@ -50,9 +53,22 @@ def mib(value: int | None) -> str:
     return QCoreApplication.translate("MemoryPage", "n/a") if value is None else f"{value / 2**20:,.1f} MiB"
 
 
+def ask_run_here(parent: QWidget, python: str) -> bool:
+    """Ask before running an interpreter found only through the current folder (the CLI asks too)."""
+    translate = QCoreApplication.translate
+    answer = QMessageBox.question(
+        parent, translate("MemoryPage", "Run the Python of this folder?"),
+        translate("MemoryPage", "{path} belongs to the folder tfgpu was started in. Measuring runs it, and with it "
+                                "any code that folder holds. Only continue if you trust where this folder came "
+                                "from.").format(path=python),
+        QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, QMessageBox.StandardButton.No)
+    return answer == QMessageBox.StandardButton.Yes
+
+
 class MemoryPage(TfgpuPage):
     def __init__(self, context: PageContext, *, confirm: Confirm | None = None,
-                 ask_outside: AskOutside | None = None) -> None:
+                 ask_outside: AskOutside | None = None,
+                 confirm_here: Callable[[QWidget, str], bool] | None = None) -> None:
         super().__init__(context)
         self.setTitle(self.tr("GPU memory"))
         self.setSubTitle(self.tr("By default TensorFlow takes nearly all GPU memory at once. Choose how it should "
@@ -62,6 +78,8 @@ class MemoryPage(TfgpuPage):
         self.check: MemoryCheck | None = None
         self._confirm = confirm or confirm_plan
         self._ask_outside = ask_outside or ask_outside_change
+        self._confirm_here = confirm_here or ask_run_here
+        self._trusted_here: set[str] = set()  # interpreters of the current folder the user agreed to run
         self.controller = ConfigureController(self)
         self.controller.finished.connect(self._on_result)
         self.controller.failed.connect(lambda message: self.status.setText(self.tr("Not done: {error}").format(
@@ -208,6 +226,12 @@ class MemoryPage(TfgpuPage):
         if python is None:
             self.result_label.setText(self.tr("Choose a Python environment with TensorFlow first."))
             return False
+        if self.chooser.found_only_here(python) and python not in self._trusted_here:
+            if not self._confirm_here(self, python):
+                self.result_label.setText(self.tr("Not measured: that Python belongs to the current folder and "
+                                                  "runs only if you agree."))
+                return False
+            self._trusted_here.add(python)
         mode, value = self.mode()
         self.result_label.setText(self.tr("Measuring: TensorFlow starts twice, this takes up to a minute…"))
         started = self.controller.run("check", lambda cancel: check_memory(self.host, python, mode, value,

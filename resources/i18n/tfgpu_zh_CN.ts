@@ -1489,6 +1489,14 @@ Run it now?</source>
         <translation>不可用</translation>
     </message>
     <message>
+        <source>Run the Python of this folder?</source>
+        <translation>运行此文件夹中的 Python？</translation>
+    </message>
+    <message>
+        <source>{path} belongs to the folder tfgpu was started in. Measuring runs it, and with it any code that folder holds. Only continue if you trust where this folder came from.</source>
+        <translation>{path} 属于启动 tfgpu 时所在的文件夹。测量会运行它，也就会运行那个文件夹里的任何代码。只有在你信任这个文件夹的来源时才继续。</translation>
+    </message>
+    <message>
         <source>GPU memory</source>
         <translation>显存</translation>
     </message>
@@ -1543,6 +1551,10 @@ Run it now?</source>
     <message>
         <source>Choose a Python environment with TensorFlow first.</source>
         <translation>请先选择一个装有 TensorFlow 的 Python 环境。</translation>
+    </message>
+    <message>
+        <source>Not measured: that Python belongs to the current folder and runs only if you agree.</source>
+        <translation>未测量：这个 Python 属于当前文件夹，只有在你同意后才会运行。</translation>
     </message>
     <message>
         <source>Measuring: TensorFlow starts twice, this takes up to a minute…</source>
@@ -3472,6 +3484,10 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>{kind} Python {version}</translation>
     </message>
     <message>
+        <source>from the current folder (asks before it runs)</source>
+        <translation>来自当前文件夹（运行前会询问）</translation>
+    </message>
+    <message>
         <source>TensorFlow {version}</source>
         <translation>TensorFlow {version}</translation>
     </message>
@@ -5368,12 +5384,20 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>没有指定目标文件夹。</translation>
     </message>
     <message>
+        <source>{target} holds {chars}, which a shell reads as syntax: a venv&apos;s activate script made from it could run a command (CVE-2024-9287). Choose a folder name without them.</source>
+        <translation>{target} 含有 {chars}，shell 会把它们当作语法：由它生成的 venv 激活脚本可能会执行命令（CVE-2024-9287）。请选择不含这些字符的文件夹名。</translation>
+    </message>
+    <message>
         <source>{target} is a Python interpreter. tfgpu installs only into new environments it creates, never into an existing Python.</source>
         <translation>{target} 是一个 Python 解释器。tfgpu 只安装到它自己新建的环境中，绝不会安装到已有的 Python 里。</translation>
     </message>
     <message>
         <source>{target} is a file, not a folder.</source>
         <translation>{target} 是一个文件，不是文件夹。</translation>
+    </message>
+    <message>
+        <source>{target} is a link: tfgpu creates environments only in real folders (removing one later must never follow a link). Give the folder it points to, or a new name.</source>
+        <translation>{target} 是一个链接：tfgpu 只在真实的文件夹中创建环境（以后删除时绝不能跟随链接）。请给出它指向的文件夹，或换一个新名字。</translation>
     </message>
     <message>
         <source>{target} holds an environment tfgpu created earlier ({status}). Remove it first (tfgpu install --remove), or choose another folder.</source>
@@ -5416,12 +5440,20 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>{path} 已不存在；已将其从列表中移除。</translation>
     </message>
     <message>
-        <source>{path} is an environment tfgpu created: it can be removed.</source>
-        <translation>{path} 是 tfgpu 创建的环境：可以删除。</translation>
+        <source>{path} is in tfgpu&apos;s list but does not carry tfgpu&apos;s marker (an install stopped before it was written, or something else lives there now). Refused; delete it yourself if you are sure.</source>
+        <translation>{path} 在 tfgpu 的列表中，但没有 tfgpu 的标记（安装在写入标记前就停止了，或者那里现在存放着别的东西）。已拒绝；如果你确定，请自己删除它。</translation>
     </message>
     <message>
-        <source>{path} is in tfgpu&apos;s list but no longer carries tfgpu&apos;s marker: something else may live there now. Refused; delete it yourself if you are sure.</source>
-        <translation>{path} 在 tfgpu 的列表中，但已没有 tfgpu 的标记：那里现在可能存放着别的东西。已拒绝；如果你确定，请自己删除它。</translation>
+        <source>{path} is not the folder tfgpu created (its device and inode differ, though it carries a copy of the marker). Refused.</source>
+        <translation>{path} 不是 tfgpu 创建的那个文件夹（虽然带有标记的副本，但设备号和 inode 不同）。已拒绝。</translation>
+    </message>
+    <message>
+        <source>{path} has another file system mounted inside it ({mount}): tfgpu never deletes across a mount point. Unmount it first.</source>
+        <translation>{path} 内部挂载了另一个文件系统（{mount}）：tfgpu 绝不会跨越挂载点删除。请先卸载它。</translation>
+    </message>
+    <message>
+        <source>{path} is an environment tfgpu created: it can be removed.</source>
+        <translation>{path} 是 tfgpu 创建的环境：可以删除。</translation>
     </message>
     <message>
         <source>Could not remove {path}: {error}</source>
@@ -5905,6 +5937,14 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>无法读取注册表：{error}</translation>
     </message>
     <message>
+        <source>Remove {name}={value}, set earlier (--replace)</source>
+        <translation>移除之前设置的 {name}={value}（--replace）</translation>
+    </message>
+    <message>
+        <source>Keep {name}={value}, set earlier (--replace removes it)</source>
+        <translation>保留之前设置的 {name}={value}（--replace 会移除它）</translation>
+    </message>
+    <message>
         <source>Nothing to change: it is set already.</source>
         <translation>无需更改：已经设置好了。</translation>
     </message>
@@ -6015,6 +6055,14 @@ Checking them runs them, and with them any code that folder holds. Only continue
     <message>
         <source>Nothing to change: the folders are already in place.</source>
         <translation>无需更改：这些文件夹已经就位。</translation>
+    </message>
+    <message>
+        <source>{file} is not a regular file, so it is left alone.</source>
+        <translation>{file} 不是普通文件，因此不做改动。</translation>
+    </message>
+    <message>
+        <source>{file} is too large to be a settings file.</source>
+        <translation>{file} 太大，不可能是设置文件。</translation>
     </message>
     <message>
         <source>{file} cannot be read: {error}</source>

@@ -114,3 +114,23 @@ def test_a_real_short_profile_from_the_page(qtbot, monkeypatch):
     assert page.run is not None and page.run.ok, page.run.reason if page.run else None
     assert page.run.bottleneck == "input" and page.advice_list.texts
     assert len(page._live_steps) >= 6
+
+
+def test_an_empty_page_says_what_to_do_instead_of_an_empty_plot(qtbot):
+    page = make_page(qtbot)
+    assert page.empty_label.isVisible() and not page.plot.isVisible() and not page.tabs.isVisible()
+    words = page.empty_label.text()
+    assert "Choose your training script" in words and "Start" in words
+    assert page.empty_label.heightForWidth(page.result_stack.width()) <= page.result_stack.height()  # fits
+    page.show_run(recorded())
+    assert page.tabs.isVisible() and not page.empty_label.isVisible()
+
+
+def test_a_file_that_is_not_a_python_script_is_refused(qtbot, tmp_path):
+    page = make_page(qtbot)
+    text = tmp_path / "notes.txt"
+    text.write_text("print(1)\n")
+    assert not page.set_script(str(text))
+    assert page.script is None and not page.start_button.isEnabled()
+    assert "not a Python script" in page.live_label.text()
+    assert page.set_script(str(FIXTURES / "input_bound.py")) and page.start_button.isEnabled()

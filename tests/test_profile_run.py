@@ -162,3 +162,25 @@ def test_a_gpu_trace_is_split_by_its_streams():
     # 0-1 input, 1-3 copy (beats input), 3-8 kernel, 8-10 idle | 10-12 input, 12-13 idle, 13-18 kernel, 18-19 idle
     assert found["parts_ms"] == {"device_compute": 10.0, "copies": 2.0, "input": 3.0, "compile": 0.0,
                                  "host_compute": 0.0, "launch_idle": 4.0}
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGABRT is a POSIX signal")
+def test_a_crashing_script_names_the_signal_and_leaves_no_process(tmp_path):
+    script = copy_fixture(tmp_path, "crashes.py")
+    run = run_profile(PYTHON, str(script), options=ProfileOptions(timeout_s=60))
+    assert run.status == "failed" and "killed by SIGABRT" in run.reason, run.reason
+    assert not left_running(script)  # the child it started is gone too
+
+
+def test_json_shaped_lines_on_stdout_a_chdir_and_an_early_exit_do_not_confuse_the_protocol(tmp_path):
+    """The script's stdout goes to stderr; its fake "result", "step" and "done" lines are not events.
+    Its folder's name holds spaces, quotes and shell syntax, and so do its arguments."""
+    folder = tmp_path / "my data $(touch pwned) 'q' ;&"
+    folder.mkdir()
+    script = Path(shutil.copy(FIXTURES / "garbage_stdout.py", folder / "train it;$x.py"))
+    run = run_profile(PYTHON, str(script), ["a b", "$HOME", "--json"], options=ProfileOptions(timeout_s=60))
+    assert run.status == "failed" and "without calling Model.fit" in run.reason, run.reason
+    assert run.steps_seen == 0 and not run.breakdown
+    assert 'ARGS ["a b", "$HOME", "--json"]' in run.output_tail
+    assert not (folder / "pwned").exists() and not (Path.cwd() / "pwned").exists()
+    assert not left_running(script)

@@ -712,10 +712,15 @@ def profile(channel, facts):
 
 
 def main():
-    started = time.perf_counter()
     channel = Channel()
     channel.open()
     facts = python_facts()
+    if tuple(sys.version_info[:2]) < MIN_PYTHON:  # before anything newer (Python 2 has no perf_counter)
+        channel.send("error", code="python-too-old", fatal=True,
+                     message="Python %s is too old for the profile (3.7 or newer)." % facts["version"])
+        channel.send("done", status="failed")
+        leave(0)
+    started = time.perf_counter()
     channel.send("progress", phase="import", python=dict((k, facts[k]) for k in ("version", "bits", "executable")))
     status = "failed"
     try:

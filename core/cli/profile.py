@@ -51,7 +51,9 @@ def split_script_args(args: argparse.Namespace) -> None:
     """Our options may also follow SCRIPT; the script gets the rest, and everything after ``--``."""
     given = list(args.script_args or [])
     cut = given.index("--") if "--" in given else len(given)
-    trailing = argparse.ArgumentParser(add_help=False, allow_abbrev=False)
+    # the same name as the command's own errors ("tfgpu profile: error: ..."), without a second usage
+    trailing = argparse.ArgumentParser(prog="tfgpu profile", usage=argparse.SUPPRESS, add_help=False,
+                                       allow_abbrev=False)
     _add_options(trailing, trailing=True)
     _, rest = trailing.parse_known_args(given[:cut], namespace=args)
     args.script_args = rest + given[cut + 1:]
@@ -91,9 +93,12 @@ def run(args: argparse.Namespace) -> int:
             error("profile", "name the training script: tfgpu profile [OPTIONS] SCRIPT.py [ARGS...]")
             return EXIT_USAGE
         return _compare_saved(args, before)
+    from tfgpu.core.profile.runner import script_problem
+
     script = Path(args.script)
-    if not script.is_file():
-        error("profile", f"no file at {script}")
+    problem = script_problem(args.script)
+    if problem is not None:
+        error("profile", problem)
         return EXIT_USAGE
     python = _python(args)
     if python is None:

@@ -69,6 +69,8 @@ class ProfileRun:
     def document(self) -> dict:
         """The ``--json`` contract: the issue's keys first, then the details."""
         data = self.to_dict()
+        # every part named, null where nothing was measured (a failed run), as step_ms does
+        data["breakdown"] = {part: data["breakdown"].get(part) for part in PARTS}
         first = ("schema_version", "env", "script", "steps_traced", "step_ms", "breakdown", "bottleneck",
                  "top_ops", "advice", "gpu", "reason")
         return {**{k: data[k] for k in first}, **{k: v for k, v in data.items() if k not in first}}

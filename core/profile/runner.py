@@ -9,6 +9,7 @@ times is passed on as a live :class:`ProfileUpdate`.
 from __future__ import annotations
 
 import json
+import signal
 import threading
 import time
 from collections.abc import Callable
@@ -54,6 +55,20 @@ class ProfileUpdate:
 
 
 UpdateCallback = Callable[[ProfileUpdate], None]
+#: What a training script may be called (``.pyw``: a Windows script without a console).
+SCRIPT_SUFFIXES = (".py", ".pyw")
+
+
+def script_problem(script: str) -> str | None:
+    """Why ``script`` cannot be profiled (missing, a folder, not a Python file), or None."""
+    path = Path(script)
+    if path.is_dir():
+        return f"{script} is a folder: name the training script in it (a .py file)"
+    if not path.is_file():
+        return f"no file at {script}"
+    if path.suffix.lower() not in SCRIPT_SUFFIXES:
+        return f"{script} is not a Python script (.py): name the training script itself"
+    return None
 
 
 class _Events:
@@ -121,8 +136,9 @@ def run_profile(python: str, script: str, args: list[str] | tuple[str, ...] = ()
             except Exception:  # noqa: BLE001 - a faulty listener never stops the run
                 pass
 
-    if not Path(script).is_file():
-        run.reason = f"no file at {script}"
+    problem = script_problem(script)
+    if problem is not None:  # only a Python script the user named runs
+        run.reason = problem
         return run
     events = _Events(emit)
     watch = GpuWatch(host, lambda util, mem: emit("gpu", gpu_util=util, gpu_mem_mib=mem)) if options.sample_gpu else None
@@ -206,10 +222,28 @@ def _status(run: ProfileRun, events: _Events, result, options: ProfileOptions, c
     elif events.result is not None:
         run.reason = "the trace holds no training steps"
     else:
-        run.reason = "the agent ended without a result: " + (result.stderr.strip().splitlines() or ["no output"])[-1]
+        run.reason = _ended_without_result(result)
     if run.status == "profiled":
         run.advice = build_advice(run, tensor_cores=has_tensor_cores(run.gpu.get("name")),
                                   mixed_speedup=mixed_precision_speedup(run.gpu.get("name")))
+
+
+def _ended_without_result(result) -> str:
+    """Why the script's Python stopped before the agent said anything more: a signal (a crash in
+    native code, the out-of-memory killer), the script's own os._exit, then its last line of output."""
+    code = result.returncode
+    last = (result.stderr.strip().splitlines() or ["no output"])[-1]
+    if code is not None and code < 0:
+        try:
+            name = signal.Signals(-code).name
+        except ValueError:
+            name = f"signal {-code}"
+        why = f"the script's Python was killed by {name} (a crash in native code, or out of memory)"
+    elif code:
+        why = f"the script's Python ended with exit code {code} (the script exited by itself, or crashed)"
+    else:
+        why = "the script's Python ended without a result"
+    return f"{why}; its last output: {last}"
 
 
 def run_from_lines(lines: list[str], *, env: str, script: str, gpu: dict[str, Any] | None = None,

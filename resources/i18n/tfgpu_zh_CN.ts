@@ -2444,6 +2444,10 @@ Run it now?</source>
         <translation>在 TensorBoard 中打开完整的跟踪记录：</translation>
     </message>
     <message>
+        <source>No profile yet. 1. Choose your training script: the .py file you run to train (Model.fit, or a custom loop). 2. Pick the Python environment with TensorFlow to run it in. 3. Press Start. The script runs from its own folder for a few warm-up steps and a few traced steps, then it is stopped; here you will see where each step&apos;s time goes and what to change.</source>
+        <translation>还没有性能分析结果。1. 选择你的训练脚本：就是你用来训练的那个 .py 文件（Model.fit 或自定义训练循环）。2. 选择装有 TensorFlow 的 Python 环境来运行它。3. 点击“开始”。脚本会在它自己的文件夹中运行几个预热步和几个跟踪步，然后被停止；之后这里会显示每一步的时间花在哪里，以及应该改什么。</translation>
+    </message>
+    <message>
         <source>A profile is running; closing stops the script.</source>
         <translation>正在进行性能分析；关闭会停止脚本。</translation>
     </message>
@@ -2452,8 +2456,12 @@ Run it now?</source>
         <translation>选择你的训练脚本</translation>
     </message>
     <message>
-        <source>Python scripts (*.py);;All files (*)</source>
-        <translation>Python 脚本 (*.py);;所有文件 (*)</translation>
+        <source>Python scripts (*.py *.pyw);;All files (*)</source>
+        <translation>Python 脚本 (*.py *.pyw);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>{path} is not a Python script (.py): choose the training script itself.</source>
+        <translation>{path} 不是 Python 脚本 (.py)：请选择训练脚本本身。</translation>
     </message>
     <message>
         <source>Other Python…</source>

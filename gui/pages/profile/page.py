@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Slot
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QComboBox,
@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QScrollArea,
+    QStackedWidget,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -131,11 +132,23 @@ class ProfilePage(TfgpuPage):
         bottom.addWidget(self.tensorboard_copy)
         bottom.addWidget(self.export_button)
 
+        # Before the first result: what to do, instead of an empty plot and empty tabs.
+        self.empty_label = QLabel(self.tr(
+            "No profile yet. 1. Choose your training script: the .py file you run to train (Model.fit, or a custom "
+            "loop). 2. Pick the Python environment with TensorFlow to run it in. 3. Press Start. The script runs "
+            "from its own folder for a few warm-up steps and a few traced steps, then it is stopped; here you will "
+            "see where each step's time goes and what to change."))
+        self.empty_label.setWordWrap(True)
+        self.empty_label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.result_stack = QStackedWidget()
+        self.result_stack.addWidget(self.empty_label)
+        self.result_stack.addWidget(self.tabs)
+
         layout = QVBoxLayout(self)
         for row in (top, second, third):
             layout.addLayout(row)
         layout.addWidget(self.live_label)
-        layout.addWidget(self.tabs, 1)
+        layout.addWidget(self.result_stack, 1)
         layout.addLayout(bottom)
         self._update_controls()
 
@@ -162,15 +175,25 @@ class ProfilePage(TfgpuPage):
     @Slot()
     def choose_script(self) -> None:
         path, _filter = QFileDialog.getOpenFileName(self, self.tr("Choose your training script"), "",
-                                                    self.tr("Python scripts (*.py);;All files (*)"))
+                                                    self.tr("Python scripts (*.py *.pyw);;All files (*)"))
         if path:
             self.set_script(path)
 
-    def set_script(self, path: str) -> None:
-        """The script the user chose (only this file runs)."""
-        self.script = str(Path(path).resolve())
+    def set_script(self, path: str) -> bool:
+        """The script the user chose (only this file runs); False, with the reason shown, for a file
+        that is not a Python script."""
+        from tfgpu.core.profile.runner import SCRIPT_SUFFIXES
+
+        chosen = Path(path).resolve()
+        if chosen.suffix.lower() not in SCRIPT_SUFFIXES:
+            self.live_label.setText(self.tr("{path} is not a Python script (.py): choose the training script "
+                                            "itself.").format(path=str(chosen)))
+            return False
+        self.script = str(chosen)
         self.script_label.setText(self.script)
+        self.live_label.setText("")
         self._update_controls()
+        return True
 
     def refresh_environments(self) -> None:
         current = self.selected_python() if hasattr(self, "env_combo") else None
@@ -275,6 +298,7 @@ class ProfilePage(TfgpuPage):
         from tfgpu.gui.pages.profile.charts import show_steps
 
         self.run = run
+        self.result_stack.setCurrentWidget(self.tabs)
         if not run.ok:
             self.live_label.setText(self.tr("Not profiled: {reason}").format(reason=run.reason or run.status))
         else:

@@ -1,0 +1,87 @@
+"""Bad input to ``tfgpu profile`` and what a failed profile says, without running TensorFlow: a
+folder or a non-Python file never runs, an option error after SCRIPT names the command, a Python 2
+interpreter is "too old" (not an agent traceback), a crashed script's Python names the signal, a
+failed run's JSON still names every part of the step, and ``report --no-bench`` keeps the profile."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import pyenv_python
+from tfgpu.core.cli import main
+from tfgpu.core.host import CommandResult
+from tfgpu.core.profile import runner, saved_runs
+from tfgpu.core.profile.model import PARTS, ProfileRun
+from tfgpu.core.profile.runner import run_from_lines, run_profile
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures" / "profile"
+RECORDED = FIXTURES / "recorded_input_bound.jsonl"
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("TFGPU_DATA_DIR", str(tmp_path / "data"))
+
+
+def test_a_folder_or_a_non_python_file_is_a_usage_error_and_never_runs(tmp_path, capsys):
+    marker = tmp_path / "ran"
+    text = tmp_path / "notes.txt"
+    text.write_text(f"open({str(marker)!r}, 'w').close()\n")
+    assert main(["profile", "--python", sys.executable, str(text)]) == 2
+    assert "not a Python script (.py)" in capsys.readouterr().err
+    assert main(["profile", "--python", sys.executable, str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "is a folder" in err and "no file at" not in err
+    run = run_profile(sys.executable, str(text))  # the runner refuses it too (the page calls it directly)
+    assert run.status == "failed" and "not a Python script" in run.reason
+    assert not marker.exists()
+    assert runner.script_problem(str(FIXTURES / "input_bound.py")) is None
+
+
+def test_an_option_error_after_the_script_names_the_command_on_one_line(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["profile", str(FIXTURES / "input_bound.py"), "--steps", "0"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == ["tfgpu profile: error: argument --steps: must be a whole number more than 0 (got 0)"]
+
+
+def test_a_python_2_interpreter_is_too_old_not_an_agent_traceback(tmp_path):
+    run = run_profile(pyenv_python("2.7"), str(FIXTURES / "input_bound.py"))
+    assert run.status == "failed"
+    assert "too old" in run.reason and "2.7" in run.reason and "perf_counter" not in run.reason
+
+
+def test_a_python_killed_by_a_signal_says_so_not_its_last_log_line():
+    result = CommandResult(argv=("python",), returncode=-6, stderr="E0000 cuda_platform.cc:52] failed call to cuInit\n")
+    reason = runner._ended_without_result(result)
+    assert reason.startswith("the script's Python was killed by SIGABRT") and "cuInit" in reason
+    assert "exit code 3" in runner._ended_without_result(CommandResult(argv=("python",), returncode=3, stderr=""))
+
+
+def test_a_failed_run_still_names_every_part_of_the_step():
+    run = ProfileRun(run_id="20261128-010000-cccc", created="2026-11-28T01:00:00Z", env="/p/python", script="/s/t.py",
+                     reason="the script failed")
+    document = json.loads(json.dumps(run.document()))
+    assert list(document["breakdown"]) == list(PARTS) and set(document["breakdown"].values()) == {None}
+    assert document["bottleneck"] == "unknown" and document["step_ms"] == {"median": None, "p90": None}
+    done = run_from_lines(RECORDED.read_text().splitlines(), env="/p/python", script="/s/input_bound.py")
+    shares = done.document()["breakdown"]
+    assert list(shares) == list(PARTS) and abs(sum(shares.values()) - 1) < 0.01
+
+
+def test_report_without_the_benchmark_still_has_the_latest_profile(tmp_path):
+    from fakes.report_inputs import save_canary_scan
+    from tfgpu.core.report.collect import CollectOptions, collect
+
+    run = run_from_lines(RECORDED.read_text().splitlines(), env="/p/python", script="/s/input_bound.py",
+                         run_id="20261128-010000-dddd")
+    saved_runs.save_run(run)
+    scan = save_canary_scan(tmp_path / "input")
+    inputs = collect(CollectOptions(scan_file=str(scan), include_bench=False, raw_commands=False))
+    assert inputs.bench is None and inputs.profile is not None
+    assert inputs.profile.run_id == "20261128-010000-dddd"

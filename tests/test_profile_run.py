@@ -174,7 +174,8 @@ def test_a_crashing_script_names_the_signal_and_leaves_no_process(tmp_path):
 
 def test_json_shaped_lines_on_stdout_a_chdir_and_an_early_exit_do_not_confuse_the_protocol(tmp_path):
     """The script's stdout goes to stderr; its fake "result", "step" and "done" lines are not events.
-    Its folder's name holds spaces, quotes and shell syntax, and so do its arguments."""
+    Its folder's name holds spaces, quotes and shell syntax, and so do its arguments. It imports cProfile:
+    the agent's own folder (its profile.py) must not shadow the stdlib's profile module."""
     folder = tmp_path / "my data $(touch pwned) 'q' ;&"
     folder.mkdir()
     script = Path(shutil.copy(FIXTURES / "garbage_stdout.py", folder / "train it;$x.py"))

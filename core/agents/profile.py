@@ -652,7 +652,10 @@ def run_script(cfg):
     folder = os.path.dirname(script)
     os.chdir(folder)
     sys.argv = [script] + list(cfg["args"])
-    sys.path.insert(0, folder)
+    # sys.path as "python SCRIPT" gives it: the script's folder first, and not the agents' own folder,
+    # whose profile.py / bench.py would shadow the stdlib's profile (cProfile imports it) or the user's modules
+    mine = os.path.dirname(os.path.abspath(__file__))
+    sys.path[:] = [folder] + [p for p in sys.path if not (p and os.path.abspath(p) == mine)]
     try:
         runpy.run_path(script, run_name="__main__")
     except SystemExit as exc:

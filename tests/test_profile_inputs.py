@@ -85,3 +85,18 @@ def test_report_without_the_benchmark_still_has_the_latest_profile(tmp_path):
     inputs = collect(CollectOptions(scan_file=str(scan), include_bench=False, raw_commands=False))
     assert inputs.bench is None and inputs.profile is not None
     assert inputs.profile.run_id == "20261128-010000-dddd"
+
+
+def test_a_timeout_without_fit_speaks_of_the_trace_by_time_not_of_warm_up_steps():
+    from tfgpu.core.profile.runner import ProfileOptions, _Events, _status
+
+    options = ProfileOptions(timeout_s=8, trace_after_s=15)
+    events = _Events(lambda *_a, **_k: None)
+    events.feed(json.dumps({"event": "start", "tf": {"version": "2.21.0"}}))
+    run = ProfileRun(run_id="20261128-010000-eeee", created="x", env="/p/python", script="/s/t.py")
+    _status(run, events, CommandResult(argv=("python",), returncode=None, timed_out=True), options, False)
+    assert run.status == "timed-out" and "without calling Model.fit" in run.reason
+    assert "15 s" in run.reason and "warm-up" not in run.reason
+    events.feed(json.dumps({"event": "fit", "dtype_policy": "float32"}))
+    _status(run, events, CommandResult(argv=("python",), returncode=None, timed_out=True), options, False)
+    assert "warm-up" in run.reason

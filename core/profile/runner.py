@@ -200,8 +200,13 @@ def _status(run: ProfileRun, events: _Events, result, options: ProfileOptions, c
         run.reason = f"{run.env}: {result.error}"
     elif result.timed_out and events.result is None:
         run.status = "timed-out"
-        run.reason = (f"the script ran past the {options.timeout_s:g} s limit before {options.warmup} warm-up and "
-                      f"{options.steps} traced steps were done ({run.steps_seen} steps seen); raise --timeout")
+        if events.fit or run.steps_seen:
+            run.reason = (f"the script ran past the {options.timeout_s:g} s limit before {options.warmup} warm-up "
+                          f"and {options.steps} traced steps were done ({run.steps_seen} steps seen); raise --timeout")
+        else:  # no Model.fit: the trace by time starts after trace_after_s
+            run.reason = (f"the script ran past the {options.timeout_s:g} s limit without calling Model.fit, before "
+                          f"the trace by time (from {options.trace_after_s:g} s to "
+                          f"{options.trace_after_s + options.trace_seconds:g} s) was done; raise --timeout")
     elif events.start is None and events.done is None and looks_too_old(result.stderr, AGENT_FILE):
         run.reason = "this Python is too old for the profile agent (3.7 or newer)"
     elif events.result is not None and run.breakdown:

@@ -100,3 +100,19 @@ def test_a_timeout_without_fit_speaks_of_the_trace_by_time_not_of_warm_up_steps(
     events.feed(json.dumps({"event": "fit", "dtype_policy": "float32"}))
     _status(run, events, CommandResult(argv=("python",), returncode=None, timed_out=True), options, False)
     assert "warm-up" in run.reason
+
+
+def test_the_tensorboard_line_comes_with_the_install_it_needs(capsys):
+    """TF 2.20+ does not install TensorBoard (TF 2.21 here has no tensorboard requirement) and
+    tensorboard-plugin-profile needs only xprof: the install line names both, for that interpreter."""
+    import argparse
+
+    from tfgpu.core.cli.profile import _print
+    from tfgpu.core.profile.tensorboard import plugin_install_command
+
+    run = run_from_lines(RECORDED.read_text().splitlines(), env="/home/a b/venv/bin/python", script="/s/input_bound.py")
+    assert plugin_install_command(run, "linux") == ("'/home/a b/venv/bin/python' -m pip install tensorboard "
+                                                    "tensorboard-plugin-profile")
+    _print(argparse.Namespace(json=False, verbose=False), run, None)
+    out = capsys.readouterr().out
+    assert "-m tensorboard.main --logdir" in out and plugin_install_command(run) in out

@@ -187,9 +187,10 @@ def _print(args: argparse.Namespace, profile_run, before) -> None:
     if before is not None and profile_run.ok:
         text += f"  Compared with {before.run_id}: {compare_words(before, profile_run)}\n"
     if profile_run.ok and profile_run.logdir:
-        from tfgpu.core.profile.tensorboard import tensorboard_command
+        from tfgpu.core.profile.tensorboard import plugin_install_command, tensorboard_command
 
         text += f"  The full trace, in TensorBoard's Profile tab: {tensorboard_command(profile_run)}\n"
+        text += f"  (TensorBoard and that tab, where missing: {plugin_install_command(profile_run)})\n"
     write(text)
 
 

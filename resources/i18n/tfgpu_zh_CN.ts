@@ -2564,8 +2564,8 @@ Run it now?</source>
         <translation>重新追踪（retracing）警告：{count}</translation>
     </message>
     <message>
-        <source>TensorBoard shows the trace in its Profile tab, which needs its plugin in that Python: {command}</source>
-        <translation>TensorBoard 在它的 Profile 标签页中显示跟踪记录，这需要在该 Python 中安装它的插件：{command}</translation>
+        <source>TensorBoard shows the trace in its Profile tab. TensorFlow 2.20 and newer install neither; in that Python: {command}</source>
+        <translation>TensorBoard 在其 Profile 标签页中显示跟踪记录。TensorFlow 2.20 及更新版本不会安装 TensorBoard 及该标签页的插件；请在该 Python 中运行：{command}</translation>
     </message>
     <message>
         <source>Export the profile</source>

@@ -331,8 +331,8 @@ class ProfilePage(TfgpuPage):
         self.advice_list.set_advice(run.advice, open_page=self.context.state.request_page)
         self.tensorboard_edit.setText(tensorboard_command(run) if run.ok and run.logdir else "")
         self.tensorboard_edit.setCursorPosition(0)  # the interpreter first
-        self.tensorboard_edit.setToolTip(self.tr("TensorBoard shows the trace in its Profile tab, which needs its "
-                                                 "plugin in that Python: {command}").format(
+        self.tensorboard_edit.setToolTip(self.tr("TensorBoard shows the trace in its Profile tab. TensorFlow 2.20 "
+                                                 "and newer install neither; in that Python: {command}").format(
             command=plugin_install_command(run)) if run.ok and run.logdir else "")
         if run.ok and run.advice:
             self.tabs.setCurrentIndex(1)

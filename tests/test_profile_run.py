@@ -182,6 +182,6 @@ def test_json_shaped_lines_on_stdout_a_chdir_and_an_early_exit_do_not_confuse_th
     run = run_profile(PYTHON, str(script), ["a b", "$HOME", "--json"], options=ProfileOptions(timeout_s=60))
     assert run.status == "failed" and "without calling Model.fit" in run.reason, run.reason
     assert run.steps_seen == 0 and not run.breakdown
-    assert 'ARGS ["a b", "$HOME", "--json"]' in run.output_tail
+    assert 'ARGS ["a b", "$HOME", "--json"]' in run.output_tail and f"CWD {folder}\n" in run.output_tail
     assert not (folder / "pwned").exists() and not (Path.cwd() / "pwned").exists()
     assert not left_running(script)

@@ -185,3 +185,13 @@ def test_json_shaped_lines_on_stdout_a_chdir_and_an_early_exit_do_not_confuse_th
     assert 'ARGS ["a b", "$HOME", "--json"]' in run.output_tail and f"CWD {folder}\n" in run.output_tail
     assert not (folder / "pwned").exists() and not (Path.cwd() / "pwned").exists()
     assert not left_running(script)
+
+
+def test_a_script_that_runs_its_own_profiler_is_stopped_at_once_with_the_reason(tmp_path):
+    """Its fit would take about 100 s more: the profile ends when our trace cannot start, not at the timeout."""
+    script = copy_fixture(tmp_path, "profiles_itself.py")
+    started = time.monotonic()
+    run = run_profile(PYTHON, str(script), options=ProfileOptions(warmup=2, steps=3, timeout_s=90))
+    assert run.status == "failed" and "Another profiler" in run.reason and "turn it off" in run.reason, run.reason
+    assert time.monotonic() - started < 45
+    assert not left_running(script)

@@ -224,7 +224,13 @@ class Profiler(object):
                 self.tf.profiler.experimental.start(self.logdir)
             except Exception as exc:  # noqa: BLE001 - e.g. a profiler the script started itself
                 self.finished = True
-                self.channel.send("error", code="trace-failed", message=error_text(exc), fatal=True)
+                message = error_text(exc)
+                if "AlreadyExists" in message or "Another profiler" in message:
+                    message += (" (the script runs a profiler itself: tf.profiler.experimental.start, or Keras "
+                                "TensorBoard(profile_batch=...); turn it off while it is profiled here)")
+                self.channel.send("error", code="trace-failed", message=message, fatal=True)
+                if not self.cfg["full"]:  # nothing more to measure: do not train on until the timeout
+                    self.finish("failed", {"code": "trace-failed", "message": message})
                 return False
             self.tracing, self.mode = True, mode
             self.trace_started = time.perf_counter()

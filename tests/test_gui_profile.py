@@ -134,3 +134,20 @@ def test_a_file_that_is_not_a_python_script_is_refused(qtbot, tmp_path):
     assert page.script is None and not page.start_button.isEnabled()
     assert "not a Python script" in page.live_label.text()
     assert page.set_script(str(FIXTURES / "input_bound.py")) and page.start_button.isEnabled()
+
+
+def test_a_failed_run_shows_the_scripts_own_traceback(qtbot):
+    """The agent's error event for a script that raised (as core/agents/profile.py sends it)."""
+    traceback = ('Traceback (most recent call last):\n  File "/home/me/train.py", line 12, in <module>\n'
+                 '    load("./data")\nFileNotFoundError: the data folder ./data does not exist\n')
+    lines = [json.dumps({"event": "start", "tf": {"version": "2.21.0"}}),
+             json.dumps({"event": "error", "code": "script-failed", "fatal": True, "traceback": traceback,
+                         "message": "FileNotFoundError: the data folder ./data does not exist"}),
+             json.dumps({"event": "done", "status": "failed"})]
+    page = make_page(qtbot)
+    page.show_run(run_from_lines(lines, env=sys.executable, script="/home/me/train.py"))
+    assert "the data folder ./data does not exist" in page.live_label.text()
+    assert page.tabs.currentIndex() == 0 and page.output_box.isVisible() and not page.bar.isVisible()
+    assert 'File "/home/me/train.py", line 12' in page.output_view.toPlainText()
+    page.show_run(recorded())
+    assert page.output_box.isHidden() and not page.bar.isHidden()  # (the advice tab is in front now)

@@ -2420,6 +2420,10 @@ Run it now?</source>
         <translation>步</translation>
     </message>
     <message>
+        <source>The script&apos;s last output:</source>
+        <translation>脚本最后的输出：</translation>
+    </message>
+    <message>
         <source>Where the time goes</source>
         <translation>时间花在哪里</translation>
     </message>

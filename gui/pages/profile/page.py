@@ -16,13 +16,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Slot
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtGui import QFontDatabase, QGuiApplication
 from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QPlainTextEdit,
     QPushButton,
     QScrollArea,
     QStackedWidget,
@@ -105,9 +106,20 @@ class ProfilePage(TfgpuPage):
         self.summary_label = QLabel("")
         self.summary_label.setWordWrap(True)
         self.plot = step_time_plot(self.tr("step"))
+        # A failed run: the script's own traceback (its frames only) or last output, instead of the bar.
+        self.output_view = QPlainTextEdit()
+        self.output_view.setReadOnly(True)
+        self.output_view.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self.output_box = QWidget()
+        output_layout = QVBoxLayout(self.output_box)
+        output_layout.setContentsMargins(0, 0, 0, 0)
+        output_layout.addWidget(QLabel(self.tr("The script's last output:")))
+        output_layout.addWidget(self.output_view, 1)
+        self.output_box.hide()
         parts = QWidget()
         parts_layout = QVBoxLayout(parts)
         parts_layout.addWidget(self.summary_label)
+        parts_layout.addWidget(self.output_box, 1)
         parts_layout.addWidget(self.bar)
         parts_layout.addWidget(self.plot, 1)
         self.ops_table = TopOpsTable()
@@ -322,6 +334,12 @@ class ProfilePage(TfgpuPage):
         if run.retracing_warnings:
             facts.append(self.tr("Retracing warnings: {count}").format(count=run.retracing_warnings))
         self.summary_label.setText("\n".join(facts) if run.ok else "")
+        output = [line for line in run.output_tail.strip().splitlines() if line.strip()][-40:]
+        failed_output = run.status == "failed" and bool(output)
+        self.output_view.setPlainText("\n".join(output) if failed_output else "")
+        self.output_view.verticalScrollBar().setValue(self.output_view.verticalScrollBar().maximum())
+        self.output_box.setVisible(failed_output)
+        self.bar.setVisible(run.ok)
         first = len(run.step_times_ms) - len(run.traced_steps_ms) + 1 if run.traced_steps_ms else None
         if run.mode == "fit" and run.traced_steps_ms:
             first = next((i + 1 for i in range(len(run.step_times_ms))
@@ -336,6 +354,8 @@ class ProfilePage(TfgpuPage):
             command=plugin_install_command(run)) if run.ok and run.logdir else "")
         if run.ok and run.advice:
             self.tabs.setCurrentIndex(1)
+        elif not run.ok:
+            self.tabs.setCurrentIndex(0)  # the reason's evidence: the script's own output
         self._update_controls()
 
     @Slot()

@@ -116,3 +116,25 @@ def test_the_tensorboard_line_comes_with_the_install_it_needs(capsys):
     _print(argparse.Namespace(json=False, verbose=False), run, None)
     out = capsys.readouterr().out
     assert "-m tensorboard.main --logdir" in out and plugin_install_command(run) in out
+
+
+def test_an_edited_saved_run_with_impossible_shares_is_listed_as_damaged_and_the_others_still_load(tmp_path, capsys):
+    good = run_from_lines(RECORDED.read_text().splitlines(), env="/p/python", script="/s/input_bound.py",
+                          run_id="20261128-010000-aaaa")
+    saved_runs.save_run(good)
+    bad = run_from_lines(RECORDED.read_text().splitlines(), env="/p/python", script="/s/input_bound.py",
+                         run_id="20261128-020000-bbbb")
+    path = saved_runs.save_run(bad)
+    data = json.loads(path.read_text())
+    data["breakdown"]["input"] = 5.0  # "input wait 89% -> 500%" before
+    path.write_text(json.dumps(data))
+    listed = {s.run_id: s for s in saved_runs.list_runs()}
+    assert listed["20261128-020000-bbbb"].run is None and "breakdown.input" in listed["20261128-020000-bbbb"].problem
+    assert listed["20261128-010000-aaaa"].run is not None
+    assert saved_runs.load_run("latest").run_id == "20261128-010000-aaaa"
+    assert main(["profile", "--list"]) == 0
+    out = capsys.readouterr().out
+    assert "20261128-020000-bbbb  (unreadable: profile.breakdown.input" in out and "20261128-010000-aaaa  profiled" in out
+    data["breakdown"]["input"], data["bottleneck"] = 0.5, "gpu"
+    path.write_text(json.dumps(data))
+    assert "profile.bottleneck" in saved_runs.list_runs()[0].problem

@@ -138,3 +138,24 @@ def test_an_edited_saved_run_with_impossible_shares_is_listed_as_damaged_and_the
     data["breakdown"]["input"], data["bottleneck"] = 0.5, "gpu"
     path.write_text(json.dumps(data))
     assert "profile.bottleneck" in saved_runs.list_runs()[0].problem
+
+
+def test_no_save_keeps_the_trace_in_a_temporary_folder_not_in_the_data_folder():
+    import argparse
+    import tempfile
+
+    from tfgpu.core.cli.profile import add_parser, profile_options, split_script_args
+
+    parser = argparse.ArgumentParser()
+    add_parser(parser.add_subparsers(dest="command"))
+    args = parser.parse_args(["profile", "train.py", "--no-save"])
+    split_script_args(args)
+    logdir = Path(profile_options(args).logdir)
+    try:
+        assert logdir.parent == Path(tempfile.gettempdir()) and logdir.name.startswith("tfgpu-profile-")
+        assert saved_runs.history_dir() not in logdir.parents
+    finally:
+        logdir.rmdir()
+    args = parser.parse_args(["profile", "train.py"])
+    split_script_args(args)
+    assert profile_options(args).logdir is None  # kept with the saved run: traces/<run id>

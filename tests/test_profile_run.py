@@ -70,8 +70,10 @@ def test_input_bound_is_called_input_bound_within_15_points_of_the_truth(tmp_pat
 
 def test_compute_bound_is_not_called_input_bound(tmp_path):
     script = copy_fixture(tmp_path, "compute_bound.py")
-    run = run_profile(PYTHON, str(script), ["--width", "512"], ProfileOptions(steps=6, warmup=3))
+    run = run_profile(PYTHON, str(script), ["--width", "512"],
+                      ProfileOptions(steps=6, warmup=3, logdir=str(tmp_path / "trace")))
     assert run.ok, run.reason
+    assert run.logdir == str(tmp_path / "trace") and list((tmp_path / "trace").rglob("*.xplane.pb"))
     assert run.bottleneck != "input" and run.breakdown["input"] < 0.2
     assert run.bottleneck == "device-compute"  # no GPU here: the CPU is the device
     assert run.top_ops and run.top_ops[0]["type"].endswith("MatMul")

@@ -140,10 +140,9 @@ def _python(args: argparse.Namespace) -> str | None:
 
 def _run(args: argparse.Namespace, python: str, script: Path):
     from tfgpu.core.cli.signals import cancel_on_signals
-    from tfgpu.core.profile.runner import ProfileOptions, run_profile
+    from tfgpu.core.profile.runner import run_profile
 
-    options = ProfileOptions(steps=args.steps, warmup=args.warmup, timeout_s=args.timeout, full=args.full,
-                             trace_after_s=args.trace_after)
+    options = profile_options(args)
     live = _live_printer() if not args.json and stderr_is_terminal() else None
     with cancel_on_signals() as stop:  # Ctrl+C, SIGTERM, SIGHUP: the script and its children are killed
         try:
@@ -153,6 +152,18 @@ def _run(args: argparse.Namespace, python: str, script: Path):
             if live is not None:
                 print("\r" + " " * 78 + "\r", end="", file=sys.stderr)
     return profile_run, stop.exit_code(EXIT_SIGINT)
+
+
+def profile_options(args: argparse.Namespace):
+    """The runner's options; ``--no-save`` keeps the trace in a temporary folder, not in the data folder
+    (where nothing would ever point to it or remove it)."""
+    import tempfile
+
+    from tfgpu.core.profile.runner import ProfileOptions
+
+    logdir = tempfile.mkdtemp(prefix="tfgpu-profile-") if args.no_save else None
+    return ProfileOptions(steps=args.steps, warmup=args.warmup, timeout_s=args.timeout, full=args.full,
+                          trace_after_s=args.trace_after, logdir=logdir)
 
 
 def _live_printer():

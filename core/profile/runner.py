@@ -39,6 +39,7 @@ class ProfileOptions:
     trace_after_s: float = 15.0  # a script without fit is traced by time after this
     trace_seconds: float = 4.0
     sample_gpu: bool = True
+    logdir: str | None = None  # where the trace goes (default: traces/<run id> in the data folder)
 
 
 @dataclass(frozen=True)
@@ -142,7 +143,7 @@ def run_profile(python: str, script: str, args: list[str] | tuple[str, ...] = ()
         return run
     events = _Events(emit)
     watch = GpuWatch(host, lambda util, mem: emit("gpu", gpu_util=util, gpu_mem_mib=mem)) if options.sample_gpu else None
-    logdir = trace_dir(run.run_id)
+    logdir = options.logdir or trace_dir(run.run_id)
     agent_args = ["--steps", str(options.steps), "--warmup", str(options.warmup),
                   "--trace-after", f"{options.trace_after_s:g}", "--trace-seconds", f"{options.trace_seconds:g}",
                   "--logdir", str(logdir), *(["--full"] if options.full else []), "--", str(script), *args]

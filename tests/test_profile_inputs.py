@@ -60,7 +60,9 @@ def test_a_python_killed_by_a_signal_says_so_not_its_last_log_line():
     result = CommandResult(argv=("python",), returncode=-6, stderr="E0000 cuda_platform.cc:52] failed call to cuInit\n")
     reason = runner._ended_without_result(result)
     assert reason.startswith("the script's Python was killed by SIGABRT") and "cuInit" in reason
-    assert "exit code 3" in runner._ended_without_result(CommandResult(argv=("python",), returncode=3, stderr=""))
+    assert "exit code 3 " in runner._ended_without_result(CommandResult(argv=("python",), returncode=3, stderr=""))
+    access_violation = CommandResult(argv=("python.exe",), returncode=3221225477, stderr="")  # Windows' crash code
+    assert "exit code 3221225477 (0xC0000005)" in runner._ended_without_result(access_violation)
 
 
 def test_a_failed_run_still_names_every_part_of_the_step():

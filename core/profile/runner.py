@@ -246,7 +246,8 @@ def _ended_without_result(result) -> str:
             name = f"signal {-code}"
         why = f"the script's Python was killed by {name} (a crash in native code, or out of memory)"
     elif code:
-        why = f"the script's Python ended with exit code {code} (the script exited by itself, or crashed)"
+        shown = f"{code} (0x{code & 0xFFFFFFFF:08X})" if abs(code) > 0xFFFF else str(code)  # Windows: an NTSTATUS
+        why = f"the script's Python ended with exit code {shown} (the script exited by itself, or crashed)"
     else:
         why = "the script's Python ended without a result"
     return f"{why}; its last output: {last}"

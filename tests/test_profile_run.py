@@ -197,3 +197,14 @@ def test_a_script_that_runs_its_own_profiler_is_stopped_at_once_with_the_reason(
     assert run.status == "failed" and "Another profiler" in run.reason and "turn it off" in run.reason, run.reason
     assert time.monotonic() - started < 45
     assert not left_running(script)
+
+
+def test_a_fit_after_a_set_up_longer_than_trace_after_is_still_traced_as_fit(tmp_path):
+    """The trace by time (from 2.5 s to 3 s) finds no step markers and no fit: the script is not stopped
+    there but runs on, and its fit (after 3 s of set-up) is what gets traced."""
+    script = copy_fixture(tmp_path, "slow_setup.py")
+    run = run_profile(PYTHON, str(script), ["--setup-s", "3"],
+                      ProfileOptions(steps=4, warmup=2, trace_after_s=2.5, trace_seconds=0.5, timeout_s=90))
+    assert run.ok, run.reason
+    assert run.mode == "fit" and run.steps_traced == 4 and run.hint is None and run.reason is None
+    assert not left_running(script)

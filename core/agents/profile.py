@@ -210,6 +210,8 @@ class Profiler(object):
         self.mode = None  # "fit" or "time" once a trace started
         self.tracing = False
         self.finished = False  # a result (or a trace error) was sent
+        # a trace by time that found no step markers, before any fit: kept unless a fit starts (slow set-up)
+        self.provisional = False
         self.started = time.perf_counter()
         self.settings = {}
         self.marker = None
@@ -218,8 +220,9 @@ class Profiler(object):
 
     def start_trace(self, mode):
         with self.lock:
-            if self.tracing or self.finished:
+            if self.tracing or (self.finished and not (self.provisional and mode == "fit")):
                 return False
+            self.finished = self.provisional = False
             try:
                 self.tf.profiler.experimental.start(self.logdir)
             except Exception as exc:  # noqa: BLE001 - e.g. a profiler the script started itself
@@ -259,6 +262,7 @@ class Profiler(object):
                                   detail=traceback.format_exc()[-MAX_TEXT:])
                 return
             self.finished = True
+            self.provisional = self.mode == "time" and not self.fit_seen and not result.get("steps")
             result.update(mode=self.mode, why=why, trace_seconds=seconds, fit_seen=self.fit_seen,
                           traced_step_ms=list(self.traced_ms), settings=self.settings,
                           retracing_warnings=self.retraces.count, gpu_memory=gpu_memory(self.tf),
@@ -270,6 +274,12 @@ class Profiler(object):
         with self.lock:
             first = not self.fit_seen
             self.fit_seen = True
+            if self.tracing and self.mode == "time":  # the set-up took longer than --trace-after: trace fit instead
+                try:
+                    self.tf.profiler.experimental.stop()
+                except Exception:  # noqa: BLE001
+                    pass
+                self.tracing, self.mode = False, None
         if first:
             self.settings = model_settings(self.tf, model)
             self.channel.send("fit", **self.settings)
@@ -278,7 +288,7 @@ class Profiler(object):
         cfg = self.cfg
         with self.lock:
             self.step += 1
-            if self.step == cfg["warmup"] + 1 and not self.finished:
+            if self.step == cfg["warmup"] + 1 and (not self.finished or self.provisional):
                 self.start_trace("fit")
             traced = self.tracing and self.mode == "fit"
         self.marker = None
@@ -329,10 +339,19 @@ class Profiler(object):
                 return
         time.sleep(cfg["trace_seconds"])
         with self.lock:
-            if self.mode == "time" and self.tracing:
-                self.stop_trace("time")
-                if not self.cfg["full"]:
-                    self.finish("stopped-after-trace")
+            if not (self.mode == "time" and self.tracing):
+                return  # a fit started meanwhile: it is traced instead
+            self.stop_trace("time")
+            if self.cfg["full"]:
+                return
+            if not self.provisional:
+                self.finish("stopped-after-trace")
+        # No step markers and no fit yet: perhaps a slow set-up (loading data) before Model.fit. The result
+        # stands, but the script runs on for another --trace-after seconds; a fit in that time is traced.
+        time.sleep(cfg["trace_after"])
+        with self.lock:
+            if self.provisional and not self.fit_seen:
+                self.finish("stopped-after-trace")
 
 
 def nothing_traced(state, seconds):

@@ -161,3 +161,17 @@ def test_no_save_keeps_the_trace_in_a_temporary_folder_not_in_the_data_folder():
     args = parser.parse_args(["profile", "train.py"])
     split_script_args(args)
     assert profile_options(args).logdir is None  # kept with the saved run: traces/<run id>
+
+
+def test_a_trace_that_could_not_start_is_the_reason_even_when_the_full_run_then_times_out():
+    from tfgpu.core.profile.runner import ProfileOptions, _Events, _status
+
+    events = _Events(lambda *_a, **_k: None)
+    for event in ({"event": "start"}, {"event": "fit"}, {"event": "step", "step": 1, "ms": 5.0},
+                  {"event": "error", "code": "trace-failed", "fatal": True,
+                   "message": "AlreadyExistsError: Another profiler is running."}):
+        events.feed(json.dumps(event))
+    run = ProfileRun(run_id="20261128-010000-ffff", created="x", env="/p/python", script="/s/t.py")
+    _status(run, events, CommandResult(argv=("python",), returncode=None, timed_out=True),
+            ProfileOptions(full=True, timeout_s=60), False)
+    assert run.status == "timed-out" and "Another profiler is running" in run.reason and "60 s" in run.reason

@@ -201,7 +201,10 @@ def _status(run: ProfileRun, events: _Events, result, options: ProfileOptions, c
         run.reason = f"{run.env}: {result.error}"
     elif result.timed_out and events.result is None:
         run.status = "timed-out"
-        if events.fit or run.steps_seen:
+        if fatal is not None and fatal.get("code") == "trace-failed":  # --full: the script ran on after it
+            run.reason = (f"the trace could not start: {fatal.get('message')}; then the script ran past the "
+                          f"{options.timeout_s:g} s limit")
+        elif events.fit or run.steps_seen:
             run.reason = (f"the script ran past the {options.timeout_s:g} s limit before {options.warmup} warm-up "
                           f"and {options.steps} traced steps were done ({run.steps_seen} steps seen); raise --timeout")
         else:  # no Model.fit: the trace by time starts after trace_after_s

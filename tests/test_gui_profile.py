@@ -114,3 +114,40 @@ def test_a_real_short_profile_from_the_page(qtbot, monkeypatch):
     assert page.run is not None and page.run.ok, page.run.reason if page.run else None
     assert page.run.bottleneck == "input" and page.advice_list.texts
     assert len(page._live_steps) >= 6
+
+
+def test_an_empty_page_says_what_to_do_instead_of_an_empty_plot(qtbot):
+    page = make_page(qtbot)
+    assert page.empty_label.isVisible() and not page.plot.isVisible() and not page.tabs.isVisible()
+    words = page.empty_label.text()
+    assert "Choose your training script" in words and "Start" in words
+    assert page.empty_label.heightForWidth(page.result_stack.width()) <= page.result_stack.height()  # fits
+    page.show_run(recorded())
+    assert page.tabs.isVisible() and not page.empty_label.isVisible()
+
+
+def test_a_file_that_is_not_a_python_script_is_refused(qtbot, tmp_path):
+    page = make_page(qtbot)
+    text = tmp_path / "notes.txt"
+    text.write_text("print(1)\n")
+    assert not page.set_script(str(text))
+    assert page.script is None and not page.start_button.isEnabled()
+    assert "not a Python script" in page.live_label.text()
+    assert page.set_script(str(FIXTURES / "input_bound.py")) and page.start_button.isEnabled()
+
+
+def test_a_failed_run_shows_the_scripts_own_traceback(qtbot):
+    """The agent's error event for a script that raised (as core/agents/profile.py sends it)."""
+    traceback = ('Traceback (most recent call last):\n  File "/home/me/train.py", line 12, in <module>\n'
+                 '    load("./data")\nFileNotFoundError: the data folder ./data does not exist\n')
+    lines = [json.dumps({"event": "start", "tf": {"version": "2.21.0"}}),
+             json.dumps({"event": "error", "code": "script-failed", "fatal": True, "traceback": traceback,
+                         "message": "FileNotFoundError: the data folder ./data does not exist"}),
+             json.dumps({"event": "done", "status": "failed"})]
+    page = make_page(qtbot)
+    page.show_run(run_from_lines(lines, env=sys.executable, script="/home/me/train.py"))
+    assert "the data folder ./data does not exist" in page.live_label.text()
+    assert page.tabs.currentIndex() == 0 and page.output_box.isVisible() and not page.bar.isVisible()
+    assert 'File "/home/me/train.py", line 12' in page.output_view.toPlainText()
+    page.show_run(recorded())
+    assert page.output_box.isHidden() and not page.bar.isHidden()  # (the advice tab is in front now)

@@ -70,8 +70,10 @@ def test_input_bound_is_called_input_bound_within_15_points_of_the_truth(tmp_pat
 
 def test_compute_bound_is_not_called_input_bound(tmp_path):
     script = copy_fixture(tmp_path, "compute_bound.py")
-    run = run_profile(PYTHON, str(script), ["--width", "512"], ProfileOptions(steps=6, warmup=3))
+    run = run_profile(PYTHON, str(script), ["--width", "512"],
+                      ProfileOptions(steps=6, warmup=3, logdir=str(tmp_path / "trace")))
     assert run.ok, run.reason
+    assert run.logdir == str(tmp_path / "trace") and list((tmp_path / "trace").rglob("*.xplane.pb"))
     assert run.bottleneck != "input" and run.breakdown["input"] < 0.2
     assert run.bottleneck == "device-compute"  # no GPU here: the CPU is the device
     assert run.top_ops and run.top_ops[0]["type"].endswith("MatMul")
@@ -162,3 +164,47 @@ def test_a_gpu_trace_is_split_by_its_streams():
     # 0-1 input, 1-3 copy (beats input), 3-8 kernel, 8-10 idle | 10-12 input, 12-13 idle, 13-18 kernel, 18-19 idle
     assert found["parts_ms"] == {"device_compute": 10.0, "copies": 2.0, "input": 3.0, "compile": 0.0,
                                  "host_compute": 0.0, "launch_idle": 4.0}
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGABRT is a POSIX signal")
+def test_a_crashing_script_names_the_signal_and_leaves_no_process(tmp_path):
+    script = copy_fixture(tmp_path, "crashes.py")
+    run = run_profile(PYTHON, str(script), options=ProfileOptions(timeout_s=60))
+    assert run.status == "failed" and "killed by SIGABRT" in run.reason, run.reason
+    assert not left_running(script)  # the child it started is gone too
+
+
+def test_json_shaped_lines_on_stdout_a_chdir_and_an_early_exit_do_not_confuse_the_protocol(tmp_path):
+    """The script's stdout goes to stderr; its fake "result", "step" and "done" lines are not events.
+    Its folder's name holds spaces, quotes and shell syntax, and so do its arguments. It imports cProfile:
+    the agent's own folder (its profile.py) must not shadow the stdlib's profile module."""
+    folder = tmp_path / "my data $(touch pwned) 'q' ;&"
+    folder.mkdir()
+    script = Path(shutil.copy(FIXTURES / "garbage_stdout.py", folder / "train it;$x.py"))
+    run = run_profile(PYTHON, str(script), ["a b", "$HOME", "--json"], options=ProfileOptions(timeout_s=60))
+    assert run.status == "failed" and "without calling Model.fit" in run.reason, run.reason
+    assert run.steps_seen == 0 and not run.breakdown
+    assert 'ARGS ["a b", "$HOME", "--json"]' in run.output_tail and f"CWD {folder}\n" in run.output_tail
+    assert not (folder / "pwned").exists() and not (Path.cwd() / "pwned").exists()
+    assert not left_running(script)
+
+
+def test_a_script_that_runs_its_own_profiler_is_stopped_at_once_with_the_reason(tmp_path):
+    """Its fit would take about 100 s more: the profile ends when our trace cannot start, not at the timeout."""
+    script = copy_fixture(tmp_path, "profiles_itself.py")
+    started = time.monotonic()
+    run = run_profile(PYTHON, str(script), options=ProfileOptions(warmup=2, steps=3, timeout_s=90))
+    assert run.status == "failed" and "Another profiler" in run.reason and "turn it off" in run.reason, run.reason
+    assert time.monotonic() - started < 45
+    assert not left_running(script)
+
+
+def test_a_fit_after_a_set_up_longer_than_trace_after_is_still_traced_as_fit(tmp_path):
+    """The trace by time (from 2.5 s to 3 s) finds no step markers and no fit: the script is not stopped
+    there but runs on, and its fit (after 3 s of set-up) is what gets traced."""
+    script = copy_fixture(tmp_path, "slow_setup.py")
+    run = run_profile(PYTHON, str(script), ["--setup-s", "3"],
+                      ProfileOptions(steps=4, warmup=2, trace_after_s=2.5, trace_seconds=0.5, timeout_s=90))
+    assert run.ok, run.reason
+    assert run.mode == "fit" and run.steps_traced == 4 and run.hint is None and run.reason is None
+    assert not left_running(script)

@@ -210,6 +210,8 @@ class Profiler(object):
         self.mode = None  # "fit" or "time" once a trace started
         self.tracing = False
         self.finished = False  # a result (or a trace error) was sent
+        # a trace by time that found no step markers, before any fit: kept unless a fit starts (slow set-up)
+        self.provisional = False
         self.started = time.perf_counter()
         self.settings = {}
         self.marker = None
@@ -218,13 +220,20 @@ class Profiler(object):
 
     def start_trace(self, mode):
         with self.lock:
-            if self.tracing or self.finished:
+            if self.tracing or (self.finished and not (self.provisional and mode == "fit")):
                 return False
+            self.finished = self.provisional = False
             try:
                 self.tf.profiler.experimental.start(self.logdir)
             except Exception as exc:  # noqa: BLE001 - e.g. a profiler the script started itself
                 self.finished = True
-                self.channel.send("error", code="trace-failed", message=error_text(exc), fatal=True)
+                message = error_text(exc)
+                if "AlreadyExists" in message or "Another profiler" in message:
+                    message += (" (the script runs a profiler itself: tf.profiler.experimental.start, or Keras "
+                                "TensorBoard(profile_batch=...); turn it off while it is profiled here)")
+                self.channel.send("error", code="trace-failed", message=message, fatal=True)
+                if not self.cfg["full"]:  # nothing more to measure: do not train on until the timeout
+                    self.finish("failed", {"code": "trace-failed", "message": message})
                 return False
             self.tracing, self.mode = True, mode
             self.trace_started = time.perf_counter()
@@ -253,6 +262,7 @@ class Profiler(object):
                                   detail=traceback.format_exc()[-MAX_TEXT:])
                 return
             self.finished = True
+            self.provisional = self.mode == "time" and not self.fit_seen and not result.get("steps")
             result.update(mode=self.mode, why=why, trace_seconds=seconds, fit_seen=self.fit_seen,
                           traced_step_ms=list(self.traced_ms), settings=self.settings,
                           retracing_warnings=self.retraces.count, gpu_memory=gpu_memory(self.tf),
@@ -264,6 +274,12 @@ class Profiler(object):
         with self.lock:
             first = not self.fit_seen
             self.fit_seen = True
+            if self.tracing and self.mode == "time":  # the set-up took longer than --trace-after: trace fit instead
+                try:
+                    self.tf.profiler.experimental.stop()
+                except Exception:  # noqa: BLE001
+                    pass
+                self.tracing, self.mode = False, None
         if first:
             self.settings = model_settings(self.tf, model)
             self.channel.send("fit", **self.settings)
@@ -272,7 +288,7 @@ class Profiler(object):
         cfg = self.cfg
         with self.lock:
             self.step += 1
-            if self.step == cfg["warmup"] + 1 and not self.finished:
+            if self.step == cfg["warmup"] + 1 and (not self.finished or self.provisional):
                 self.start_trace("fit")
             traced = self.tracing and self.mode == "fit"
         self.marker = None
@@ -323,10 +339,19 @@ class Profiler(object):
                 return
         time.sleep(cfg["trace_seconds"])
         with self.lock:
-            if self.mode == "time" and self.tracing:
-                self.stop_trace("time")
-                if not self.cfg["full"]:
-                    self.finish("stopped-after-trace")
+            if not (self.mode == "time" and self.tracing):
+                return  # a fit started meanwhile: it is traced instead
+            self.stop_trace("time")
+            if self.cfg["full"]:
+                return
+            if not self.provisional:
+                self.finish("stopped-after-trace")
+        # No step markers and no fit yet: perhaps a slow set-up (loading data) before Model.fit. The result
+        # stands, but the script runs on for another --trace-after seconds; a fit in that time is traced.
+        time.sleep(cfg["trace_after"])
+        with self.lock:
+            if self.provisional and not self.fit_seen:
+                self.finish("stopped-after-trace")
 
 
 def nothing_traced(state, seconds):
@@ -652,7 +677,10 @@ def run_script(cfg):
     folder = os.path.dirname(script)
     os.chdir(folder)
     sys.argv = [script] + list(cfg["args"])
-    sys.path.insert(0, folder)
+    # sys.path as "python SCRIPT" gives it: the script's folder first, and not the agents' own folder,
+    # whose profile.py / bench.py would shadow the stdlib's profile (cProfile imports it) or the user's modules
+    mine = os.path.dirname(os.path.abspath(__file__))
+    sys.path[:] = [folder] + [p for p in sys.path if not (p and os.path.abspath(p) == mine)]
     try:
         runpy.run_path(script, run_name="__main__")
     except SystemExit as exc:
@@ -712,10 +740,15 @@ def profile(channel, facts):
 
 
 def main():
-    started = time.perf_counter()
     channel = Channel()
     channel.open()
     facts = python_facts()
+    if tuple(sys.version_info[:2]) < MIN_PYTHON:  # before anything newer (Python 2 has no perf_counter)
+        channel.send("error", code="python-too-old", fatal=True,
+                     message="Python %s is too old for the profile (3.7 or newer)." % facts["version"])
+        channel.send("done", status="failed")
+        leave(0)
+    started = time.perf_counter()
     channel.send("progress", phase="import", python=dict((k, facts[k]) for k in ("version", "bits", "executable")))
     status = "failed"
     try:

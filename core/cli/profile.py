@@ -51,7 +51,9 @@ def split_script_args(args: argparse.Namespace) -> None:
     """Our options may also follow SCRIPT; the script gets the rest, and everything after ``--``."""
     given = list(args.script_args or [])
     cut = given.index("--") if "--" in given else len(given)
-    trailing = argparse.ArgumentParser(add_help=False, allow_abbrev=False)
+    # the same name as the command's own errors ("tfgpu profile: error: ..."), without a second usage
+    trailing = argparse.ArgumentParser(prog="tfgpu profile", usage=argparse.SUPPRESS, add_help=False,
+                                       allow_abbrev=False)
     _add_options(trailing, trailing=True)
     _, rest = trailing.parse_known_args(given[:cut], namespace=args)
     args.script_args = rest + given[cut + 1:]
@@ -91,9 +93,12 @@ def run(args: argparse.Namespace) -> int:
             error("profile", "name the training script: tfgpu profile [OPTIONS] SCRIPT.py [ARGS...]")
             return EXIT_USAGE
         return _compare_saved(args, before)
+    from tfgpu.core.profile.runner import script_problem
+
     script = Path(args.script)
-    if not script.is_file():
-        error("profile", f"no file at {script}")
+    problem = script_problem(args.script)
+    if problem is not None:
+        error("profile", problem)
         return EXIT_USAGE
     python = _python(args)
     if python is None:
@@ -135,10 +140,9 @@ def _python(args: argparse.Namespace) -> str | None:
 
 def _run(args: argparse.Namespace, python: str, script: Path):
     from tfgpu.core.cli.signals import cancel_on_signals
-    from tfgpu.core.profile.runner import ProfileOptions, run_profile
+    from tfgpu.core.profile.runner import run_profile
 
-    options = ProfileOptions(steps=args.steps, warmup=args.warmup, timeout_s=args.timeout, full=args.full,
-                             trace_after_s=args.trace_after)
+    options = profile_options(args)
     live = _live_printer() if not args.json and stderr_is_terminal() else None
     with cancel_on_signals() as stop:  # Ctrl+C, SIGTERM, SIGHUP: the script and its children are killed
         try:
@@ -148,6 +152,18 @@ def _run(args: argparse.Namespace, python: str, script: Path):
             if live is not None:
                 print("\r" + " " * 78 + "\r", end="", file=sys.stderr)
     return profile_run, stop.exit_code(EXIT_SIGINT)
+
+
+def profile_options(args: argparse.Namespace):
+    """The runner's options; ``--no-save`` keeps the trace in a temporary folder, not in the data folder
+    (where nothing would ever point to it or remove it)."""
+    import tempfile
+
+    from tfgpu.core.profile.runner import ProfileOptions
+
+    logdir = tempfile.mkdtemp(prefix="tfgpu-profile-") if args.no_save else None
+    return ProfileOptions(steps=args.steps, warmup=args.warmup, timeout_s=args.timeout, full=args.full,
+                          trace_after_s=args.trace_after, logdir=logdir)
 
 
 def _live_printer():
@@ -182,9 +198,10 @@ def _print(args: argparse.Namespace, profile_run, before) -> None:
     if before is not None and profile_run.ok:
         text += f"  Compared with {before.run_id}: {compare_words(before, profile_run)}\n"
     if profile_run.ok and profile_run.logdir:
-        from tfgpu.core.profile.tensorboard import tensorboard_command
+        from tfgpu.core.profile.tensorboard import plugin_install_command, tensorboard_command
 
         text += f"  The full trace, in TensorBoard's Profile tab: {tensorboard_command(profile_run)}\n"
+        text += f"  (TensorBoard and that tab, where missing: {plugin_install_command(profile_run)})\n"
     write(text)
 
 

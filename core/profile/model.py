@@ -9,6 +9,7 @@ PROFILE_SCHEMA_VERSION = "1"
 #: The parts of a step, in the document's order (fractions 0-1 of the traced time).
 PARTS = ("input", "device_compute", "host_compute", "copies", "launch_idle", "compile")
 BOTTLENECKS = ("input", "device-compute", "host-compute", "copies", "launch", "compile", "unknown")
+STATUSES = ("profiled", "failed", "cancelled", "timed-out")
 
 
 @dataclass
@@ -69,6 +70,8 @@ class ProfileRun:
     def document(self) -> dict:
         """The ``--json`` contract: the issue's keys first, then the details."""
         data = self.to_dict()
+        # every part named, null where nothing was measured (a failed run), as step_ms does
+        data["breakdown"] = {part: data["breakdown"].get(part) for part in PARTS}
         first = ("schema_version", "env", "script", "steps_traced", "step_ms", "breakdown", "bottleneck",
                  "top_ops", "advice", "gpu", "reason")
         return {**{k: data[k] for k in first}, **{k: v for k, v in data.items() if k not in first}}
@@ -80,4 +83,13 @@ class ProfileRun:
 
         if not isinstance(data, dict):
             raise JsonError("a profile run is a JSON object")
-        return build(cls, data, "profile")
+        run = build(cls, data, "profile")
+        # the values a comparison and the report trust: an edited or damaged file is refused, not shown as 500%
+        for part, share in run.breakdown.items():
+            if part not in PARTS or not 0.0 <= share <= 1.0:
+                raise JsonError(f"profile.breakdown.{part}: expected a part of the step with a share 0-1, got {share!r}")
+        if run.bottleneck not in BOTTLENECKS:
+            raise JsonError(f"profile.bottleneck: expected one of {', '.join(BOTTLENECKS)}, got {run.bottleneck!r}")
+        if run.status not in STATUSES:
+            raise JsonError(f"profile.status: expected one of {', '.join(STATUSES)}, got {run.status!r}")
+        return run

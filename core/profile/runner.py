@@ -9,6 +9,7 @@ times is passed on as a live :class:`ProfileUpdate`.
 from __future__ import annotations
 
 import json
+import signal
 import threading
 import time
 from collections.abc import Callable
@@ -38,6 +39,7 @@ class ProfileOptions:
     trace_after_s: float = 15.0  # a script without fit is traced by time after this
     trace_seconds: float = 4.0
     sample_gpu: bool = True
+    logdir: str | None = None  # where the trace goes (default: traces/<run id> in the data folder)
 
 
 @dataclass(frozen=True)
@@ -54,6 +56,20 @@ class ProfileUpdate:
 
 
 UpdateCallback = Callable[[ProfileUpdate], None]
+#: What a training script may be called (``.pyw``: a Windows script without a console).
+SCRIPT_SUFFIXES = (".py", ".pyw")
+
+
+def script_problem(script: str) -> str | None:
+    """Why ``script`` cannot be profiled (missing, a folder, not a Python file), or None."""
+    path = Path(script)
+    if path.is_dir():
+        return f"{script} is a folder: name the training script in it (a .py file)"
+    if not path.is_file():
+        return f"no file at {script}"
+    if path.suffix.lower() not in SCRIPT_SUFFIXES:
+        return f"{script} is not a Python script (.py): name the training script itself"
+    return None
 
 
 class _Events:
@@ -121,12 +137,13 @@ def run_profile(python: str, script: str, args: list[str] | tuple[str, ...] = ()
             except Exception:  # noqa: BLE001 - a faulty listener never stops the run
                 pass
 
-    if not Path(script).is_file():
-        run.reason = f"no file at {script}"
+    problem = script_problem(script)
+    if problem is not None:  # only a Python script the user named runs
+        run.reason = problem
         return run
     events = _Events(emit)
     watch = GpuWatch(host, lambda util, mem: emit("gpu", gpu_util=util, gpu_mem_mib=mem)) if options.sample_gpu else None
-    logdir = trace_dir(run.run_id)
+    logdir = options.logdir or trace_dir(run.run_id)
     agent_args = ["--steps", str(options.steps), "--warmup", str(options.warmup),
                   "--trace-after", f"{options.trace_after_s:g}", "--trace-seconds", f"{options.trace_seconds:g}",
                   "--logdir", str(logdir), *(["--full"] if options.full else []), "--", str(script), *args]
@@ -184,8 +201,16 @@ def _status(run: ProfileRun, events: _Events, result, options: ProfileOptions, c
         run.reason = f"{run.env}: {result.error}"
     elif result.timed_out and events.result is None:
         run.status = "timed-out"
-        run.reason = (f"the script ran past the {options.timeout_s:g} s limit before {options.warmup} warm-up and "
-                      f"{options.steps} traced steps were done ({run.steps_seen} steps seen); raise --timeout")
+        if fatal is not None and fatal.get("code") == "trace-failed":  # --full: the script ran on after it
+            run.reason = (f"the trace could not start: {fatal.get('message')}; then the script ran past the "
+                          f"{options.timeout_s:g} s limit")
+        elif events.fit or run.steps_seen:
+            run.reason = (f"the script ran past the {options.timeout_s:g} s limit before {options.warmup} warm-up "
+                          f"and {options.steps} traced steps were done ({run.steps_seen} steps seen); raise --timeout")
+        else:  # no Model.fit: the trace by time starts after trace_after_s
+            run.reason = (f"the script ran past the {options.timeout_s:g} s limit without calling Model.fit, before "
+                          f"the trace by time (from {options.trace_after_s:g} s to "
+                          f"{options.trace_after_s + options.trace_seconds:g} s) was done; raise --timeout")
     elif events.start is None and events.done is None and looks_too_old(result.stderr, AGENT_FILE):
         run.reason = "this Python is too old for the profile agent (3.7 or newer)"
     elif events.result is not None and run.breakdown:
@@ -206,10 +231,29 @@ def _status(run: ProfileRun, events: _Events, result, options: ProfileOptions, c
     elif events.result is not None:
         run.reason = "the trace holds no training steps"
     else:
-        run.reason = "the agent ended without a result: " + (result.stderr.strip().splitlines() or ["no output"])[-1]
+        run.reason = _ended_without_result(result)
     if run.status == "profiled":
         run.advice = build_advice(run, tensor_cores=has_tensor_cores(run.gpu.get("name")),
                                   mixed_speedup=mixed_precision_speedup(run.gpu.get("name")))
+
+
+def _ended_without_result(result) -> str:
+    """Why the script's Python stopped before the agent said anything more: a signal (a crash in
+    native code, the out-of-memory killer), the script's own os._exit, then its last line of output."""
+    code = result.returncode
+    last = (result.stderr.strip().splitlines() or ["no output"])[-1]
+    if code is not None and code < 0:
+        try:
+            name = signal.Signals(-code).name
+        except ValueError:
+            name = f"signal {-code}"
+        why = f"the script's Python was killed by {name} (a crash in native code, or out of memory)"
+    elif code:
+        shown = f"{code} (0x{code & 0xFFFFFFFF:08X})" if abs(code) > 0xFFFF else str(code)  # Windows: an NTSTATUS
+        why = f"the script's Python ended with exit code {shown} (the script exited by itself, or crashed)"
+    else:
+        why = "the script's Python ended without a result"
+    return f"{why}; its last output: {last}"
 
 
 def run_from_lines(lines: list[str], *, env: str, script: str, gpu: dict[str, Any] | None = None,

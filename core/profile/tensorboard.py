@@ -9,6 +9,9 @@ from tfgpu.core.shell import Shell, command
 
 #: TensorBoard's Profile tab comes from this package (now also published as ``xprof``).
 PLUGIN_PACKAGE = "tensorboard-plugin-profile"
+#: What the command needs: TensorFlow 2.20 and newer no longer install TensorBoard, and the plugin
+#: (tensorboard-plugin-profile 2.24 requires only xprof) does not bring it either.
+TENSORBOARD_PACKAGES = ("tensorboard", PLUGIN_PACKAGE)
 
 
 def _shell(platform: str | None = None) -> Shell:
@@ -21,5 +24,5 @@ def tensorboard_command(run: ProfileRun, platform: str | None = None) -> str:
 
 
 def plugin_install_command(run: ProfileRun, platform: str | None = None) -> str:
-    """The one install TensorBoard needs to show the trace (the profile plugin)."""
-    return command([run.env, "-m", "pip", "install", PLUGIN_PACKAGE], _shell(platform), bare_words=True)
+    """The install the TensorBoard command needs: TensorBoard itself and its Profile tab's plugin."""
+    return command([run.env, "-m", "pip", "install", *TENSORBOARD_PACKAGES], _shell(platform), bare_words=True)

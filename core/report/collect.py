@@ -165,9 +165,9 @@ def collect(options: CollectOptions, host: Host | None = None,
     inputs = ReportInputs(scan=scan, env=dict(host.env), created_at=now_iso())
     if options.include_bench:
         inputs.bench, inputs.bench_note = latest_bench()
-        inputs.profile, inputs.profile_note = latest_profile()
     else:
         inputs.bench_note = "left out (--no-bench)"
+    inputs.profile, inputs.profile_note = latest_profile()  # --no-bench leaves out the benchmark only
     if options.monitor_csv:
         inputs.monitor = monitor_from_csv(options.monitor_csv, options.monitor_minutes or 10.0, cancel)
     elif options.monitor_minutes > 0 and not cancel.is_set():

@@ -2432,6 +2432,10 @@ Run it now?</source>
         <translation>步</translation>
     </message>
     <message>
+        <source>The script&apos;s last output:</source>
+        <translation>脚本最后的输出：</translation>
+    </message>
+    <message>
         <source>Where the time goes</source>
         <translation>时间花在哪里</translation>
     </message>
@@ -2456,6 +2460,10 @@ Run it now?</source>
         <translation>在 TensorBoard 中打开完整的跟踪记录：</translation>
     </message>
     <message>
+        <source>No profile yet. 1. Choose your training script: the .py file you run to train (Model.fit, or a custom loop). 2. Pick the Python environment with TensorFlow to run it in. 3. Press Start. The script runs from its own folder for a few warm-up steps and a few traced steps, then it is stopped; here you will see where each step&apos;s time goes and what to change.</source>
+        <translation>还没有性能分析结果。1. 选择你的训练脚本：就是你用来训练的那个 .py 文件（Model.fit 或自定义训练循环）。2. 选择装有 TensorFlow 的 Python 环境来运行它。3. 点击“开始”。脚本会在它自己的文件夹中运行几个预热步和几个跟踪步，然后被停止；之后这里会显示每一步的时间花在哪里，以及应该改什么。</translation>
+    </message>
+    <message>
         <source>A profile is running; closing stops the script.</source>
         <translation>正在进行性能分析；关闭会停止脚本。</translation>
     </message>
@@ -2464,8 +2472,12 @@ Run it now?</source>
         <translation>选择你的训练脚本</translation>
     </message>
     <message>
-        <source>Python scripts (*.py);;All files (*)</source>
-        <translation>Python 脚本 (*.py);;所有文件 (*)</translation>
+        <source>Python scripts (*.py *.pyw);;All files (*)</source>
+        <translation>Python 脚本 (*.py *.pyw);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>{path} is not a Python script (.py): choose the training script itself.</source>
+        <translation>{path} 不是 Python 脚本 (.py)：请选择训练脚本本身。</translation>
     </message>
     <message>
         <source>Other Python…</source>
@@ -2568,8 +2580,8 @@ Run it now?</source>
         <translation>重新追踪（retracing）警告：{count}</translation>
     </message>
     <message>
-        <source>TensorBoard shows the trace in its Profile tab, which needs its plugin in that Python: {command}</source>
-        <translation>TensorBoard 在它的 Profile 标签页中显示跟踪记录，这需要在该 Python 中安装它的插件：{command}</translation>
+        <source>TensorBoard shows the trace in its Profile tab. TensorFlow 2.20 and newer install neither; in that Python: {command}</source>
+        <translation>TensorBoard 在其 Profile 标签页中显示跟踪记录。TensorFlow 2.20 及更新版本不会安装 TensorBoard 及该标签页的插件；请在该 Python 中运行：{command}</translation>
     </message>
     <message>
         <source>Export the profile</source>

@@ -15,16 +15,18 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Slot
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Slot
+from PySide6.QtGui import QFontDatabase, QGuiApplication
 from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QPlainTextEdit,
     QPushButton,
     QScrollArea,
+    QStackedWidget,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -104,9 +106,20 @@ class ProfilePage(TfgpuPage):
         self.summary_label = QLabel("")
         self.summary_label.setWordWrap(True)
         self.plot = step_time_plot(self.tr("step"))
+        # A failed run: the script's own traceback (its frames only) or last output, instead of the bar.
+        self.output_view = QPlainTextEdit()
+        self.output_view.setReadOnly(True)
+        self.output_view.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self.output_box = QWidget()
+        output_layout = QVBoxLayout(self.output_box)
+        output_layout.setContentsMargins(0, 0, 0, 0)
+        output_layout.addWidget(QLabel(self.tr("The script's last output:")))
+        output_layout.addWidget(self.output_view, 1)
+        self.output_box.hide()
         parts = QWidget()
         parts_layout = QVBoxLayout(parts)
         parts_layout.addWidget(self.summary_label)
+        parts_layout.addWidget(self.output_box, 1)
         parts_layout.addWidget(self.bar)
         parts_layout.addWidget(self.plot, 1)
         self.ops_table = TopOpsTable()
@@ -131,11 +144,23 @@ class ProfilePage(TfgpuPage):
         bottom.addWidget(self.tensorboard_copy)
         bottom.addWidget(self.export_button)
 
+        # Before the first result: what to do, instead of an empty plot and empty tabs.
+        self.empty_label = QLabel(self.tr(
+            "No profile yet. 1. Choose your training script: the .py file you run to train (Model.fit, or a custom "
+            "loop). 2. Pick the Python environment with TensorFlow to run it in. 3. Press Start. The script runs "
+            "from its own folder for a few warm-up steps and a few traced steps, then it is stopped; here you will "
+            "see where each step's time goes and what to change."))
+        self.empty_label.setWordWrap(True)
+        self.empty_label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.result_stack = QStackedWidget()
+        self.result_stack.addWidget(self.empty_label)
+        self.result_stack.addWidget(self.tabs)
+
         layout = QVBoxLayout(self)
         for row in (top, second, third):
             layout.addLayout(row)
         layout.addWidget(self.live_label)
-        layout.addWidget(self.tabs, 1)
+        layout.addWidget(self.result_stack, 1)
         layout.addLayout(bottom)
         self._update_controls()
 
@@ -162,15 +187,25 @@ class ProfilePage(TfgpuPage):
     @Slot()
     def choose_script(self) -> None:
         path, _filter = QFileDialog.getOpenFileName(self, self.tr("Choose your training script"), "",
-                                                    self.tr("Python scripts (*.py);;All files (*)"))
+                                                    self.tr("Python scripts (*.py *.pyw);;All files (*)"))
         if path:
             self.set_script(path)
 
-    def set_script(self, path: str) -> None:
-        """The script the user chose (only this file runs)."""
-        self.script = str(Path(path).resolve())
+    def set_script(self, path: str) -> bool:
+        """The script the user chose (only this file runs); False, with the reason shown, for a file
+        that is not a Python script."""
+        from tfgpu.core.profile.runner import SCRIPT_SUFFIXES
+
+        chosen = Path(path).resolve()
+        if chosen.suffix.lower() not in SCRIPT_SUFFIXES:
+            self.live_label.setText(self.tr("{path} is not a Python script (.py): choose the training script "
+                                            "itself.").format(path=str(chosen)))
+            return False
+        self.script = str(chosen)
         self.script_label.setText(self.script)
+        self.live_label.setText("")
         self._update_controls()
+        return True
 
     def refresh_environments(self) -> None:
         current = self.selected_python() if hasattr(self, "env_combo") else None
@@ -275,6 +310,7 @@ class ProfilePage(TfgpuPage):
         from tfgpu.gui.pages.profile.charts import show_steps
 
         self.run = run
+        self.result_stack.setCurrentWidget(self.tabs)
         if not run.ok:
             self.live_label.setText(self.tr("Not profiled: {reason}").format(reason=run.reason or run.status))
         else:
@@ -298,6 +334,12 @@ class ProfilePage(TfgpuPage):
         if run.retracing_warnings:
             facts.append(self.tr("Retracing warnings: {count}").format(count=run.retracing_warnings))
         self.summary_label.setText("\n".join(facts) if run.ok else "")
+        output = [line for line in run.output_tail.strip().splitlines() if line.strip()][-40:]
+        failed_output = run.status == "failed" and bool(output)
+        self.output_view.setPlainText("\n".join(output) if failed_output else "")
+        self.output_view.verticalScrollBar().setValue(self.output_view.verticalScrollBar().maximum())
+        self.output_box.setVisible(failed_output)
+        self.bar.setVisible(run.ok)
         first = len(run.step_times_ms) - len(run.traced_steps_ms) + 1 if run.traced_steps_ms else None
         if run.mode == "fit" and run.traced_steps_ms:
             first = next((i + 1 for i in range(len(run.step_times_ms))
@@ -307,11 +349,13 @@ class ProfilePage(TfgpuPage):
         self.advice_list.set_advice(run.advice, open_page=self.context.state.request_page)
         self.tensorboard_edit.setText(tensorboard_command(run) if run.ok and run.logdir else "")
         self.tensorboard_edit.setCursorPosition(0)  # the interpreter first
-        self.tensorboard_edit.setToolTip(self.tr("TensorBoard shows the trace in its Profile tab, which needs its "
-                                                 "plugin in that Python: {command}").format(
+        self.tensorboard_edit.setToolTip(self.tr("TensorBoard shows the trace in its Profile tab. TensorFlow 2.20 "
+                                                 "and newer install neither; in that Python: {command}").format(
             command=plugin_install_command(run)) if run.ok and run.logdir else "")
         if run.ok and run.advice:
             self.tabs.setCurrentIndex(1)
+        elif not run.ok:
+            self.tabs.setCurrentIndex(0)  # the reason's evidence: the script's own output
         self._update_controls()
 
     @Slot()

@@ -49,6 +49,8 @@ def _agent_of(parent: psutil.Process, name: str, seconds: float = 30) -> psutil.
     ("tf_probe.py", []),
     ("bench.py", ["--suites", "matmul", "--device", "cpu", "--quick"]),
     ("cluster_worker.py", ["--index", "0", "--ports", "1,2", "--steps", "5"]),  # waits for a peer that never comes
+    ("profile.py", ["--logdir", "/tmp/tfgpu-test-orphan-trace", "--",
+                    str(Path(__file__).parent / "fixtures" / "profile" / "endless.py")]),  # the user's training
 ])
 def test_D20_an_agent_dies_with_its_parent_and_removes_its_temp_folder(agent, args):
     launcher = subprocess.Popen([sys.executable, "-c", LAUNCHER, agent, *args])

@@ -739,7 +739,36 @@ def profile(channel, facts):
     return status, failure  # not reached: finish leaves
 
 
+def watch_parent(interval=0.5):
+    """End this agent when the process that started it is gone (POSIX: it is adopted by another, so
+    the parent id changes), removing the launcher's private temporary folder (TFGPU_AGENT_TEMP):
+    an orphan never keeps a GPU's memory. On Windows the launcher's job object ends it."""
+    if sys.platform == "win32":
+        return
+    import threading
+
+    parent = os.getppid()
+    if parent <= 1:
+        return
+
+    def watch():
+        while True:
+            time.sleep(interval)
+            if os.getppid() != parent:
+                temp = os.environ.get("TFGPU_AGENT_TEMP") or ""
+                if os.path.basename(temp).startswith("tfgpu-agent-"):
+                    import shutil
+
+                    shutil.rmtree(temp, ignore_errors=True)
+                os._exit(3)
+
+    thread = threading.Thread(target=watch, name="tfgpu-parent-watch")
+    thread.daemon = True
+    thread.start()
+
+
 def main():
+    watch_parent()  # tfgpu killed (even SIGKILL): the training it started stops too
     channel = Channel()
     channel.open()
     facts = python_facts()

@@ -1,19 +1,19 @@
 """Saved profile runs (one JSON file each, beside the benchmark history) and comparing two.
 
-Written like the benchmark's runs (core/bench/saved_runs.py): a temporary file, then a rename, so a
-full disk never leaves half a run; an unreadable file is listed with its reason. The full trace of
+Written through the one writer (core/storage.py: private, exclusive temporary, then a rename), so a
+full disk never leaves half a run; read bounded and typed, so an unreadable file (damaged, a FIFO, a
+link, too large) is listed with its reason and never breaks the others. The full trace of
 each run stays in ``traces/<run id>`` for TensorBoard.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from tfgpu.core import jsonsafe
+from tfgpu.core import storage
 from tfgpu.core.bench import saved_runs as bench_history
 from tfgpu.core.profile.model import ProfileRun
 
@@ -33,15 +33,9 @@ def trace_dir(run_id: str) -> Path:
 def save_run(run: ProfileRun, folder: Path | None = None) -> Path:
     """Write the run; raises OSError with nothing half-written."""
     folder = folder or history_dir()
-    folder.mkdir(parents=True, exist_ok=True)
     target = folder / f"{run.run_id}.json"
-    temporary = target.with_suffix(".json.tmp")
-    try:
-        temporary.write_text(json.dumps(run.to_dict(), indent=1), encoding="utf-8")
-        os.replace(temporary, target)
-    except OSError:
-        temporary.unlink(missing_ok=True)
-        raise
+    storage.write_file(target, json.dumps(run.to_dict(), indent=1).encode("utf-8"), private=True,
+                       make_folders=True, mode=0o600)
     return target
 
 
@@ -55,9 +49,9 @@ class SavedProfile:
 
 def load_run_file(path: Path) -> SavedProfile:
     try:
-        if path.stat().st_size > MAX_RUN_BYTES:
-            return SavedProfile(path.stem, path, None, "file too large")
-        run = ProfileRun.from_dict(jsonsafe.loads(path.read_bytes()))
+        run = ProfileRun.from_dict(storage.read_json(path, MAX_RUN_BYTES))
+    except storage.DamagedFile as exc:  # too large, a FIFO, a link, bad JSON
+        return SavedProfile(path.stem, path, None, str(exc))
     except OSError as exc:
         return SavedProfile(path.stem, path, None, f"cannot read it: {exc.strerror or exc}")
     except Exception as exc:  # noqa: BLE001 - damaged, edited or from a newer version: listed, never fatal

@@ -5824,6 +5824,14 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>完成标志：“性能测试”页面显示出你的测试数据。</translation>
     </message>
     <message>
+        <source>Done when TensorFlow imports in this environment: Re-check shows its version.</source>
+        <translation>完成标志：TensorFlow 能在这个环境中导入，重新检查会显示它的版本。</translation>
+    </message>
+    <message>
+        <source>Done on that computer: tfgpu there says “GPU ready: yes”.</source>
+        <translation>在那台电脑上完成：那里的 tfgpu 显示“GPU 就绪：是”。</translation>
+    </message>
+    <message>
         <source>TensorFlow {tf} runs on the CPU here. Measure how fast it is.</source>
         <translation>TensorFlow {tf} 在这里用 CPU 运行。测一测有多快。</translation>
     </message>
@@ -5834,6 +5842,32 @@ Checking them runs them, and with them any code that folder holds. Only continue
     <message>
         <source>TensorFlow {tf} uses your GPU in {python}. Measure how fast it is.</source>
         <translation>{python} 中的 TensorFlow {tf} 能使用你的 GPU。测一测有多快。</translation>
+    </message>
+    <message>
+        <source>Measure how fast TensorFlow runs on the CPU here.</source>
+        <extracomment>The bare interpreter names a fix falls back to when it does not know the environment.</extracomment>
+        <translation>测一测 TensorFlow 在这台电脑的 CPU 上有多快。</translation>
+    </message>
+    <message>
+        <source>Not needed for your route: {why}.</source>
+        <extracomment>Parts of the machine a route may or may not use: the driver, a system CUDA toolkit, a system cuDNN, and their folders on the search path (PATH / LD_LIBRARY_PATH).</extracomment>
+        <translation>你的路线不需要：{why}。</translation>
+    </message>
+    <message>
+        <source>without an NVIDIA GPU, TensorFlow runs on the CPU</source>
+        <translation>没有 NVIDIA GPU，TensorFlow 在 CPU 上运行</translation>
+    </message>
+    <message>
+        <source>conda installs CUDA and cuDNN into the environment</source>
+        <translation>conda 会把 CUDA 和 cuDNN 装进环境里</translation>
+    </message>
+    <message>
+        <source>TensorFlow in WSL2 brings its own CUDA and cuDNN</source>
+        <translation>WSL2 里的 TensorFlow 自带 CUDA 和 cuDNN</translation>
+    </message>
+    <message>
+        <source>pip installs CUDA and cuDNN together with TensorFlow</source>
+        <translation>pip 会和 TensorFlow 一起安装 CUDA 和 cuDNN</translation>
     </message>
 </context>
 </TS>

@@ -59,7 +59,8 @@ def documents_dir() -> Path:
     return Path.home()
 
 
-def gather(context: PageContext, scan, monitor: dict | None, report, cancel: threading.Event) -> dict[bool, ExportBundle]:
+def gather(context: PageContext, scan, monitor: dict | None, report, cancel: threading.Event,
+           verdict=None) -> dict[bool, ExportBundle]:
     """The job: the report's inputs, then the document, redacted (True) and not (False). ``scan``
     is the one the app shows (taken on the GUI thread); None: check this computer first."""
     from tfgpu.core.host import RealHost
@@ -73,6 +74,7 @@ def gather(context: PageContext, scan, monitor: dict | None, report, cancel: thr
     if cancel.is_set():
         raise JobFailed(translate("ExportDialog", "stopped"))
     inputs = ReportInputs(scan=scan, env=dict(host.env), frontend="gui", created_at=now_iso(), monitor=monitor,
+                          verdict=verdict if verdict is not None and verdict.scan is scan else None,
                           monitor_note=None if monitor else "the monitor has no samples yet (open the Monitor page)")
     inputs.bench, inputs.bench_note = latest_bench()
     report(translate("ExportDialog", "Reading nvidia-smi and the log…"))
@@ -86,7 +88,7 @@ def gather(context: PageContext, scan, monitor: dict | None, report, cancel: thr
 
 def monitor_excerpt(context: PageContext, minutes: float) -> dict | None:
     """The last ``minutes`` of the window's live monitor (GUI thread: the rings live there)."""
-    service = getattr(context.state, "monitor", None)
+    service = context.session.monitor
     if service is None or not len(service.history):
         return None
     from tfgpu.core.report.monitor_excerpt import from_history
@@ -181,11 +183,11 @@ class ExportDialog(QDialog):
             return
         monitor = monitor_excerpt(self.context, float(self.minutes_box.value()))
         context = self.context
-        self.status_label.setText(self.tr("Preparing the report…") if context.state.scan is not None
+        self.status_label.setText(self.tr("Preparing the report…") if context.session.scan is not None
                                   else self.tr("Checking this computer first…"))
         self._update_controls()
-        scan = context.state.scan
-        self.collector.submit(lambda report, cancel: gather(context, scan, monitor, report, cancel))
+        scan, verdict = context.session.scan, context.session.verdict
+        self.collector.submit(lambda report, cancel: gather(context, scan, monitor, report, cancel, verdict))
         self._update_controls()
 
     @Slot(object)

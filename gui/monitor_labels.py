@@ -43,6 +43,8 @@ def gpu_status_short(frame: MonitorFrame | None) -> str | None:
         return translate("MonitorWords", "connecting to the NVIDIA driver…")
     if status == GpuStatus.NOT_RESPONDING:
         return translate("MonitorWords", "the NVIDIA driver does not answer")
+    if status == GpuStatus.NO_CARD:
+        return translate("MonitorWords", "no NVIDIA card")
     if status == GpuStatus.NO_DRIVER:
         return translate("MonitorWords", "no NVIDIA driver")
     if status == GpuStatus.NO_GPUS or (status == GpuStatus.OK and not frame.gpus):
@@ -67,6 +69,9 @@ def gpu_banner_lines(frame: MonitorFrame | None) -> list[str]:
     elif status == GpuStatus.NOT_RESPONDING:
         lines.append(translate("MonitorWords", "The NVIDIA driver does not answer: there are no GPU figures "
                                                "until it does. CPU and memory are still measured."))
+    elif status == GpuStatus.NO_CARD:
+        lines.append(translate("MonitorWords", "This computer has no NVIDIA graphics card, so there are no GPU "
+                                               "figures. CPU and memory are measured."))
     elif status == GpuStatus.NO_DRIVER:
         lines.append(translate("MonitorWords", "No NVIDIA driver was found, so there are no GPU figures. "
                                                "CPU and memory are still measured."))
@@ -80,7 +85,7 @@ def gpu_banner_lines(frame: MonitorFrame | None) -> list[str]:
             lines.append(translate("MonitorWords", "GPU {index} ({name}) stopped answering (lost: it fell off "
                                                    "the bus or the driver was reset); its figures stop here.")
                          .format(index=gpu.index, name=gpu.name or "?"))
-    if lines and reason and status != GpuStatus.OK:
+    if lines and reason and status not in (GpuStatus.OK, GpuStatus.NO_CARD):
         lines.append(translate("MonitorWords", "NVML says: {reason}").format(reason=reason))
     return lines
 

@@ -83,7 +83,7 @@ def capture(
     """Save a PNG of the window at ``page_id`` once it and the check are idle. Raises ScreenshotError."""
     deadline = time.monotonic() + timeout_s
     page = go_to_page(wizard, page_id)
-    state = wizard.context.state
+    state = wizard.context.session
     if state.scan is None and not state.scanning:
         wizard.start_scan()
     prefill(page)

@@ -5,12 +5,13 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication
 
 from tfgpu.gui.icons import Tone
-from tfgpu.gui.page_registry import TfgpuPage, WizardState
+from tfgpu.gui.page_registry import TfgpuPage
+from tfgpu.gui.session import Session
 
 translate = QCoreApplication.translate
 
 
-def page_status(page_id: str, state: WizardState, page: TfgpuPage | None) -> tuple[Tone | None, str]:
+def page_status(page_id: str, state: Session, page: TfgpuPage | None) -> tuple[Tone | None, str]:
     """(tone or None for no icon, words) of one page now."""
     if page_id == "system":
         if state.scanning:
@@ -27,7 +28,9 @@ def page_status(page_id: str, state: WizardState, page: TfgpuPage | None) -> tup
                 Tone.NEUTRAL, translate("PageStatus", "no result yet"))
         if checklist.ready:
             return Tone.GOOD, translate("PageStatus", "GPU ready")
-        return Tone.BAD, translate("PageStatus", "GPU not ready: {n} steps to do").format(n=len(checklist.steps))
+        verdict = state.verdict
+        left = [s for s in checklist.steps if verdict is None or verdict.ticked(s) is not True]
+        return Tone.BAD, translate("PageStatus", "GPU not ready: {n} steps to do").format(n=len(left))
     if page is None:
         return None, ""
     tone = page.nav_tone()

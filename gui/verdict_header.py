@@ -1,6 +1,6 @@
 """The header on every page: "GPU ready: yes/no" for the chosen environment, the one thing in
 the way, and the single next step as a button. Everything comes from the shared state
-(:class:`~tfgpu.gui.page_registry.WizardState`); the window decides what the button opens.
+(:class:`~tfgpu.gui.session.Session`); the window decides what the button opens.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from tfgpu.gui.findings_view import plain_label
 from tfgpu.gui.glossary import explain_terms
 from tfgpu.gui.guide import step_sentence
 from tfgpu.gui.icons import Tone, tone_icon
-from tfgpu.gui.page_registry import WizardState
+from tfgpu.gui.session import Session
 from tfgpu.gui.theme import tone_colour
 from tfgpu.gui.tr_text import tr_text
 
@@ -32,7 +32,7 @@ class VerdictHeader(QFrame):
     next_clicked = Signal(object)  # the NextStep, or None for "check this computer"
     env_chosen = Signal(object)  # a Python executable, or None
 
-    def __init__(self, state: WizardState, parent: QWidget | None = None) -> None:
+    def __init__(self, state: Session, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.state = state
         self.setObjectName("verdict-header")

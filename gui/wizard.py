@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QSize, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QCloseEvent, QFont
@@ -38,6 +39,9 @@ from tfgpu.gui.steps_sidebar import StepsSidebar
 from tfgpu.gui.verdict_header import VerdictHeader
 from tfgpu.gui.window_actions import ActionSpec, discover_actions
 from tfgpu.gui.workers import JobController, Policy
+
+if TYPE_CHECKING:
+    from tfgpu.gui.export_dialog import ExportDialog
 
 log = logging.getLogger(__name__)
 
@@ -79,18 +83,19 @@ class TfgpuWizard(QMainWindow):
         self._started = False
         self._background_done = False
         self._first_pending: str | None = None
+        self.export_dialog: ExportDialog | None = None  # File > Export diagnostics… (gui/actions/export.py)
         # Asked before closing while something would be lost; tests replace it.
         self.confirm_close: Callable[[list[str]], bool] = self._ask_before_closing
         self._warm_up = JobController(Policy.SINGLE, "tfgpu-warm-up", parent=self)
         self._build(actions if actions is not None else discover_actions())
-        state = self.context.state
-        state.page_requested.connect(self.open_page)
-        state.rescan_requested.connect(self.start_scan)
-        state.verdict_changed.connect(self._refresh_status)
-        state.scanning_changed.connect(self._refresh_status)
-        state.scan_changed.connect(self._remember_scan)
+        session = self.context.session
+        session.setParent(self)
+        session.page_requested.connect(self.open_page)
+        session.verdict_changed.connect(self._refresh_status)
+        session.scanning_changed.connect(self._refresh_status)
+        session.scan_changed.connect(self._remember_scan)
         if settings is not None:
-            state.env = settings.env
+            session.preferred_env = settings.env
             if settings.geometry is not None:
                 self.restoreGeometry(settings.geometry)
         self.retranslate()
@@ -109,7 +114,7 @@ class TfgpuWizard(QMainWindow):
 
     # -- layout ----------------------------------------------------------------------------------
     def _build(self, actions: list[ActionSpec]) -> None:
-        self.header = VerdictHeader(self.context.state)
+        self.header = VerdictHeader(self.context.session)
         self.header.next_clicked.connect(self._on_next_step)
         self.header.env_chosen.connect(self._on_env_chosen)
         self.sidebar = StepsSidebar()
@@ -337,20 +342,17 @@ class TfgpuWizard(QMainWindow):
 
     @Slot(object)
     def _on_env_chosen(self, python: str | None) -> None:
-        self.context.state.set_env(python)
+        self.context.session.set_env(python)
         if self.settings is not None:
             self.settings.env = python
 
     @Slot()
     def start_scan(self) -> bool:
         """Check this computer (again) in the background; False when a check already runs."""
-        if not self.has_page(SYSTEM) or self._shut_down:
+        session = self.context.session
+        if self._shut_down or session.scanning:
             return False
-        page = self.page_by_id(SYSTEM)
-        if page.is_busy():
-            return False
-        page.start_scan()  # type: ignore[attr-defined]
-        return True
+        return session.start_scan()
 
     def showEvent(self, event) -> None:  # noqa: N802 - Qt's name
         super().showEvent(event)
@@ -370,12 +372,12 @@ class TfgpuWizard(QMainWindow):
         if self._shut_down:
             return
         self._warm_up.submit(_load_the_diagnosis)
-        state = self.context.state
-        if self.settings is not None and state.scan is None:
+        session = self.context.session
+        if self.settings is not None and session.scan is None:
             kept = self.settings.load_scan()
             if kept is not None:
-                state.set_scan(*kept)
-        if self.auto_scan and not state.scanning:
+                session.set_scan(*kept)
+        if self.auto_scan and not session.scanning:
             self.start_scan()
         self._background_done = True
 
@@ -385,17 +387,17 @@ class TfgpuWizard(QMainWindow):
         if self.auto_scan and not self._background_done:
             return False
         page = self.current_page()
-        return not self.context.state.scanning and (page is None or page.is_idle())
+        return not self.context.session.is_busy() and (page is None or page.is_idle())
 
     @Slot(object)
     def _remember_scan(self, scan) -> None:
-        if self.settings is not None and self.context.state.scan_saved_at is None and not scan.cancelled:
+        if self.settings is not None and self.context.session.scan_saved_at is None and not scan.cancelled:
             self.settings.save_scan(scan)
 
     @Slot()
     def _refresh_status(self) -> None:
         for spec in self.specs:
-            tone, words = page_status(spec.page_id, self.context.state, self._pages.get(spec.page_id))
+            tone, words = page_status(spec.page_id, self.context.session, self._pages.get(spec.page_id))
             self.sidebar.set_status(spec.page_id, tone, words)
 
     # -- language, look, glossary ----------------------------------------------------------------------
@@ -422,7 +424,7 @@ class TfgpuWizard(QMainWindow):
     def close_questions(self) -> list[str]:
         """What closing now would stop, in words (empty: nothing)."""
         questions = [q for page in self._pages.values() if (q := page.close_question())]
-        service = getattr(self.context.state, "monitor", None)
+        service = self.context.session.monitor
         if service is not None and service.is_logging() and not any("CSV" in q for q in questions):
             questions.append(self.tr("A CSV log is being written to {path}; closing stops it.").format(
                 path=service.csv_path))
@@ -455,7 +457,7 @@ class TfgpuWizard(QMainWindow):
             return
         self._shut_down = True
         self._warm_up.shutdown()
-        dialog = getattr(self, "export_dialog", None)  # File > Export diagnostics… (gui/actions/export.py)
+        dialog = self.export_dialog
         if dialog is not None:
             dialog.shutdown()
         for page_id, page in self._pages.items():
@@ -464,12 +466,9 @@ class TfgpuWizard(QMainWindow):
             except Exception:  # noqa: BLE001 - one page must not keep the others running
                 log.exception("page %s failed to shut down", page_id)
         try:
-            if getattr(self.context.state, "monitor", None) is not None:  # else nothing to import and stop
-                from tfgpu.gui.monitor_service import shutdown_monitor
-
-                shutdown_monitor(self.context)  # after the pages: they may still hold it
+            self.context.session.shutdown()  # after the pages: they may still hold the monitor
         except Exception:  # noqa: BLE001
-            log.exception("the monitor failed to shut down")
+            log.exception("the session failed to shut down")
 
 
 def _load_the_diagnosis(_report, _cancel) -> None:

@@ -72,7 +72,8 @@ def fake_monitor(threaded: bool = True) -> MonitorService:
 def make_page(qtbot, scan=None, **kwargs) -> BenchmarkPage:
     context = PageContext()
     if scan is not None:
-        context.state.set_scan(scan)
+        with qtbot.waitSignal(context.session.scan_changed, timeout=30_000):  # its verdict is made off the GUI thread
+            context.session.set_scan(scan)
     monitor = kwargs.setdefault("monitor", fake_monitor())
     page = BenchmarkPage(context, **kwargs)
 

@@ -403,7 +403,8 @@ def test_the_text_is_combined_with_this_computers_scan_and_the_toggle_turns_it_o
     assert page.scan_toggle.isChecked()
     assert "none yet" in page.scan_toggle.text()
     scan = fs.scan(os=fs.os_info("linux"), envs=[fs.env("/venv/bin/python", tf=fs.tf_ok("/venv/bin/python", "2.15.0", gpus=0))])
-    page.context.state.set_scan(scan)
+    with qtbot.waitSignal(page.context.session.scan_changed, timeout=RESULT_TIMEOUT_MS):
+        page.context.session.set_scan(scan)
     assert page.scan_toggle.text() == "Use this computer's scan"
     page.set_text("2024-01-01 10:00:00.000000: W tensorflow/core/common_runtime/gpu/gpu_device.cc:2211] Cannot dlopen "
                   "some GPU libraries. Please make sure the missing libraries mentioned above are installed properly")

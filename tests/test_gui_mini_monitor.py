@@ -302,8 +302,8 @@ def _wizard_with_monitor(qtbot, service: MonitorService | None = None) -> tuple[
     wizard = TfgpuWizard(specs=[benchmark_module.PAGE])
     qtbot.addWidget(wizard)
     if service is not None:
-        service.setParent(wizard.context.state)
-        wizard.context.state.monitor = service  # what monitor_service(context) hands out
+        service.setParent(wizard.context.session)
+        wizard.context.session.monitor = service  # what monitor_service(context) hands out
     wizard.show()
     page = wizard.page_by_id("benchmark")
     assert isinstance(page, BenchmarkPage)

@@ -89,7 +89,7 @@ def close_pages():
 def make_page(qtbot, factory=None, host=None) -> MonitorPage:
     """The page with its own service (a fake sampler when ``factory`` is given), shown."""
     context = PageContext(host=host)
-    context.state.monitor = MonitorService(host, sampler_factory=factory, parent=context.state)
+    context.session.monitor = MonitorService(host, sampler_factory=factory, parent=context.session)
     page = MonitorPage(context)
     _MADE.append((page, context))
     qtbot.addWidget(page)
@@ -287,8 +287,8 @@ def test_three_plots_fit_900_by_650_and_more_shows_the_rest(qtbot, factory) -> N
 
     service = MonitorService(sampler_factory=factory)
     wizard = TfgpuWizard(specs=[welcome.PAGE, monitor_module.PAGE])  # the monitor page is built on its visit
-    service.setParent(wizard.context.state)
-    wizard.context.state.monitor = service
+    service.setParent(wizard.context.session)
+    wizard.context.session.monitor = service
     qtbot.addWidget(wizard)
     wizard.resize(DEFAULT_SIZE)
     wizard.show()

@@ -59,9 +59,9 @@ def go_to_system(qtbot, wizard: TfgpuWizard) -> SystemPage:
         wizard.next()
         assert wizard.current_page_id() == "system"
         assert page.is_busy() and not page.isComplete()  # the result only arrives through the event loop
-        assert wizard.context.state.scanning
+        assert wizard.context.session.scanning
         assert wizard.next_button.isEnabled()  # every page stays reachable while the check runs
-    assert not wizard.context.state.scanning
+    assert not wizard.context.session.scanning
     return page
 
 
@@ -84,7 +84,7 @@ def test_wizard_opens_on_welcome_then_scans_on_your_system(qtbot, linux_host: Fa
     assert page.isComplete() and not page.is_busy()
     assert wizard.next_button.isEnabled()
     assert page.controller.running_thread() is None  # released only after wait()
-    assert wizard.context.state.scan is page.scan
+    assert wizard.context.session.scan is page.scan
     sections = page.section_items()
     assert list(sections) == SECTIONS
     assert "Ubuntu 22.04.4 LTS" in sections["Operating system"].text(COL_DETAILS)

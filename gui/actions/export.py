@@ -12,7 +12,7 @@ from tfgpu.gui.window_actions import ActionSpec
 def export(window: Any) -> None:
     from tfgpu.gui.export_dialog import open_export_dialog
 
-    previous = getattr(window, "export_dialog", None)
+    previous = window.export_dialog
     if previous is not None:
         previous.shutdown()
         previous.deleteLater()

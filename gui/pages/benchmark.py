@@ -86,8 +86,8 @@ class BenchmarkPage(TfgpuPage):
         self.history.finished.connect(self._on_history)
         self.history.failed.connect(lambda _message: self._maybe_finished())
         self._build(monitor)
-        context.state.scan_changed.connect(self._on_scan)
-        context.state.python_selected.connect(self.select_python)  # e.g. the environment just installed
+        context.session.scan_changed.connect(self._on_scan)
+        context.session.python_selected.connect(self.select_python)  # e.g. the environment just installed
         self.refresh_environments()
 
     # -- layout ----------------------------------------------------------------------------
@@ -231,7 +231,7 @@ class BenchmarkPage(TfgpuPage):
     def refresh_environments(self) -> None:
         current = self.selected_python()
         self.env_combo.clear()
-        for label, path in self.environments(self.context.state.scan):
+        for label, path in self.environments(self.context.session.scan):
             self.env_combo.addItem(label, path)
             self.env_combo.setItemData(self.env_combo.count() - 1, path, Qt.ItemDataRole.ToolTipRole)
         self.env_combo.addItem(self.tr("Other Python…"), OTHER)
@@ -293,7 +293,7 @@ class BenchmarkPage(TfgpuPage):
     @Slot()
     def start_run(self) -> bool:
         python = self.selected_python()
-        scan = self.context.state.scan
+        scan = self.context.session.scan
         driver = scan.driver.driver_version if scan is not None else None
         if python is None or not self.controller.start(python, self.options(), driver):
             return False
@@ -364,6 +364,7 @@ class BenchmarkPage(TfgpuPage):
         self.run = run
         if self.controller.saved_path is not None:
             self.saved.insert(0, SavedRun(run.run_id, self.controller.saved_path, run))
+            self.context.session.refresh_verdict()  # a benchmark run ticks "Measure how fast it is" off
         if run.status is RunStatus.COMPLETED:
             self._set_fraction(1.0)
         elif self.progress.maximum() == 0:

@@ -4,8 +4,8 @@ Numbered steps (each with its sentence, the whole command, and a "done when" che
 ticks off), exactly one "Fix this first", the other ways behind "Other options", what else was
 found once each behind "Also found", and the evidence, ids and sources behind "Details".
 
-``diagnose(scan)`` is pure and fast (no I/O, < 50 ms), so it runs on the GUI thread when a scan
-arrives. The page itself starts nothing slow; Re-check asks the window to check again.
+The page shows the session's verdict (made off the GUI thread, once per scan); it computes nothing
+itself. Re-check asks the session to check again.
 """
 
 from __future__ import annotations
@@ -37,17 +37,12 @@ from tfgpu.gui.tr_text import tr_text
 if TYPE_CHECKING:  # the diagnosis' rules load with the first scan, not at start-up
     from tfgpu.core.diagnosis.model import Diagnosis
     from tfgpu.core.diagnosis.next_steps import Checklist, NextStep
+    from tfgpu.core.diagnosis.verdict import Verdict
     from tfgpu.core.findings.model import Finding
     from tfgpu.core.scan import Scan
 
 log = logging.getLogger(__name__)
 
-
-def diagnose(scan: Scan) -> Diagnosis:
-    """core's ``diagnose`` (imported on first use, to keep the window's start-up light)."""
-    from tfgpu.core.diagnosis.doctor import diagnose as core_diagnose
-
-    return core_diagnose(scan)
 
 _EMPTY, _RESULT = 0, 1
 
@@ -70,11 +65,12 @@ class DiagnosisPage(TfgpuPage):
         self.diagnosis: Diagnosis | None = None
         self.checklist: Checklist | None = None
         self.error: str | None = None
+        self.verdict: Verdict | None = None
         self.finding_lists: list[FindingList] = []
         self._build()
-        context.state.verdict_changed.connect(self._on_verdict_changed)
-        if context.state.scan is not None:
-            self.show_scan(context.state.scan)
+        context.session.verdict_changed.connect(self._on_verdict_changed)
+        if context.session.scan is not None:
+            self._on_verdict_changed(context.session.verdict)
 
     # -- layout ------------------------------------------------------------------
     def _build(self) -> None:
@@ -83,23 +79,17 @@ class DiagnosisPage(TfgpuPage):
         self.stack.addWidget(self._build_result())
         self.recheck_button = QPushButton(self.tr("Re-check"))
         self.recheck_button.setToolTip(self.tr("Check this computer again after a step; done steps are ticked off."))
-        self.recheck_button.clicked.connect(self.context.state.request_rescan)
+        self.recheck_button.clicked.connect(self.context.session.request_rescan)
         self.copy_button = QPushButton(self.tr("Copy report"))
         self.copy_button.setToolTip(
             self.tr("Copy the whole diagnosis as Markdown, to paste into a chat, a forum or an issue.")
         )
         self.copy_button.clicked.connect(self.copy_report)
-        self.export_button = QPushButton(self.tr("Export diagnostics…"))
-        self.export_button.setToolTip(
-            self.tr("Save one file for a helper (HTML, Markdown, JSON, text or zip), personal details removed.")
-        )
-        self.export_button.clicked.connect(self.export_diagnostics)
-        self.export_dialog = None
+        # "Export diagnostics…" is the window's action (beside Back/Next): not a second button here.
         self.copied_label = plain_label(selectable=False)
         buttons = QHBoxLayout()
         buttons.addWidget(self.recheck_button)
         buttons.addWidget(self.copy_button)
-        buttons.addWidget(self.export_button)
         buttons.addWidget(self.copied_label, 1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -136,7 +126,7 @@ class DiagnosisPage(TfgpuPage):
         banner.addLayout(words, 1)
 
         self.checklist_view = ChecklistView()
-        self.checklist_view.action_requested.connect(self.context.state.request_page)
+        self.checklist_view.action_requested.connect(self.context.session.request_page)
         self.sections = QWidget()
         self.sections_layout = QVBoxLayout(self.sections)
         self.sections_layout.setContentsMargins(0, 0, 0, 0)
@@ -155,55 +145,36 @@ class DiagnosisPage(TfgpuPage):
         return self.scroll_area
 
     # -- showing a scan ----------------------------------------------------------------
-    @Slot()
-    def _on_verdict_changed(self) -> None:
-        scan = self.context.state.scan
-        if scan is None:
-            return
-        if scan is not self.scan:
-            self.show_scan(scan)
-        elif self.diagnosis is not None:  # another environment chosen
-            self.show_diagnosis(self.diagnosis, cancelled=scan.cancelled)
-
     @Slot(object)
-    def show_scan(self, scan: Scan) -> None:
-        """Diagnose ``scan`` and show it (GUI thread; diagnose is pure and fast)."""
-        self.scan = scan
-        try:
-            diagnosis = diagnose(scan)
-        except Exception as exc:  # noqa: BLE001 - a bug in a rule must not break the page
-            log.exception("diagnosis failed")
-            self.diagnosis = None
-            self.error = f"{type(exc).__name__}: {exc}"
+    def _on_verdict_changed(self, verdict: Verdict | None) -> None:
+        """The session's verdict (a new scan, another environment, a benchmark run), or why there is none."""
+        session = self.context.session
+        if session.scan is None:
+            return
+        self.scan = session.scan
+        if verdict is None:
+            self.verdict, self.diagnosis, self.checklist = None, None, None
+            self.error = session.verdict_error or "?"
             self._show_empty(
                 self.tr("The diagnosis failed: {error}. Please report it, with the result of \u201cYour system\u201d.")
                 .format(error=self.error)
             )
+            self.status_changed.emit()
             return
-        self.show_diagnosis(diagnosis, cancelled=scan.cancelled)
+        self.show_verdict(verdict)
 
-    def show_diagnosis(self, diagnosis: Diagnosis, cancelled: bool = False) -> None:
-        from tfgpu.core.diagnosis.next_steps import next_steps
-
-        state = self.context.state
-        self.diagnosis, self.error = diagnosis, None
-        self.checklist = next_steps(diagnosis, state.env)
+    def show_verdict(self, verdict: Verdict) -> None:
+        self.verdict, self.diagnosis, self.checklist, self.error = verdict, verdict.diagnosis, verdict.checklist, None
+        self.scan = verdict.scan
+        diagnosis, checklist = verdict.diagnosis, verdict.checklist
         self.copied_label.clear()
-        self._show_verdict(diagnosis, self.checklist, cancelled)
-        done = state.done_steps if self.scan is not None and self.scan is state.scan else []
-        self.checklist_view.show_checklist(self.checklist, done, self._done_now, self._actions_for, _finding_title)
+        self._show_verdict(diagnosis, checklist, verdict.scan.cancelled)
+        self.checklist_view.show_checklist(checklist, verdict.done, verdict.ticked, self._actions_for, _finding_title)
         self._clear_sections()
         self._show_sections(diagnosis, self.checklist)
         self.stack.setCurrentIndex(_RESULT)
         self.copy_button.setEnabled(True)
         self.status_changed.emit()
-
-    def _done_now(self, step: NextStep) -> bool | None:
-        from tfgpu.core.diagnosis.next_steps import is_done
-
-        if self.scan is None or self.diagnosis is None:
-            return False
-        return is_done(step.check, self.scan, self.diagnosis)
 
     def _actions_for(self, step: NextStep) -> list[tuple[str, str]]:
         """The pages that do or show ``step``: its own action, and pages that say they handle it."""
@@ -302,7 +273,7 @@ class DiagnosisPage(TfgpuPage):
     # -- actions ---------------------------------------------------------------------------
     @Slot()
     def _go_back(self) -> None:
-        self.context.state.request_page("system")
+        self.context.session.request_page("system")
 
     def open_with(self, payload: object) -> None:
         """Scroll to the step ``payload`` (a step id)."""
@@ -314,28 +285,13 @@ class DiagnosisPage(TfgpuPage):
     @Slot()
     def copy_report(self) -> str:
         """The diagnosis as Markdown on the clipboard (and returned)."""
-        if self.diagnosis is not None:
-            text = diagnosis_markdown(self.diagnosis, self.checklist)
+        if self.verdict is not None:
+            text = diagnosis_markdown(self.verdict.diagnosis, self.verdict.checklist)
         else:
             text = self.empty_label.text() + "\n"
         QGuiApplication.clipboard().setText(text)
         self.copied_label.setText(self.tr("Copied to the clipboard."))
         return text
-
-    @Slot()
-    def export_diagnostics(self):
-        """Open the "Export diagnostics" dialog (it checks this computer first when there is no scan)."""
-        from tfgpu.gui.export_dialog import open_export_dialog
-
-        if self.export_dialog is not None:
-            self.export_dialog.shutdown()
-            self.export_dialog.deleteLater()
-        self.export_dialog = open_export_dialog(self, self.context)
-        return self.export_dialog
-
-    def shutdown(self) -> None:
-        if self.export_dialog is not None:
-            self.export_dialog.shutdown()
 
     # -- TfgpuPage ---------------------------------------------------------------------------
     def nav_tone(self) -> Tone | None:

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 from tfgpu.core.explain.document import decode as decode_bytes
 from tfgpu.core.explain.model import Explanation
 from tfgpu.core.explain.reading import MAX_INPUT_BYTES
+from tfgpu.core.scan import Scan
 from tfgpu.gui import explain_worker
 from tfgpu.gui.explain_view import ExplanationView
 from tfgpu.gui.explain_worker import ExplainController, ExplainFunction
@@ -88,8 +89,8 @@ class ExplainPage(TfgpuPage):
         self.error: str | None = None
         self._big_input: str | bytes | None = None  # the whole text when the editor shows only its start
         self._programmatic = False
-        self._scan_doc: dict | None = None  # the scan to combine with, as the worker reads it (set on the GUI thread)
-        self._scan_cache: tuple[object, dict] | None = None  # (Scan, its JSON form), made once per scan
+        # The session's scan and chosen environment to combine with, as the worker reads them (set on the GUI thread).
+        self._with: tuple[Scan, str | None] | None = None
         self.controller = ExplainController(explain_fn or self._explain_with_scan, parent=self)
         self.controller.finished.connect(self._on_explained)
         self.controller.failed.connect(self._on_failed)
@@ -123,7 +124,7 @@ class ExplainPage(TfgpuPage):
             "Combine the text with this computer's scan (its TensorFlow, Python, driver and GPUs) for the facts the "
             "text leaves out. Turn it off to explain a text from another computer."))
         self.scan_toggle.toggled.connect(self._on_scan_toggled)
-        self.context.state.scan_changed.connect(self._on_scan_changed)
+        self.context.session.scan_changed.connect(self._on_scan_changed)
         self.copy_button = QPushButton(self.tr("Copy result"))
         self.copy_button.setToolTip(self.tr("Copy the explanation as Markdown, to paste into a chat or an issue."))
         self.copy_button.clicked.connect(self.copy_result)
@@ -266,24 +267,25 @@ class ExplainPage(TfgpuPage):
             self._update_controls()
             self._maybe_finished()
             return
-        self._scan_doc = self._current_scan_doc()
+        self._with = self._current_context()
         self.controller.request(text)
         self._update_controls()
 
-    def _current_scan_doc(self) -> dict | None:
-        """The scan to combine with: the latest one when the toggle is on (its JSON form, made once)."""
-        scan = self.context.state.scan
-        if not self.scan_toggle.isChecked() or scan is None:
+    def _current_context(self) -> tuple[Scan, str | None] | None:
+        """The session's scan and THE chosen environment, when the toggle is on."""
+        session = self.context.session
+        if not self.scan_toggle.isChecked() or session.scan is None:
             return None
-        if self._scan_cache is None or self._scan_cache[0] is not scan:
-            self._scan_cache = (scan, scan.to_dict())
-        return self._scan_cache[1]
+        return session.scan, session.env
 
     def _explain_with_scan(self, text: str | bytes):
-        """The worker's job: reads only the scan document captured on the GUI thread."""
-        scan_doc = self._scan_doc
+        """The worker's job: reads only the scan and environment captured on the GUI thread."""
+        context = self._with
         explain = explain_worker.load_explain_function()  # raises ExplainUnavailable
-        return explain(text) if scan_doc is None else explain(text, scan=scan_doc)
+        if context is None:
+            return explain(text)
+        scan, env = context
+        return explain(text, scan=scan.to_dict(), env=env)
 
     @Slot(bool)
     def _on_scan_toggled(self, _checked: bool) -> None:
@@ -326,7 +328,7 @@ class ExplainPage(TfgpuPage):
     def _update_controls(self) -> None:
         self.status_label.setText(self.tr("Reading…") if self.is_busy() else "")
         self.copy_button.setEnabled(self.explanation is not None)
-        if self.context.state.scan is None:
+        if self.context.session.scan is None:
             self.scan_toggle.setText(self.tr("Use this computer's scan (none yet: scan on the System page)"))
         else:
             self.scan_toggle.setText(self.tr("Use this computer's scan"))

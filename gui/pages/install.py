@@ -189,7 +189,7 @@ class InstallPage(TfgpuPage):
         route = self.route_combo.currentData()
         self._asked_route = route
         self.plan_label.setText(self.tr("Working out the steps for this computer…"))
-        ok = self.planner.plan(self.context.state.scan, route, self.folder_edit.text().strip() or None)
+        ok = self.planner.plan(self.context.session.scan, route, self.folder_edit.text().strip() or None)
         self._update_controls()
         return ok
 
@@ -339,8 +339,8 @@ class InstallPage(TfgpuPage):
         if outcome.recheck is not None:
             self.recheck_label.setText(self.tr("Re-check: {verdict}").format(verdict=tr_text(outcome.recheck.headline)))
             if outcome.recheck_scan is not None:
-                self.context.state.set_scan(merge_env(self.context.state.scan, outcome.recheck_scan))
-            self.context.state.select_python(outcome.recheck.python)
+                self.context.session.set_scan(merge_env(self.context.session.scan, outcome.recheck_scan))
+            self.context.session.select_python(outcome.recheck.python)
 
     @Slot(str)
     def _on_failed(self, message: str) -> None:

@@ -68,8 +68,8 @@ class MemoryPage(TfgpuPage):
             error=message)))
         self.controller.idle.connect(self._maybe_finished)
         self._build()
-        context.state.scan_changed.connect(self._on_scan)
-        self.chooser.set_scan(context.state.scan)
+        context.session.scan_changed.connect(self._on_scan)
+        self.chooser.set_scan(context.session.scan)
         self._show_snippet()
 
     def _build(self) -> None:

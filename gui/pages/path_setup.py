@@ -55,8 +55,8 @@ class PathPage(TfgpuPage):
         self.controller.failed.connect(self._on_failed)
         self.controller.idle.connect(self._maybe_finished)
         self._build()
-        context.state.scan_changed.connect(self._on_scan)
-        self.chooser.set_scan(context.state.scan)
+        context.session.scan_changed.connect(self._on_scan)
+        self.chooser.set_scan(context.session.scan)
 
     def _build(self) -> None:
         self.chooser = TargetChooser(self.host.platform.is_windows)
@@ -139,7 +139,7 @@ class PathPage(TfgpuPage):
 
     def _snapshot(self) -> dict:
         """What the worker reads, taken on the GUI thread."""
-        return {"scan": self.context.state.scan, "python": self.chooser.python(), "target": self.chooser.target(),
+        return {"scan": self.context.session.scan, "python": self.chooser.python(), "target": self.chooser.target(),
                 "cuda": self.cuda_edit.text().strip() or None, "cudnn": self.cudnn_edit.text().strip() or None}
 
     @Slot()

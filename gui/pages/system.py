@@ -1,8 +1,8 @@
-"""The "Your system" page: runs the scan off the GUI thread and shows every section with its status."""
+"""The "Your system" page: the session's scan (run off the GUI thread by the session), every section
+with its status, read for the verdict's route."""
 
 from __future__ import annotations
 
-import dataclasses
 import html
 import logging
 import math
@@ -32,7 +32,6 @@ from tfgpu.gui.page_registry import PageContext, PageSpec, TfgpuPage
 from tfgpu.gui.route_view import for_route
 from tfgpu.gui.scan_lines import SECTION_STEPS, Line, section_title, step_text
 from tfgpu.gui.scan_view import build_lines, scan_to_text, write_line
-from tfgpu.gui.workers import ScanController
 from tfgpu.gui.wrap_delegate import WRAP_ROLE, WrappingDelegate
 
 # Tree columns
@@ -66,17 +65,18 @@ class SystemPage(TfgpuPage):
         self._tf_checked = 0
         self._total_final = False  # the progress total can still grow (TF checks are added later)
         self._progress_fraction = 0.0  # what the bar shows; it never goes back within a scan
-        self.trust_here = False  # the user agreed to run the Pythons of the current folder
-        self.controller = ScanController(context.host, context.scan_options, parent=self)
-        self.controller.started.connect(self._on_started)
-        self.controller.update.connect(self._on_progress)
-        self.controller.finished.connect(self._on_finished)
-        self.controller.failed.connect(self._on_failed)
+        session = context.session
+        self.controller = session.scan_job  # the session's (read-only here: tests wait on its signals)
         self._build()
-        self._receiving = False  # set_scan below tells every page; this one shows the scan itself
-        context.state.verdict_changed.connect(self._on_verdict_changed)
-        if context.state.scan is not None:  # built after a check (or the last session's): show it
-            self._show_scan(context.state.scan)
+        session.scan_started.connect(self._on_started)
+        session.scan_progress.connect(self._on_progress)
+        session.scan_changed.connect(self._on_finished)
+        session.scan_failed.connect(self._on_failed)
+        session.verdict_changed.connect(self._on_verdict_changed)
+        if session.scanning:  # built while the window's check runs
+            self._on_started()
+        elif session.scan is not None:  # built after a check (or the last session's): show it
+            self._show_scan(session.scan)
 
     # -- layout ------------------------------------------------------------
     def _build(self) -> None:
@@ -158,7 +158,7 @@ class SystemPage(TfgpuPage):
 
     # -- QWizardPage -----------------------------------------------------------
     def initializePage(self) -> None:
-        if self.scan is None and not self._scanning:
+        if self.context.session.scan is None and not self.context.session.scanning:
             self.start_scan()
 
     def cleanupPage(self) -> None:
@@ -172,15 +172,19 @@ class SystemPage(TfgpuPage):
         return self._scanning
 
     def shutdown(self) -> None:
-        self.controller.shutdown()
-        if self._scanning:  # the stopped scan's result is dropped: the wizard is closing
+        if self._scanning:  # the session stops the scan; its result is dropped: the window is closing
             self._scanning = False
             self.work_finished.emit()
 
     # -- actions ---------------------------------------------------------------------
+    @property
+    def trust_here(self) -> bool:
+        """The user agreed to run the Pythons of the current folder (kept for every later check)."""
+        return self.context.session.trust_here
+
     def start_scan(self) -> None:
-        options = self.context.scan_options or ScanOptions()
-        self.controller.start(dataclasses.replace(options, trust_here=True) if self.trust_here else None)
+        """Ask the session to check this computer (again)."""
+        self.context.session.start_scan()
 
     def untrusted_pythons(self) -> list[str]:
         """Interpreters of the current folder the last scan listed but did not run."""
@@ -203,8 +207,7 @@ class SystemPage(TfgpuPage):
         pythons = self.untrusted_pythons()
         if self._scanning or not pythons or not self.confirm_here(pythons):
             return
-        self.trust_here = True
-        self.start_scan()
+        self.context.session.start_scan(trust_here=True)
 
     def copy_as_text(self) -> str:
         """Put the plain-text result on the clipboard (and return it)."""
@@ -219,7 +222,7 @@ class SystemPage(TfgpuPage):
     @Slot()
     def _on_recheck_clicked(self) -> None:
         if self._scanning:
-            self.controller.cancel()
+            self.context.session.cancel_scan()
             self.recheck_button.setEnabled(False)  # back on when the stopped scan has ended
         else:
             self.start_scan()
@@ -228,7 +231,6 @@ class SystemPage(TfgpuPage):
     @Slot()
     def _on_started(self) -> None:
         self._scanning = True
-        self.context.state.set_scanning(True)
         self.error = None
         self.copied_label.clear()
         options = self.context.scan_options or ScanOptions()
@@ -265,14 +267,8 @@ class SystemPage(TfgpuPage):
 
     @Slot(object)
     def _on_finished(self, scan: Scan) -> None:
+        """A new scan in the session (its verdict is made): show it."""
         try:
-            self._scanning = False  # the shared state below is told the check has ended
-            self.context.state.set_scanning(False)
-            self._receiving = True
-            try:
-                self.context.state.set_scan(scan)
-            finally:
-                self._receiving = False
             self._show_scan(scan)
         except Exception as exc:  # noqa: BLE001 - a bug in the view must not leave the page busy
             log.exception("cannot show the scan result")
@@ -288,15 +284,15 @@ class SystemPage(TfgpuPage):
     def _show_scan(self, scan: Scan) -> None:
         """The scan's sections, each read for the route the checklist follows (route_view)."""
         self.scan = scan
-        lines = for_route(build_lines(scan), self.context.state, details=self.details_toggle.isChecked())
+        lines = for_route(build_lines(scan), self.context.session, details=self.details_toggle.isChecked())
         self._set_headline(*self._finished_headline(scan, lines))
         self._show_lines(lines)
 
-    @Slot()
-    def _on_verdict_changed(self) -> None:
-        """Another environment chosen, or the last session's scan: read the sections for its route."""
-        scan = self.context.state.scan
-        if scan is not None and not self._scanning and not self._receiving:
+    @Slot(object)
+    def _on_verdict_changed(self, _verdict: object) -> None:
+        """Another environment chosen: read the sections for its route."""
+        scan = self.context.session.scan
+        if scan is not None and scan is self.scan and not self._scanning:
             self._show_scan(scan)
 
     @Slot(bool)
@@ -337,13 +333,13 @@ class SystemPage(TfgpuPage):
         self._set_headline(Tone.BAD, text)
 
     def _end_work(self) -> None:
-        self._scanning = False
-        self.context.state.set_scanning(False)
+        was_scanning, self._scanning = self._scanning, False
         self.progress_bar.hide()
         self.step_label.hide()
         self._update_controls()
         self.completeChanged.emit()
-        self.work_finished.emit()
+        if was_scanning:
+            self.work_finished.emit()
 
     # -- rendering ---------------------------------------------------------------------
     def _set_headline(self, tone: Tone, text: str) -> None:

@@ -333,14 +333,6 @@
         <translation>已复制到剪贴板。</translation>
     </message>
     <message>
-        <source>Export diagnostics…</source>
-        <translation>导出诊断报告…</translation>
-    </message>
-    <message>
-        <source>Save one file for a helper (HTML, Markdown, JSON, text or zip), personal details removed.</source>
-        <translation>保存一个文件给帮助你的人（HTML、Markdown、JSON、文本或 zip），已去除个人信息。</translation>
-    </message>
-    <message>
         <source>What to do, step by step, until TensorFlow uses your GPU.</source>
         <translation>一步一步该做什么，直到 TensorFlow 用上你的 GPU。</translation>
     </message>
@@ -1996,6 +1988,10 @@ Run it now?</source>
         <translation>NVIDIA 驱动没有响应</translation>
     </message>
     <message>
+        <source>no NVIDIA card</source>
+        <translation>没有 NVIDIA 显卡</translation>
+    </message>
+    <message>
         <source>no NVIDIA driver</source>
         <translation>没有 NVIDIA 驱动</translation>
     </message>
@@ -2018,6 +2014,10 @@ Run it now?</source>
     <message>
         <source>The NVIDIA driver does not answer: there are no GPU figures until it does. CPU and memory are still measured.</source>
         <translation>NVIDIA 驱动没有响应：在它响应之前没有 GPU 数据。CPU 和内存仍在测量。</translation>
+    </message>
+    <message>
+        <source>This computer has no NVIDIA graphics card, so there are no GPU figures. CPU and memory are measured.</source>
+        <translation>这台电脑没有 NVIDIA 显卡，因此没有 GPU 数据。CPU 和内存照常测量。</translation>
     </message>
     <message>
         <source>No NVIDIA driver was found, so there are no GPU figures. CPU and memory are still measured.</source>
@@ -2400,28 +2400,8 @@ Run it now?</source>
 <context>
     <name>RouteView</name>
     <message>
-        <source>without an NVIDIA GPU, TensorFlow runs on the CPU</source>
-        <translation>没有 NVIDIA GPU，TensorFlow 在 CPU 上运行</translation>
-    </message>
-    <message>
-        <source>conda installs CUDA and cuDNN into the environment</source>
-        <translation>conda 会把 CUDA 和 cuDNN 装进环境里</translation>
-    </message>
-    <message>
-        <source>TensorFlow in WSL2 brings its own CUDA and cuDNN</source>
-        <translation>WSL2 里的 TensorFlow 自带 CUDA 和 cuDNN</translation>
-    </message>
-    <message>
-        <source>pip installs CUDA and cuDNN together with TensorFlow</source>
-        <translation>pip 会和 TensorFlow 一起安装 CUDA 和 cuDNN</translation>
-    </message>
-    <message>
         <source>Not needed</source>
         <translation>不需要</translation>
-    </message>
-    <message>
-        <source>not needed for your route: {why}</source>
-        <translation>你的方案不需要它：{why}</translation>
     </message>
 </context>
 <context>

@@ -133,7 +133,7 @@ def main() -> int:
     beat.start()
     spin(args.idle_ms)
     idle = list(beat.stop())
-    state = window.context.state
+    state = window.context.session
 
     # 1. the check of this computer, from the welcome page
     scan, scan_s = run_phase(beat, window.start_scan, lambda: state.scanning, args.timeout_s)

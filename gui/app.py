@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import math
 import os
 import sys
 from pathlib import Path
@@ -14,16 +15,26 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
-from tfgpu.core.cli.common import positive
 from tfgpu.core.version import __version__
 
 if TYPE_CHECKING:
-    from tfgpu.gui.wizard import TfgpuWizard
+    from tfgpu.gui.window.main_window import MainWindow
 
 log = logging.getLogger(__name__)
 
 APP_NAME = "TF GPU Assistant"
 ORGANISATION = "tfgpu"
+
+
+def positive(text: str) -> float:
+    """A finite number above 0 (argparse type): ``--timeout``."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"must be a number more than 0 (got {text})")
+    return value
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -108,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
     from tfgpu.gui.icons import app_icon
     from tfgpu.gui.settings import AppSettings
     from tfgpu.gui.theme import apply_scheme
-    from tfgpu.gui.wizard import TfgpuWizard
+    from tfgpu.gui.window.main_window import MainWindow
 
     app = _application()
     app.setWindowIcon(app_icon())
@@ -117,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
     switch_language(app, resolve_language(args.lang or (settings.language if settings is not None else None)))
     apply_scheme(app, args.scheme)
     previous_hook, sys.excepthook = sys.excepthook, _log_uncaught
-    wizard = TfgpuWizard(settings=settings, auto_scan=True, start_page=args.page if fresh else None)
+    wizard = MainWindow(settings=settings, auto_scan=True, start_page=args.page if fresh else None)
     if args.scheme is None:
         _follow_system_scheme(app, wizard)
     app.aboutToQuit.connect(wizard.shutdown)
@@ -126,7 +137,7 @@ def main(argv: list[str] | None = None) -> int:
             return _first_window(wizard, args.first_window)
         if args.screenshot:
             return _screenshot(wizard, args)
-        from tfgpu.gui.quit_signals import exit_on_signals
+        from tfgpu.gui.window.quit_signals import exit_on_signals
 
         wizard.show()
         with exit_on_signals(app):  # a closed terminal or `kill`: pages shut down, agents are killed
@@ -138,7 +149,7 @@ def main(argv: list[str] | None = None) -> int:
         clear_language(app)
 
 
-def _follow_system_scheme(app: QApplication, wizard: TfgpuWizard) -> None:
+def _follow_system_scheme(app: QApplication, wizard: MainWindow) -> None:
     """Light or dark as the system switches: new colours, pages made again in them."""
     from tfgpu.gui.theme import apply_scheme
 
@@ -150,7 +161,7 @@ def _follow_system_scheme(app: QApplication, wizard: TfgpuWizard) -> None:
     QGuiApplication.styleHints().colorSchemeChanged.connect(follow)
 
 
-def _first_window(wizard: TfgpuWizard, path: str) -> int:
+def _first_window(wizard: MainWindow, path: str) -> int:
     """Show the window, grab it as soon as it is on screen, and exit (start-up measurements)."""
     import time
 
@@ -169,8 +180,8 @@ def _first_window(wizard: TfgpuWizard, path: str) -> int:
     return 0
 
 
-def _screenshot(wizard: TfgpuWizard, args: argparse.Namespace) -> int:
-    from tfgpu.gui.screenshot import (
+def _screenshot(wizard: MainWindow, args: argparse.Namespace) -> int:
+    from tfgpu.gui.window.screenshot import (
         DEFAULT_PAGE,
         DEFAULT_TIMEOUT_S,
         ScreenshotError,

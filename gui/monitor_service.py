@@ -14,6 +14,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtCore import QObject, Signal, Slot
 
@@ -51,10 +52,10 @@ class MonitorService(QObject):
         self.span_s = span_s
         self.history = MonitorHistory(capacity_for(span_s, self._interval_s))
         self._sampler_factory = sampler_factory
-        self._sampler = None
+        self._sampler: Any = None  # a MonitorSampler (or a test's fake), made on first use
         self._holders: set[int] = set()
         self._csv_lock = threading.Lock()
-        self._csv = None  # CsvLogger while logging
+        self._csv: Any = None  # CsvLogger while logging
         self._csv_error: str | None = None
         self._csv_path: str | None = None  # the last log started
         self._csv_rows = 0  # rows of the last log, once it stopped

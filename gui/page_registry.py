@@ -9,6 +9,7 @@ screenshot tool wait for any page's work without knowing the page.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import logging
 import pkgutil
 from collections.abc import Callable
@@ -117,18 +118,22 @@ class PageSpec:
 
 
 def discover_pages(package: str = PAGES_PACKAGE) -> list[PageSpec]:
-    """Every ``PAGE`` in the package's modules, ordered; a broken module is logged and skipped."""
+    """Every ``PAGE`` of the package's pages, ordered: one folder per page, its ``PAGE`` in ``page.py`` (or
+    in the folder's ``__init__.py``); a plain module may hold one too. A broken page is logged and skipped."""
     pkg = importlib.import_module(package)
     specs: list[PageSpec] = []
     for module_info in pkgutil.iter_modules(pkg.__path__):
         if module_info.name.startswith("_"):
             continue
+        name = f"{package}.{module_info.name}"
         try:
-            module = importlib.import_module(f"{package}.{module_info.name}")
+            module = importlib.import_module(name)
+            spec = getattr(module, "PAGE", None)
+            if spec is None and module_info.ispkg and importlib.util.find_spec(f"{name}.page") is not None:
+                spec = getattr(importlib.import_module(f"{name}.page"), "PAGE", None)
         except Exception:  # noqa: BLE001 - one broken page must not take the app down
-            log.exception("cannot load wizard page module %s", module_info.name)
+            log.exception("cannot load the page %s", module_info.name)
             continue
-        spec = getattr(module, "PAGE", None)
         if isinstance(spec, PageSpec):
             specs.append(spec)
     specs.sort(key=lambda s: s.order)

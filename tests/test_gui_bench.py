@@ -29,20 +29,20 @@ from tfgpu.core.bench.model import BenchRun, BenchTest, RunError, RunStatus, Sta
 from tfgpu.core.bench.runner import BenchOptions, run_bench  # noqa: E402
 from tfgpu.core.bench.saved_runs import list_runs, new_run_id, save_run  # noqa: E402
 from tfgpu.core.monitor.samples import GpuStatus  # noqa: E402
-from tfgpu.gui.bench_view import (  # noqa: E402
+from tfgpu.gui.icons import Tone  # noqa: E402
+from tfgpu.gui.monitor_service import MonitorService  # noqa: E402
+from tfgpu.gui.page_registry import PageContext, discover_pages  # noqa: E402
+from tfgpu.gui.pages.benchmark import page as benchmark_module  # noqa: E402
+from tfgpu.gui.pages.benchmark.page import BenchmarkPage  # noqa: E402
+from tfgpu.gui.pages.benchmark.results_view import (  # noqa: E402
     COL_DELTA,
     COL_PEAK,
     COL_RESULT,
     COL_VS_CPU,
     BenchResultsView,
 )
-from tfgpu.gui.bench_worker import BenchController  # noqa: E402
-from tfgpu.gui.icons import Tone  # noqa: E402
-from tfgpu.gui.monitor_service import MonitorService  # noqa: E402
-from tfgpu.gui.page_registry import PageContext, discover_pages  # noqa: E402
-from tfgpu.gui.pages import benchmark as benchmark_module  # noqa: E402
-from tfgpu.gui.pages.benchmark import BenchmarkPage  # noqa: E402
-from tfgpu.gui.wizard import TfgpuWizard  # noqa: E402
+from tfgpu.gui.pages.benchmark.worker import BenchController  # noqa: E402
+from tfgpu.gui.window.main_window import MainWindow  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 RUN_TIMEOUT_MS = 30_000
@@ -270,7 +270,7 @@ def test_closing_the_wizard_mid_run_is_clean(qtbot, tmp_path, monkeypatch) -> No
     pidfile = tmp_path / "child.pid"
     monkeypatch.setenv("FAKE_BENCH_PIDFILE", str(pidfile))
     spec = benchmark_module.PAGE
-    wizard = TfgpuWizard(specs=[spec])
+    wizard = MainWindow(specs=[spec])
     qtbot.addWidget(wizard)
     wizard.show()
     page = wizard.page_by_id("benchmark")

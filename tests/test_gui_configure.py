@@ -10,9 +10,9 @@ from tfgpu.core.configure import store
 from tfgpu.core.configure.applier import UndoMode
 from tfgpu.core.host.registry import REG_EXPAND_SZ, USER_ENVIRONMENT, RegValue
 from tfgpu.gui.page_registry import PageContext
-from tfgpu.gui.pages.memory_setup import MemoryPage
-from tfgpu.gui.pages.path_setup import PathPage
-from tfgpu.gui.plan_view import contrast, diff_colours
+from tfgpu.gui.pages.memory.page import MemoryPage
+from tfgpu.gui.pages.path.page import PathPage
+from tfgpu.gui.widgets.plan_view import contrast, diff_colours
 
 CUDA = "C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v11.2"
 ORIGINAL = RegValue("%USERPROFILE%\\AppData\\Local\\Microsoft\\WindowsApps;C:\\tools", REG_EXPAND_SZ)

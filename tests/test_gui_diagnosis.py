@@ -22,18 +22,18 @@ from tfgpu.core.findings.catalog import make_finding  # noqa: E402
 from tfgpu.core.findings.model import FixStep, Shell  # noqa: E402
 from tfgpu.core.i18n import TrText  # noqa: E402
 from tfgpu.core.scan import ScanOptions, run_scan  # noqa: E402
-from tfgpu.gui.findings_view import FindingCard  # noqa: E402
 from tfgpu.gui.page_registry import PageContext, discover_pages  # noqa: E402
-from tfgpu.gui.pages.diagnosis import DiagnosisPage  # noqa: E402
-from tfgpu.gui.wizard import TfgpuWizard  # noqa: E402
+from tfgpu.gui.pages.diagnosis.page import DiagnosisPage  # noqa: E402
+from tfgpu.gui.widgets.findings import FindingCard  # noqa: E402
+from tfgpu.gui.window.main_window import MainWindow  # noqa: E402
 
 SCAN_TIMEOUT_MS = 60_000
 WIN_PY, LINUX_PY = machines.WIN_PY, machines.LINUX_PY
 
 
-def diagnosis_page_after_scan(qtbot, host: FakeHost) -> tuple[TfgpuWizard, DiagnosisPage]:
+def diagnosis_page_after_scan(qtbot, host: FakeHost) -> tuple[MainWindow, DiagnosisPage]:
     """Welcome -> Your system (the real scan of ``host``) -> Diagnosis, as a user clicks."""
-    wizard = TfgpuWizard(host=host, scan_options=ScanOptions(command_timeout=5))
+    wizard = MainWindow(host=host, scan_options=ScanOptions(command_timeout=5))
     qtbot.addWidget(wizard)
     wizard.show()
     system = wizard.page_by_id("system")
@@ -321,9 +321,9 @@ def test_a_finding_card_alone(qtbot) -> None:
 
 
 def test_the_page_screenshot(qtbot, windows_tf215: FakeHost, tmp_path: Path) -> None:
-    from tfgpu.gui.screenshot import capture
+    from tfgpu.gui.window.screenshot import capture
 
-    wizard = TfgpuWizard(host=windows_tf215, scan_options=ScanOptions(command_timeout=5))
+    wizard = MainWindow(host=windows_tf215, scan_options=ScanOptions(command_timeout=5))
     qtbot.addWidget(wizard)
     path = capture(wizard, tmp_path / "diagnosis.png", "diagnosis", timeout_s=60)
     assert path.stat().st_size > 1000
@@ -351,7 +351,7 @@ def test_tr_text_translates_the_template_then_fills_it_in(qapp) -> None:
 def test_a_blackwell_gpu_listed_by_tf_is_shown_as_not_ready_with_the_true_route(qtbot) -> None:
     from fakes import fake_scan as fs
     from tfgpu.core.diagnosis.doctor import diagnose
-    from tfgpu.gui.findings_text import env_summary
+    from tfgpu.gui.widgets.findings_text import env_summary
 
     tf = fs.tf_ok(LINUX_PY, "2.20.0", gpus=1)
     scan = fs.scan(drv=fs.driver("581.29", "13.0", [("NVIDIA GeForce RTX 5080", "12.0")]), envs=[fs.env(LINUX_PY, tf=tf)])

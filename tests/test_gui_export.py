@@ -20,8 +20,8 @@ from fakes.fake_monitor import frame, gpu
 from fakes.report_inputs import CANARIES, PROFILE, canary_bench, canary_host, canary_scan
 from tfgpu.core.bench.saved_runs import save_run
 from tfgpu.core.scan import ScanOptions
-from tfgpu.gui.export_dialog import ExportDialog, open_export_dialog
 from tfgpu.gui.page_registry import PageContext
+from tfgpu.gui.window.export_dialog import ExportDialog, open_export_dialog
 
 
 @pytest.fixture
@@ -160,10 +160,10 @@ def test_export_is_the_windows_action_and_not_a_second_button(qtbot, context):
     """One "Export diagnostics…" (beside Back/Next on every page); the Diagnosis page has no copy of it."""
     from PySide6.QtWidgets import QPushButton
 
-    from tfgpu.gui.actions.export import export
-    from tfgpu.gui.wizard import TfgpuWizard
+    from tfgpu.gui.window.actions.export import export
+    from tfgpu.gui.window.main_window import MainWindow
 
-    window = TfgpuWizard(host=context.host, scan_options=context.scan_options, start_page="diagnosis")
+    window = MainWindow(host=context.host, scan_options=context.scan_options, start_page="diagnosis")
     qtbot.addWidget(window)
     window.context.session.scan = context.session.scan
     window.page_by_id("diagnosis")

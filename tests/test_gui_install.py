@@ -22,7 +22,7 @@ from tfgpu.core.install.recheck import summarise  # noqa: E402
 from tfgpu.core.install.steps import run_step  # noqa: E402
 from tfgpu.core.shell import Shell  # noqa: E402
 from tfgpu.gui.page_registry import PageContext, discover_pages  # noqa: E402
-from tfgpu.gui.pages.install import InstallPage  # noqa: E402
+from tfgpu.gui.pages.install.page import InstallPage  # noqa: E402
 
 RUN_TIMEOUT_MS = 30_000
 FAKE_PY = "/opt/fake-env/bin/python"

@@ -22,12 +22,12 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget  # noqa: E402
 
 from fakes.fake_monitor import FakeSamplerFactory, frame, gpu  # noqa: E402
 from tfgpu.core.monitor.samples import GpuState, GpuStatus  # noqa: E402
-from tfgpu.gui.mini_monitor import MiniMonitor, gap_breaks  # noqa: E402
 from tfgpu.gui.monitor_service import MonitorService  # noqa: E402
 from tfgpu.gui.page_registry import PageContext  # noqa: E402
-from tfgpu.gui.pages import benchmark as benchmark_module  # noqa: E402
-from tfgpu.gui.pages.benchmark import BenchmarkPage  # noqa: E402
-from tfgpu.gui.wizard import TfgpuWizard  # noqa: E402
+from tfgpu.gui.pages.benchmark import page as benchmark_module  # noqa: E402
+from tfgpu.gui.pages.benchmark.mini_monitor import MiniMonitor, gap_breaks  # noqa: E402
+from tfgpu.gui.pages.benchmark.page import BenchmarkPage  # noqa: E402
+from tfgpu.gui.window.main_window import MainWindow  # noqa: E402
 
 T0 = 1_800_000_000.0
 
@@ -298,8 +298,8 @@ def _running_qthreads() -> list[QThread]:
     return running
 
 
-def _wizard_with_monitor(qtbot, service: MonitorService | None = None) -> tuple[TfgpuWizard, BenchmarkPage]:
-    wizard = TfgpuWizard(specs=[benchmark_module.PAGE])
+def _wizard_with_monitor(qtbot, service: MonitorService | None = None) -> tuple[MainWindow, BenchmarkPage]:
+    wizard = MainWindow(specs=[benchmark_module.PAGE])
     qtbot.addWidget(wizard)
     if service is not None:
         service.setParent(wizard.context.session)

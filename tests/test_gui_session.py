@@ -16,16 +16,16 @@ from test_verdict import INSTRUCTIONS, MACHINES  # noqa: E402
 from tfgpu.core.diagnosis import verdict as verdict_module  # noqa: E402
 from tfgpu.core.monitor.samples import GpuStatus, HostSample, MonitorFrame  # noqa: E402
 from tfgpu.core.scan import ScanOptions  # noqa: E402
-from tfgpu.gui.monitor_labels import gpu_banner_lines, gpu_status_short  # noqa: E402
 from tfgpu.gui.monitor_service import MonitorService  # noqa: E402
 from tfgpu.gui.page_registry import PageContext  # noqa: E402
-from tfgpu.gui.wizard import TfgpuWizard  # noqa: E402
+from tfgpu.gui.pages.monitor.labels import gpu_banner_lines, gpu_status_short  # noqa: E402
+from tfgpu.gui.window.main_window import MainWindow  # noqa: E402
 
 SCAN_TIMEOUT_MS = 60_000
 
 
-def open_window(qtbot, host) -> TfgpuWizard:
-    window = TfgpuWizard(host=host, scan_options=ScanOptions(command_timeout=5), auto_scan=True)
+def open_window(qtbot, host) -> MainWindow:
+    window = MainWindow(host=host, scan_options=ScanOptions(command_timeout=5), auto_scan=True)
     qtbot.addWidget(window)
     window.confirm_close = lambda _questions: True
     window.show()
@@ -34,7 +34,7 @@ def open_window(qtbot, host) -> TfgpuWizard:
     return window
 
 
-def shown_texts(window: TfgpuWizard) -> dict[str, str]:
+def shown_texts(window: MainWindow) -> dict[str, str]:
     """Every visible word of every page (labels, buttons, trees, text boxes), page by page."""
     said: dict[str, str] = {"header": "\n".join(label.text() for label in window.header.findChildren(QLabel))}
     for page_id in window.page_ids():
@@ -96,7 +96,7 @@ def test_the_verdict_is_made_once_per_scan_off_the_gui_thread(qtbot, no_nvidia_g
 
 def test_one_chosen_environment_for_every_page_explain_included(qtbot) -> None:
     from fakes import fake_scan as fs
-    from tfgpu.gui.pages.explain import ExplainPage
+    from tfgpu.gui.pages.explain.page import ExplainPage
 
     first, second = "/venv-a/bin/python", "/venv-b/bin/python"
     scan = fs.scan(os=fs.os_info("linux"), envs=[fs.env(first, tf=fs.tf_ok(first, "2.15.0", gpus=0)),

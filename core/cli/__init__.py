@@ -9,7 +9,7 @@ on stderr with a documented exit code (:mod:`.common`); a bug is logged with its
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from importlib import import_module
 
 from tfgpu.core.cli.common import EXIT_IOERR, EXIT_SOFTWARE, EXIT_USAGE, OutputFailed, error, silence_stdout
@@ -53,14 +53,19 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, gui: Callable[[list[str]], int] | None = None) -> int:
+    """Run a command. ``gui`` starts the window (``tfgpu gui``, or no command): the composition root
+    (``tfgpu.entry``) passes it, so the CLI never imports the GUI."""
     parser = build_parser()
     args, rest = parser.parse_known_args(argv)  # the GUI parses its own options
     if rest and args.command not in (None, "gui"):
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
     _start_logging(args.verbose)
     if args.command in (None, "gui"):
-        return import_module("tfgpu.gui.app").main(rest)  # the GUI is only loaded when asked for
+        if gui is None:
+            error("gui", "the window is not part of this entry point: run tfgpu or tfgpu-assistant")
+            return EXIT_USAGE
+        return gui(list(rest))
     try:
         return import_module(f"tfgpu.core.cli.{args.command}").run(args)
     except BrokenPipeError:  # `tfgpu scan | head`: the reader has gone

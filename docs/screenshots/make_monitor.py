@@ -21,8 +21,8 @@ from PySide6.QtCore import QEventLoop, QTimer  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from fakes.fake_host import FakeHost  # noqa: E402
-from tfgpu.gui.pages.monitor import PAGE  # noqa: E402
-from tfgpu.gui.wizard import TfgpuWizard  # noqa: E402
+from tfgpu.gui.pages.monitor.page import PAGE  # noqa: E402
+from tfgpu.gui.window.main_window import MainWindow  # noqa: E402
 
 
 def spin(seconds: float) -> None:
@@ -51,7 +51,7 @@ def main() -> int:
         host = FakeHost(root=tempfile.mkdtemp(prefix="tfgpu-shot-"), system="Linux")
         host.nvml_module = nv
         device = nv.devices[0]
-    wizard = TfgpuWizard(host=host, specs=[PAGE])
+    wizard = MainWindow(host=host, specs=[PAGE])
     wizard.resize(1000, 900)
     wizard.show()
     page = wizard.page_by_id("monitor")

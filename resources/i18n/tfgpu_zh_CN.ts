@@ -287,6 +287,7 @@
     <name>ConfirmPlanDialog</name>
     <message>
         <source>Apply these changes?</source>
+        <extracomment>How a page asks before it applies a plan, and what to do about a place changed outside tfgpu (tests replace them).</extracomment>
         <translation>应用这些更改吗？</translation>
     </message>
     <message>
@@ -1472,6 +1473,45 @@ Run it now?</source>
     <message>
         <source>Could not open a browser: copy the address.</source>
         <translation>无法打开浏览器：请复制这个地址。</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>TF GPU Assistant</source>
+        <translation>TF GPU 助手</translation>
+    </message>
+    <message>
+        <source>&lt; &amp;Back</source>
+        <translation>&lt; 上一步(&amp;B)</translation>
+    </message>
+    <message>
+        <source>The previous page (Alt+Left)</source>
+        <translation>上一页（Alt+左方向键）</translation>
+    </message>
+    <message>
+        <source>&amp;Next &gt;</source>
+        <translation>下一步(&amp;N) &gt;</translation>
+    </message>
+    <message>
+        <source>The next page (Alt+Right)</source>
+        <translation>下一页（Alt+右方向键）</translation>
+    </message>
+    <message>
+        <source>Pages</source>
+        <translation>页面</translation>
+    </message>
+    <message>
+        <source>A CSV log is being written to {path}; closing stops it.</source>
+        <translation>正在把 CSV 日志写入 {path}；关闭会停止记录。</translation>
+    </message>
+    <message>
+        <source>Close TF GPU Assistant?</source>
+        <translation>要关闭 TF GPU 助手吗？</translation>
+    </message>
+    <message>
+        <source>Close anyway?</source>
+        <translation>仍然关闭吗？</translation>
     </message>
 </context>
 <context>
@@ -3177,45 +3217,6 @@ Checking them runs them, and with them any code that folder holds. Only continue
     <message>
         <source>TensorFlow {version}</source>
         <translation>TensorFlow {version}</translation>
-    </message>
-</context>
-<context>
-    <name>TfgpuWizard</name>
-    <message>
-        <source>TF GPU Assistant</source>
-        <translation>TF GPU 助手</translation>
-    </message>
-    <message>
-        <source>&lt; &amp;Back</source>
-        <translation>&lt; 上一步(&amp;B)</translation>
-    </message>
-    <message>
-        <source>The previous page (Alt+Left)</source>
-        <translation>上一页（Alt+左方向键）</translation>
-    </message>
-    <message>
-        <source>&amp;Next &gt;</source>
-        <translation>下一步(&amp;N) &gt;</translation>
-    </message>
-    <message>
-        <source>The next page (Alt+Right)</source>
-        <translation>下一页（Alt+右方向键）</translation>
-    </message>
-    <message>
-        <source>Pages</source>
-        <translation>页面</translation>
-    </message>
-    <message>
-        <source>A CSV log is being written to {path}; closing stops it.</source>
-        <translation>正在把 CSV 日志写入 {path}；关闭会停止记录。</translation>
-    </message>
-    <message>
-        <source>Close TF GPU Assistant?</source>
-        <translation>要关闭 TF GPU 助手吗？</translation>
-    </message>
-    <message>
-        <source>Close anyway?</source>
-        <translation>仍然关闭吗？</translation>
     </message>
 </context>
 <context>

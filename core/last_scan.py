@@ -4,7 +4,6 @@
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 from pathlib import Path
@@ -44,13 +43,13 @@ def save_scan(scan: Scan, path: Path | None = None) -> bool:
 
 def load_scan(path: Path | None = None) -> Scan | None:
     """The kept scan, or None when there is none or it cannot be read (then it is ignored)."""
+    from tfgpu.core.scan_file import ScanFileError, load_scan_file
+
     source = path or default_path()
     try:
-        if source.stat().st_size > MAX_BYTES:
+        if not source.is_file() or source.stat().st_size > MAX_BYTES:
             return None
-        return Scan.from_dict(json.loads(source.read_text(encoding="utf-8")))
-    except FileNotFoundError:
-        return None
-    except (OSError, ValueError, TypeError, KeyError, AttributeError, RecursionError) as exc:
+        return load_scan_file(source)
+    except (OSError, ScanFileError) as exc:
         log.warning("the last scan in %s cannot be read: %s", source, exc)
         return None

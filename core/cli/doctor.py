@@ -60,28 +60,12 @@ def run(args: argparse.Namespace) -> int:
     return code
 
 
-#: A saved scan is a few hundred KB; anything far larger is not one.
-MAX_SCAN_BYTES = 64 * 1024 * 1024
-
-
 def load_scan(path: str):
-    """A saved ``tfgpu scan --json``, or None after a one-line error."""
-    from tfgpu.core import jsonsafe
-    from tfgpu.core.scan import Scan
+    """A saved scan (``tfgpu scan --json``, or doctor's or a report's JSON), or None after a one-line error."""
+    from tfgpu.core.scan_file import ScanFileError, load_scan_file
 
     try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_SCAN_BYTES + 1)
-        if len(data) > MAX_SCAN_BYTES:
-            error("doctor", f"{path} is not a saved scan: larger than {MAX_SCAN_BYTES // (1024 * 1024)} MiB")
-            return None
-        return Scan.from_dict(jsonsafe.loads(data.decode("utf-8-sig")))
-    except OSError as exc:
-        error("doctor", f"cannot read {path}: {exc.strerror or exc}")
-    except UnicodeDecodeError:
-        error("doctor", f"{path} is not a saved scan: not UTF-8 text")
-    except ValueError as exc:  # not JSON, nested too deep, not a scan, a value of the wrong type
-        error("doctor", f"{path} is not a readable scan: {str(exc)[:300]}")
-    except (TypeError, KeyError, AttributeError, RecursionError) as exc:
-        error("doctor", f"{path} is not a readable scan: {type(exc).__name__}: {str(exc)[:200]}")
-    return None
+        return load_scan_file(path)
+    except ScanFileError as exc:
+        error("doctor", str(exc))
+        return None

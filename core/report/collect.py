@@ -7,7 +7,6 @@ for a missing piece: the report says what is missing and why.
 
 from __future__ import annotations
 
-import json
 import os
 import threading
 from collections.abc import Callable
@@ -46,19 +45,13 @@ def identity_for(host: Host | None) -> Identity:
 
 
 def load_saved_scan(path: str):
-    """A saved scan; ReportInputError with the reason when it cannot be read."""
-    from tfgpu.core.scan import Scan
+    """A saved scan (core/scan_file.py: what doctor and explain accept); ReportInputError with the reason."""
+    from tfgpu.core.scan_file import ScanFileError, load_scan_file
 
     try:
-        with open(path, "rb") as handle:
-            data = json.loads(handle.read().decode("utf-8-sig"))
-        if isinstance(data, dict) and "scan" in data and "driver" not in data:
-            data = data["scan"]  # a `tfgpu doctor --json` or a report: take its scan
-        return Scan.from_dict(data)
-    except OSError as exc:
-        raise ReportInputError(f"cannot read {path}: {exc.strerror or exc}") from None
-    except (ValueError, TypeError, KeyError, AttributeError, RecursionError) as exc:
-        raise ReportInputError(f"{path} is not a readable scan: {type(exc).__name__}: {str(exc)[:200]}") from None
+        return load_scan_file(path)
+    except ScanFileError as exc:
+        raise ReportInputError(str(exc)) from None
 
 
 def latest_bench(folder: Path | None = None):

@@ -145,6 +145,7 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         wizard.shutdown()
         wizard.close()
+        wizard.deleteLater()  # the window ends with main(): nothing of it stays behind (a test's app lives on)
         sys.excepthook = previous_hook
         clear_language(app)
 

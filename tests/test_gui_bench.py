@@ -339,8 +339,6 @@ def test_a_failed_run_says_why_and_keeps_what_was_measured(qtbot, tmp_path, data
     ("3.6", "This Python is too old to run the benchmark"),
 ])
 def test_the_real_agent_in_a_python_without_tf_or_too_old(qtbot, version, words) -> None:
-    if not (REPO / "core" / "agents" / "bench.py").exists():
-        pytest.skip("the bench agent (core/agents/bench.py) is not there yet")
     python = pyenv_python(version)
     page = make_page(qtbot)
     page.select_python(python)
@@ -517,8 +515,6 @@ def test_an_nvml_that_does_not_answer_is_said_so(qtbot) -> None:
 
 @pytest.mark.slow
 def test_a_real_cpu_benchmark_in_this_python(qtbot, data_dir) -> None:
-    if not (REPO / "core" / "agents" / "bench.py").exists():
-        pytest.skip("the bench agent (core/agents/bench.py) is not there yet")
     if importlib.util.find_spec("tensorflow") is None:
         pytest.skip("TensorFlow is not installed in this Python")
     page = make_page(qtbot)

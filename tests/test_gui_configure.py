@@ -46,7 +46,7 @@ def test_path_page_plans_applies_and_undoes(qtbot, host, data_dir):
     # The plan is shown: the diff with its marks, what changes where and where the backup goes.
     assert page.plan is not None and page.plan.can_apply
     shown = page.view.toPlainText()
-    assert f"+\n{CUDA}\\bin" in shown.replace("\t", "\n") or f"+ {CUDA}\\bin" in shown or CUDA + "\\bin" in shown
+    assert f"+\n{CUDA}\\bin\n" in shown.replace("\t", "\n")  # the mark, then the folder added
     assert "+" in shown and "C:\\tools" in shown
     assert "HKCU\\Environment\\Path" in page.where.text() and str(data_dir) in page.where.text()
     assert page.apply_button.isEnabled()

@@ -7,7 +7,6 @@ closes with no monitor thread left."""
 from __future__ import annotations
 
 import gc
-import importlib.util
 import math
 import os
 import threading
@@ -324,8 +323,6 @@ def test_closing_the_wizard_leaves_no_monitor_thread(qtbot) -> None:
     assert not _running_qthreads()
 
 
-@pytest.mark.skipif(importlib.util.find_spec("tfgpu.core.monitor.sampler") is None,
-                    reason="the core sampler is not there yet")
 def test_the_real_sampler_in_the_wizard_then_no_thread_left(qtbot) -> None:
     wizard, page = _wizard_with_monitor(qtbot)  # the service as the app makes it
     mini = page.mini_monitor

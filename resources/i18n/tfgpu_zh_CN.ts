@@ -5534,7 +5534,7 @@ Checking them runs them, and with them any code that folder holds. Only continue
     </message>
     <message>
         <source>TensorFlow fixes its GPU memory settings the first time it touches the GPU (the first tensor, model or device list). Set them before that, at the very top of your program; afterwards TensorFlow refuses with &quot;Physical devices cannot be modified after being initialized&quot;. An environment variable works only when it is set before Python starts.</source>
-        <translation>TensorFlow 在第一次使用 GPU 时（第一个张量、模型或设备列表）就固定了显存设置。请在此之前、在程序的最开头设置；之后再设置，TensorFlow 会报错 `Physical devices cannot be modified after being initialized`。环境变量只有在 Python 启动之前设置才有效。</translation>
+        <translation>TensorFlow 在第一次使用 GPU 时（第一个张量、模型或设备列表）就固定了显存设置。请在此之前、在程序的最开头设置；之后再设置，TensorFlow 会报错“Physical devices cannot be modified after being initialized”。环境变量只有在 Python 启动之前设置才有效。</translation>
     </message>
     <message>
         <source>Memory growth</source>

@@ -15,6 +15,7 @@ from PySide6.QtCore import QCoreApplication, Slot
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QButtonGroup,
+    QFrame,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
@@ -22,8 +23,10 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QRadioButton,
+    QScrollArea,
     QSpinBox,
     QVBoxLayout,
+    QWidget,
 )
 
 from tfgpu.core.configure import applier
@@ -123,7 +126,9 @@ class MemoryPage(TfgpuPage):
         buttons.addWidget(self.undo_button)
         buttons.addStretch(1)
         buttons.addWidget(self.verify_button)
-        layout = QVBoxLayout(self)
+        content = QWidget()
+        layout = QVBoxLayout(content)
+        layout.setContentsMargins(0, 0, 6, 0)
         layout.addWidget(options)
         layout.addWidget(self.why)
         layout.addLayout(snippet_row, 1)
@@ -131,6 +136,15 @@ class MemoryPage(TfgpuPage):
         layout.addLayout(buttons)
         layout.addWidget(self.status)
         layout.addWidget(self.result_label)
+        # In a scroll area: at 900x650 the option texts keep the height their wrapped lines need.
+        self.snippet_box.setMinimumHeight(6 * self.snippet_box.fontMetrics().lineSpacing())
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(content)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(scroll)
         self._update_controls()
 
     # -- TfgpuPage -------------------------------------------------------------------------------

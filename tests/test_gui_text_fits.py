@@ -1,0 +1,94 @@
+"""Text that fits: on every page, in English and Chinese, light and dark, at the default 900x650 and at
+1920x1080, no label, button, radio button or check box shows its text cut (the text's bounding rectangle
+against the widget's), and no Markdown markup reaches a widget as literal characters."""
+
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from PySide6.QtCore import QRect, QSize, Qt  # noqa: E402
+from PySide6.QtWidgets import QAbstractButton, QCheckBox, QLabel, QPushButton, QRadioButton, QWidget  # noqa: E402
+from test_gui_guided import guided  # noqa: E402
+from test_gui_look import scheme, visit_every_page  # noqa: E402, F401 - the scheme fixture
+
+from fakes.fake_host import FakeHost  # noqa: E402
+from tfgpu.gui.i18n import clear_language, switch_language  # noqa: E402
+
+SIZES = {"900x650": QSize(900, 650), "1920x1080": QSize(1920, 1080)}
+#: Markdown that a label would show as typed: backticks, **bold**, an escaped character, [a link](...).
+MARKUP = re.compile(r"`|\*\*|\\[_*`#\[\]()!-]|\]\(https?:")
+
+
+def clipped(widget: QWidget) -> str | None:
+    """Why ``widget``'s text does not fit in it, or None."""
+    text = widget.text() if isinstance(widget, (QLabel, QAbstractButton)) else ""
+    if not text.strip() or widget.width() <= 1 or widget.height() <= 1:
+        return None
+    if isinstance(widget, QLabel):
+        if widget.textFormat() == Qt.TextFormat.RichText or (widget.pixmap() is not None and not widget.pixmap().isNull()):
+            return None  # rich text lays itself out (links); a picture has no text
+        area = widget.contentsRect()
+        flags = int(widget.alignment()) | (int(Qt.TextFlag.TextWordWrap) if widget.wordWrap() else 0)
+        bound = widget.fontMetrics().boundingRect(QRect(0, 0, area.width(), 100_000), flags, text)
+        if bound.width() > area.width() + 1 or bound.height() > area.height() + 1:
+            return f"needs {bound.width()}x{bound.height()}, has {area.width()}x{area.height()}"
+        return None
+    if isinstance(widget, (QPushButton, QCheckBox, QRadioButton)):
+        hint = widget.sizeHint()
+        if hint.width() > widget.width() + 1 or hint.height() > widget.height() + 1:
+            return f"needs {hint.width()}x{hint.height()}, has {widget.width()}x{widget.height()}"
+    return None
+
+
+def shown_widgets(window: QWidget):
+    for widget in window.findChildren(QWidget):
+        if isinstance(widget, (QLabel, QPushButton, QCheckBox, QRadioButton)) and widget.isVisible():
+            yield widget
+
+
+@pytest.mark.parametrize("size", sorted(SIZES))
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+@pytest.mark.parametrize("scheme", ["light", "dark"], indirect=True)
+def test_no_text_is_cut_on_any_page(qtbot, qapp, scheme: str, lang: str, size: str,
+                                    windows_tf215: FakeHost) -> None:
+    if lang != "en":
+        switch_language(qapp, lang)
+    try:
+        window = guided(qtbot, windows_tf215)
+        window.resize(SIZES[size])
+        cut: list[str] = []
+        markup: list[str] = []
+        checked = 0
+        for page_id, _page in visit_every_page(qtbot, window):
+            qapp.processEvents()
+            for widget in shown_widgets(window):
+                checked += 1
+                why = clipped(widget)
+                if why is not None:
+                    cut.append(f"{page_id}: {type(widget).__name__} {why}: {ascii(widget.text()[:60])}")
+                if MARKUP.search(widget.text()):
+                    markup.append(f"{page_id}: {type(widget).__name__} {widget.text()[:80]!r}")
+        assert checked > 100
+        assert not cut, "\n".join(sorted(set(cut)))
+        assert not markup, "\n".join(sorted(set(markup)))
+    finally:
+        clear_language(qapp)
+
+
+def test_the_check_sees_a_cut_label_and_a_cut_button(qtbot) -> None:
+    label = QLabel("a sentence far too long for the little space it was given")
+    button = QPushButton("A button with a long text")
+    for widget in (label, button):
+        qtbot.addWidget(widget)
+        widget.setFixedWidth(60)
+        widget.show()
+    assert clipped(label) is not None and clipped(button) is not None
+    label.setWordWrap(True)
+    label.setFixedSize(60, 400)
+    assert clipped(label) is None
+    assert MARKUP.search("Run `pip install`") and not MARKUP.search("Run pip install")

@@ -54,7 +54,7 @@ def shown_widgets(window: QWidget):
 @pytest.mark.parametrize("size", sorted(SIZES))
 @pytest.mark.parametrize("lang", ["en", "zh_CN"])
 @pytest.mark.parametrize("scheme", ["light", "dark"], indirect=True)
-def test_no_text_is_cut_on_any_page(qtbot, qapp, scheme: str, lang: str, size: str,
+def test_no_text_is_cut_on_any_page(qtbot, qapp, scheme: str, lang: str, size: str,  # noqa: F811 - the fixture
                                     windows_tf215: FakeHost) -> None:
     if lang != "en":
         switch_language(qapp, lang)

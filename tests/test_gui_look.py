@@ -132,7 +132,7 @@ ENGLISH_RUN = re.compile(r"[A-Za-z][A-Za-z_'-]+(?:[\s,]+[A-Za-z][A-Za-z_'-]+){2,
 
 def english_sentences(text: str) -> list[str]:
     """Runs of three or more English words that are not names, units or commands."""
-    text = re.sub(r"https?://\S+|[A-Za-z]:\\\S*|\S*[/\\]\S*|`[^`]*`|'[^']*'|\"[^\"]*\"|<[^>]+>", " ", text)
+    text = re.sub(r"https?://\S+|[A-Za-z]:\\\S*|\S*[/\\]\S*|`[^`]*`|'[^']*'|\"[^\"]*\"|“[^”]*”|<[^>]+>", " ", text)
     found = []
     for run in ENGLISH_RUN.findall(text):
         words = [w for w in re.split(r"[\s,]+", run) if w]

@@ -248,7 +248,7 @@ def _benchmark_step(env: EnvVerdict, text: TrText) -> NextStep:
                     check=make_check("benchmark", env=env.python), action="benchmark")
 
 
-#: The bare interpreter names a fix falls back to when it does not know the environment.
+# The bare interpreter names a fix falls back to when it does not know the environment.
 _BARE_PYTHONS = ("python3 ", "python ")
 _WINDOWS_PATH = re.compile(r"[A-Za-z]:[\\/]|\\\\")
 

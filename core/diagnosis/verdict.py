@@ -19,8 +19,8 @@ from tfgpu.core.i18n import QT_TRANSLATE_NOOP, TrText
 from tfgpu.core.probes.base import to_jsonable
 from tfgpu.core.scan import Scan
 
-#: Parts of the machine a route may or may not use: the driver, a system CUDA toolkit, a system cuDNN,
-#: and their folders on the search path (PATH / LD_LIBRARY_PATH).
+# Parts of the machine a route may or may not use: the driver, a system CUDA toolkit, a system cuDNN,
+# and their folders on the search path (PATH / LD_LIBRARY_PATH).
 PARTS = ("driver", "cuda", "cudnn", "path")
 NOT_NEEDED = QT_TRANSLATE_NOOP("core", "Not needed for your route: {why}.")
 _WHY = {

@@ -14,7 +14,7 @@ from tfgpu.gui.tr_text import tr_text
 from tfgpu.gui.widgets.findings import plain_label
 from tfgpu.gui.widgets.plan_view import PlanView
 
-#: How a page asks before it applies a plan, and what to do about a place changed outside tfgpu (tests replace them).
+# How a page asks before it applies a plan, and what to do about a place changed outside tfgpu (tests replace them).
 Confirm = Callable[[QWidget, Plan], bool]
 AskOutside = Callable[[QWidget, OutsideChange], UndoMode | None]
 

@@ -131,7 +131,21 @@ def _fact_labels() -> dict[str, str]:
         "tf_packages": translate("FactLabel", "TensorFlow packages"),
         "tf_requested": translate("FactLabel", "TensorFlow asked for"),
         "tf_version": translate("FactLabel", "TensorFlow version"),
+        "adapters": translate("FactLabel", "Graphics adapters"),
+        "container_cuda": translate("FactLabel", "CUDA of the container image"),
+        "cpu_model": translate("FactLabel", "Processor"),
+        "gpu_field": translate("FactLabel", "GPU named in the text"),
+        "installed_from": translate("FactLabel", "Installed from"),
+        "no_nvidia_card": translate("FactLabel", "No NVIDIA graphics card"),
+        "scan_python": translate("FactLabel", "Python of this computer's scan"),
+        "tf_requested_version": translate("FactLabel", "TensorFlow version asked for"),
+        "wheel_platform": translate("FactLabel", "Wheel platform"),
+        "wheel_python": translate("FactLabel", "Wheel Python"),
     }
+
+
+# Facts that are about the reading itself, never shown as a row.
+HIDDEN_FACTS = frozenset({"from_scan", "scan_not_used"})
 
 
 def fact_label(key: str) -> str:

@@ -117,10 +117,8 @@ class GlossaryDialog(QDialog):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(self.tr("Glossary"))
         self.resize(560, 520)
-        body = QLabel("".join(f"<h4 style='margin-bottom:0'>{html.escape(term_name(t.key))}</h4>"
-                              f"<p style='margin-top:2px'>{html.escape(definition(t.key))}</p>" for t in TERMS))
+        self.body = body = QLabel()
         body.setTextFormat(Qt.TextFormat.RichText)
         body.setWordWrap(True)
         body.setAlignment(Qt.AlignmentFlag.AlignTop)
@@ -134,3 +132,14 @@ class GlossaryDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(area, 1)
         layout.addWidget(buttons)
+        self.buttons = buttons
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Every term in the UI language now (the window calls it when the language changes)."""
+        self.setWindowTitle(self.tr("Glossary"))
+        self.body.setText("".join(f"<h4 style='margin-bottom:0'>{html.escape(term_name(t.key))}</h4>"
+                                  f"<p style='margin-top:2px'>{html.escape(definition(t.key))}</p>" for t in TERMS))
+        close = self.buttons.button(QDialogButtonBox.StandardButton.Close)
+        if close is not None:
+            close.setText(self.tr("Close"))

@@ -14,7 +14,7 @@ import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QSize, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QSize, QTimer, Signal, Slot
 from PySide6.QtGui import QCloseEvent, QFont
 from PySide6.QtWidgets import (
     QApplication,
@@ -41,6 +41,7 @@ from tfgpu.gui.window.status import page_status
 from tfgpu.gui.workers import JobController, Policy
 
 if TYPE_CHECKING:
+    from tfgpu.gui.widgets.glossary import GlossaryDialog
     from tfgpu.gui.window.export_dialog import ExportDialog
 
 log = logging.getLogger(__name__)
@@ -84,6 +85,7 @@ class MainWindow(QMainWindow):
         self._background_done = False
         self._first_pending: str | None = None
         self.export_dialog: ExportDialog | None = None  # File > Export diagnostics… (gui/window/actions/export.py)
+        self.glossary: GlossaryDialog | None = None  # Help > Glossary, made when first asked for
         # Asked before closing while something would be lost; tests replace it.
         self.confirm_close: Callable[[list[str]], bool] = self._ask_before_closing
         self._warm_up = JobController(Policy.SINGLE, "tfgpu-warm-up", parent=self)
@@ -412,13 +414,17 @@ class MainWindow(QMainWindow):
             self.settings.language = setting
         self.rebuild_pages()
         self.retranslate()
+        if self.glossary is not None:
+            self.glossary.retranslate()  # an open Glossary follows the language too
 
     def show_glossary(self) -> None:
+        """The one Glossary window (Help > Glossary), in the UI language; shown again when it is open."""
         from tfgpu.gui.widgets.glossary import GlossaryDialog
 
-        dialog = GlossaryDialog(self)
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.show()
+        if self.glossary is None:
+            self.glossary = GlossaryDialog(self)
+        self.glossary.show()
+        self.glossary.raise_()
 
     # -- closing ----------------------------------------------------------------------------------------
     def close_questions(self) -> list[str]:

@@ -287,7 +287,6 @@
     <name>ConfirmPlanDialog</name>
     <message>
         <source>Apply these changes?</source>
-        <extracomment>How a page asks before it applies a plan, and what to do about a place changed outside tfgpu (tests replace them).</extracomment>
         <translation>应用这些更改吗？</translation>
     </message>
     <message>
@@ -883,6 +882,46 @@
         <source>TensorFlow version</source>
         <translation>TensorFlow 版本</translation>
     </message>
+    <message>
+        <source>Graphics adapters</source>
+        <translation>显卡（图形适配器）</translation>
+    </message>
+    <message>
+        <source>CUDA of the container image</source>
+        <translation>容器镜像里的 CUDA</translation>
+    </message>
+    <message>
+        <source>Processor</source>
+        <translation>处理器</translation>
+    </message>
+    <message>
+        <source>GPU named in the text</source>
+        <translation>文本里提到的 GPU</translation>
+    </message>
+    <message>
+        <source>Installed from</source>
+        <translation>安装来源</translation>
+    </message>
+    <message>
+        <source>No NVIDIA graphics card</source>
+        <translation>没有 NVIDIA 显卡</translation>
+    </message>
+    <message>
+        <source>Python of this computer&apos;s scan</source>
+        <translation>本机检查结果中的 Python</translation>
+    </message>
+    <message>
+        <source>TensorFlow version asked for</source>
+        <translation>要求的 TensorFlow 版本</translation>
+    </message>
+    <message>
+        <source>Wheel platform</source>
+        <translation>wheel 平台</translation>
+    </message>
+    <message>
+        <source>Wheel Python</source>
+        <translation>wheel 对应的 Python</translation>
+    </message>
 </context>
 <context>
     <name>FindingCard</name>
@@ -1178,6 +1217,10 @@
     <message>
         <source>Glossary</source>
         <translation>术语表</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
     </message>
 </context>
 <context>
@@ -5826,12 +5869,10 @@ Checking them runs them, and with them any code that folder holds. Only continue
     </message>
     <message>
         <source>Measure how fast TensorFlow runs on the CPU here.</source>
-        <extracomment>The bare interpreter names a fix falls back to when it does not know the environment.</extracomment>
         <translation>测一测 TensorFlow 在这台电脑的 CPU 上有多快。</translation>
     </message>
     <message>
         <source>Not needed for your route: {why}.</source>
-        <extracomment>Parts of the machine a route may or may not use: the driver, a system CUDA toolkit, a system cuDNN, and their folders on the search path (PATH / LD_LIBRARY_PATH).</extracomment>
         <translation>你的路线不需要：{why}。</translation>
     </message>
     <message>

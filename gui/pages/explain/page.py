@@ -171,6 +171,19 @@ class ExplainPage(TfgpuPage):
         if busy:
             self.work_finished.emit()
 
+    def carry_over(self) -> dict:
+        """What the user pasted (and the toggle) survive a language switch: the rebuilt page explains it again."""
+        whole = self._big_input if self._big_input is not None else self.editor.toPlainText()
+        return {"text": whole, "with_scan": self.scan_toggle.isChecked()}
+
+    def take_over(self, state: dict) -> None:
+        self.scan_toggle.setChecked(bool(state.get("with_scan", True)))
+        text = state.get("text")
+        if isinstance(text, bytes):
+            self._enter_large_mode(text, decode_bytes(text[:EDITOR_LIMIT]), len(text), None)
+        elif isinstance(text, str) and text:
+            self.set_text(text)
+
     # -- input -----------------------------------------------------------------------------
     def set_text(self, text: str) -> None:
         """Replace the text (as typing or pasting would); a huge text goes through ``set_large_text``."""

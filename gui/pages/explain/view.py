@@ -25,7 +25,7 @@ from tfgpu.core.explain.model import Explanation
 from tfgpu.core.findings.model import Finding, Severity
 from tfgpu.gui.icons import Tone, tone_icon
 from tfgpu.gui.widgets.findings import FindingCard, FindingList, plain_label
-from tfgpu.gui.widgets.findings_text import fact_label, fact_value, kind_label, primary_finding
+from tfgpu.gui.widgets.findings_text import HIDDEN_FACTS, fact_label, fact_value, kind_label, primary_finding
 
 MAX_FACT_CHARS = 300  # a fact is a version or a name; a long value is cut for the table
 
@@ -166,7 +166,7 @@ class ExplanationView(QScrollArea):
         table.setRowCount(0)
         from_scan = set(facts.get("from_scan") or [])
         for key, value in facts.items():
-            if key in ("from_scan", "scan_not_used"):
+            if key in HIDDEN_FACTS:
                 continue
             text = fact_value(value)
             if len(text) > MAX_FACT_CHARS:

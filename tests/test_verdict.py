@@ -146,3 +146,15 @@ def test_diagnose_and_next_steps_run_once_per_verdict(linux_host, monkeypatch) -
     verdict = verdict_for(run_scan(machines.no_nvidia_gpu(linux_host), ScanOptions()))
     statements(verdict)  # the presenters read the verdict: none diagnoses again
     assert calls == {"diagnose": 1, "next_steps": 1}
+
+
+def test_the_tensorflow_gpu_routes_are_not_numbered_as_one_sequence(windows_tf215) -> None:
+    """Native TF 2.10 and WSL2 are two ways: one numbered step and one "Or:", in the finding and the checklist."""
+    from tfgpu.core.findings.fixes import FixContext, fix_steps
+    from tfgpu.core.findings.render import format_steps
+
+    steps = fix_steps("tensorflow-gpu-removed", FixContext(os="windows", python_exe=machines.WIN_PY))
+    assert [s.alternative for s in steps] == [False, True]
+    text = "\n".join(format_steps(steps, ""))
+    assert text.startswith("1. On native Windows") and "\n2. " not in text and "Or: Use current TensorFlow in WSL2" in text
+    assert steps[0].command.startswith("& 'C:\\Users\\user\\AppData")  # the environment's interpreter, quoted

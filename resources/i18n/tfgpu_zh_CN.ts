@@ -3932,6 +3932,10 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>在原生 Windows 上，最后一个 GPU 版本是 2.10；请用它的真实包名安装：</translation>
     </message>
     <message>
+        <source>Use current TensorFlow in WSL2 instead: install WSL2 with Ubuntu (PowerShell as administrator), restart, then install tensorflow[and-cuda] inside Ubuntu:</source>
+        <translation>改用 WSL2 里的新版 TensorFlow：安装带 Ubuntu 的 WSL2（以管理员身份运行 PowerShell），重启，然后在 Ubuntu 里安装 tensorflow[and-cuda]：</translation>
+    </message>
+    <message>
         <source>Install the plain package with its CUDA libraries instead:</source>
         <translation>改为安装普通的 TensorFlow 包及其 CUDA 库：</translation>
     </message>
@@ -4292,8 +4296,8 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>同时安装了多个 TensorFlow 包（{packages}）；它们会互相覆盖对方的文件。请把它们全部卸载，然后只安装一个。</translation>
     </message>
     <message>
-        <source>pip installed the tensorflow-gpu name, which is an empty stub since TensorFlow 2.12. The GPU build is the plain tensorflow package (tensorflow[and-cuda] on Linux and WSL2).</source>
-        <translation>pip 安装的是 tensorflow-gpu 这个名字，而从 TensorFlow 2.12 起它只是一个空壳包。GPU 版本就是普通的 tensorflow 包（在 Linux 和 WSL2 上用 tensorflow[and-cuda]）。</translation>
+        <source>tensorflow-gpu is an empty stub since TensorFlow 2.12: pip cannot install it (it fails on purpose) or installs nothing that uses the GPU. The GPU build is the plain tensorflow package (tensorflow[and-cuda] on Linux and WSL2).</source>
+        <translation>从 TensorFlow 2.12 起，tensorflow-gpu 只是一个空壳包：pip 无法安装它（它会故意失败），或者装上的东西用不了 GPU。GPU 版本就是普通的 tensorflow 包（在 Linux 和 WSL2 上是 tensorflow[and-cuda]）。</translation>
     </message>
     <message>
         <source>Docker found no GPU device driver for --gpus: the NVIDIA Container Toolkit is not installed or Docker was not restarted after configuring it.</source>

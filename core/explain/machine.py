@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from tfgpu.core.versions import dotted_major_minor
+
 
 def machine_facts(scan: Mapping[str, Any] | None, env: str | None = None) -> dict:
     """Facts in explain's vocabulary from a scan document; {} for anything unreadable. Never raises.
@@ -81,5 +83,5 @@ def _tf_env(scan: Mapping[str, Any], chosen: str | None = None) -> Mapping[str, 
 
 
 def _major_minor(version: Any) -> str | None:
-    parts = str(version or "").split(".")
-    return ".".join(parts[:2]) if len(parts) >= 2 and parts[0].isdigit() else None
+    """'12.3.107' -> '12.3' (only a text that starts with major.minor)."""
+    return dotted_major_minor(version)

@@ -155,6 +155,8 @@ class SystemPage(TfgpuPage):
         layout.addWidget(splitter, 1)
         layout.addLayout(buttons)
         self._set_headline(Tone.BUSY, self.tr("Ready to check this computer."))
+        self.progress_bar.hide()  # shown while a check runs (the page may be built after it ended)
+        self.step_label.hide()
         self._update_controls()
 
     # -- QWizardPage -----------------------------------------------------------

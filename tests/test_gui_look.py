@@ -50,9 +50,10 @@ IDLE_MS = 30_000
 @pytest.fixture
 def scheme(request, qapp):
     """The app in ``request.param`` ("light"/"dark"); the style and palette restored afterwards."""
-    style, palette = qapp.style().name(), qapp.palette()
+    style, palette, sheet = qapp.style().name(), qapp.palette(), qapp.styleSheet()
     used = apply_scheme(qapp, request.param)
     yield used
+    qapp.setStyleSheet(sheet)
     qapp.setStyle(style)
     qapp.setPalette(palette)
 

@@ -92,3 +92,22 @@ def test_the_check_sees_a_cut_label_and_a_cut_button(qtbot) -> None:
     label.setFixedSize(60, 400)
     assert clipped(label) is None
     assert MARKUP.search("Run `pip install`") and not MARKUP.search("Run pip install")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"], indirect=True)
+def test_a_radio_button_reads_in_both_schemes(qtbot, scheme: str) -> None:  # noqa: F811 - the fixture
+    """The ring of a radio button stands out from the window at 3:1 or more (WCAG's non-text contrast)."""
+    from PySide6.QtGui import QColor
+
+    from tfgpu.gui.theme import background, contrast
+
+    box = QWidget()
+    radio = QRadioButton("Memory growth", box)
+    qtbot.addWidget(box)
+    box.resize(200, 40)
+    box.show()
+    qtbot.waitExposed(box)
+    image = radio.grab(QRect(0, 0, 20, radio.height())).toImage()  # the indicator, left of the text
+    window = background(radio.palette())
+    best = max(contrast(QColor(image.pixel(x, y)), window) for x in range(image.width()) for y in range(image.height()))
+    assert best >= 3.0, f"{scheme}: the radio button's ring reaches {best:.2f}:1"

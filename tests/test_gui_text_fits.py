@@ -111,3 +111,30 @@ def test_a_radio_button_reads_in_both_schemes(qtbot, scheme: str) -> None:  # no
     window = background(radio.palette())
     best = max(contrast(QColor(image.pixel(x, y)), window) for x in range(image.width()) for y in range(image.height()))
     assert best >= 3.0, f"{scheme}: the radio button's ring reaches {best:.2f}:1"
+
+
+def test_the_live_plot_takes_the_height_of_the_plots_without_figures(qtbot) -> None:
+    """At 900x650 without GPU figures the one live plot (CPU, RAM) is not squeezed by two "n/a" notes."""
+    from test_gui_monitor import make_frame
+
+    from fakes.fake_monitor import FakeSamplerFactory
+    from tfgpu.core.monitor.samples import GpuStatus
+    from tfgpu.gui.monitor_service import MonitorService
+    from tfgpu.gui.page_registry import PageContext
+    from tfgpu.gui.pages.monitor.page import MonitorPage
+
+    samplers = FakeSamplerFactory(threaded=False)
+    context = PageContext()
+    context.session.attach_monitor(MonitorService(None, sampler_factory=samplers, parent=context.session))
+    page = MonitorPage(context)
+    qtbot.addWidget(page, before_close_func=lambda p: (p.shutdown(), context.session.shutdown()))
+    page.resize(720, 480)  # the page's share of a 900x650 window
+    page.show()
+    qtbot.waitUntil(lambda: samplers.made != [], timeout=5_000)
+    for i in range(4):
+        samplers.sampler.push(make_frame(1_700_000_000.0 + i, status=GpuStatus.NO_DRIVER, reason="no libnvidia-ml"))
+    page.plots.refresh(page.service.history, page.window_s())
+    qtbot.wait(50)
+    live = [g for g in page.plots.groups.values() if g.widget.isVisibleTo(page.plots)]
+    assert [g.spec.key for g in live] == ["utilisation"]
+    assert live[0].widget.height() >= 0.5 * page.plots.height(), (live[0].widget.height(), page.plots.height())

@@ -134,6 +134,7 @@ class MonitorPlots(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(2)
         layout.addLayout(self._legend)
+        self._layout = layout
 
         self.groups: dict[str, _Group] = {}
         master: pg.PlotItem | None = None
@@ -250,6 +251,8 @@ class MonitorPlots(QWidget):
         self._scale_memory(frame)
         if changed:
             self._update_axes()
+            for group in self.groups.values():  # a group that shows only its note gives its height to the plots
+                self._layout.setStretchFactor(group.box, 0 if group.note.isVisibleTo(self) else 1)
         self.set_window(self.window_s)
 
     def _draw(self, series: _Series, history: MonitorHistory, present: set[int], x: np.ndarray,

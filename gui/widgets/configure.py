@@ -20,9 +20,8 @@ class TargetChooser(QWidget):
         self.env_combo = QComboBox()
         self.env_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.env_combo.setMinimumContentsLength(20)
-        self.target_combo = QComboBox()  # long choices: its width follows the room, not its longest item
-        self.target_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.target_combo.setMinimumContentsLength(18)
+        self.target_combo = QComboBox()  # a few choices in words: shown whole (the environment's path gives way)
+        self.target_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         if windows:
             self.target_combo.addItem(self.tr("Your user environment (all programs you start)"), "user")
         else:
@@ -35,9 +34,9 @@ class TargetChooser(QWidget):
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(QLabel(self.tr("Python environment:")))
-        row.addWidget(self.env_combo, 2)
+        row.addWidget(self.env_combo, 1)
         row.addWidget(QLabel(self.tr("Where:")))
-        row.addWidget(self.target_combo, 1)
+        row.addWidget(self.target_combo)
 
     def set_scan(self, scan: Scan | None) -> None:
         current = self.python()

@@ -106,8 +106,7 @@ class BenchmarkPage(TfgpuPage):
         self.mode_combo.addItem(self.tr("Quick (about a minute)"), True)
         self.mode_combo.addItem(self.tr("Full (several minutes)"), False)
         self.mode_combo.addItem(self.tr("Scaling across devices (MirroredStrategy)"), "scaling")
-        self.mode_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.mode_combo.setMinimumContentsLength(12)
+        self.mode_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)  # short words: shown whole
         self.device_combo = QComboBox()
         for text, value in ((self.tr("GPU and CPU"), "both"), (self.tr("GPU only"), "gpu"), (self.tr("CPU only"), "cpu")):
             self.device_combo.addItem(text, value)

@@ -34,12 +34,14 @@ def open_window(qtbot, host) -> MainWindow:
     return window
 
 
-def shown_texts(window: MainWindow) -> dict[str, str]:
+def shown_texts(window: MainWindow, qtbot=None) -> dict[str, str]:
     """Every visible word of every page (labels, buttons, trees, text boxes), page by page."""
     said: dict[str, str] = {"header": "\n".join(label.text() for label in window.header.findChildren(QLabel))}
     for page_id in window.page_ids():
         window.go_to(page_id)
         page = window.page_by_id(page_id)
+        if qtbot is not None:
+            qtbot.waitUntil(page.is_idle, timeout=SCAN_TIMEOUT_MS)  # what the page plans in its worker is shown
         texts = [w.text() for w in page.findChildren(QLabel) + page.findChildren(QAbstractButton) if w.isVisibleTo(page)]
         texts += [w.toPlainText() for w in page.findChildren(QPlainTextEdit) + page.findChildren(QTextEdit)
                   if w.isVisibleTo(page)]
@@ -57,7 +59,7 @@ def shown_texts(window: MainWindow) -> dict[str, str]:
 def test_every_page_says_what_the_cli_says(qtbot, name, windows_host, linux_host) -> None:
     window = open_window(qtbot, MACHINES[name](windows_host, linux_host))
     verdict = window.context.session.verdict
-    said = shown_texts(window)
+    said = shown_texts(window, qtbot)
     for part in verdict.not_needed:
         for where, text in said.items():
             found = INSTRUCTIONS[part].search(text)
@@ -69,6 +71,7 @@ def test_every_page_says_what_the_cli_says(qtbot, name, windows_host, linux_host
             assert str(words) in system, part  # the same words as `tfgpu scan` and `tfgpu doctor`
     if name.startswith("no-card"):
         assert "No NVIDIA GPU found" in said["header"]
+        assert str(verdict.not_needed_text("path")) in said["path"]  # as `tfgpu path plan` says it
     window.close()
 
 

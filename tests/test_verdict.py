@@ -22,7 +22,8 @@ from tfgpu.core.scan import Scan, ScanOptions, run_scan
 #: Words that tell the user to install or configure a part; none may appear for a part the route does not use.
 INSTRUCTIONS = {
     "driver": re.compile(r"install (the|an?) NVIDIA driver|update the NVIDIA driver|nvidia\.com/.*driver", re.I),
-    "cuda": re.compile(r"install (the )?CUDA|CUDA toolkit .*(download|install)", re.I),
+    "cuda": re.compile(r"install (the )?CUDA|CUDA toolkit .*(download|install)|no CUDA toolkit was found\. Install",
+                       re.I),
     "cudnn": re.compile(r"(install|copy) (the )?cuDNN|cuDNN's bin", re.I),
     "path": re.compile(r"LD_LIBRARY_PATH|add .* to (the )?PATH|tfgpu path apply", re.I),
 }

@@ -38,8 +38,9 @@ class TargetChooser(QWidget):
         row.addWidget(QLabel(self.tr("Where:")))
         row.addWidget(self.target_combo)
 
-    def set_scan(self, scan: Scan | None) -> None:
-        current = self.python()
+    def set_scan(self, scan: Scan | None, chosen: str | None = None) -> None:
+        """The scan's environments; ``chosen`` (the session's environment) is selected, else the one shown."""
+        current = chosen or self.python()
         self.env_combo.clear()
         self.env_combo.addItem(self.tr("(none)"), None)
         with_tf = None
@@ -50,7 +51,9 @@ class TargetChooser(QWidget):
                 label += " · " + self.tr("TensorFlow {version}").format(version=tf)
                 with_tf = with_tf or env.executable  # the default: its TF build says which CUDA it needs
             self.env_combo.addItem(f"{label} · {env.executable}", env.executable)
-        index = self.env_combo.findData(current or with_tf) if (current or with_tf) else -1
+        index = self.env_combo.findData(current) if current else -1
+        if index < 0 and with_tf:
+            index = self.env_combo.findData(with_tf)
         self.env_combo.setCurrentIndex(max(index, 0))
 
     def python(self) -> str | None:

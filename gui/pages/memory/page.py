@@ -71,7 +71,7 @@ class MemoryPage(TfgpuPage):
         self.controller.idle.connect(self._maybe_finished)
         self._build()
         context.session.scan_changed.connect(self._on_scan)
-        self.chooser.set_scan(context.session.scan)
+        self.chooser.set_scan(context.session.scan, context.session.env)
         self._show_snippet()
 
     def _build(self) -> None:
@@ -275,7 +275,7 @@ class MemoryPage(TfgpuPage):
 
     @Slot(object)
     def _on_scan(self, scan: Scan) -> None:
-        self.chooser.set_scan(scan)
+        self.chooser.set_scan(scan, self.context.session.env)
 
 
 PAGE = PageSpec(page_id="memory", order=56, factory=MemoryPage, title=QT_TRANSLATE_NOOP("PageTitle", "GPU memory"), handles=FIXES)

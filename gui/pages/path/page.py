@@ -54,7 +54,8 @@ class PathPage(TfgpuPage):
         self.controller.idle.connect(self._maybe_finished)
         self._build()
         context.session.scan_changed.connect(self._on_scan)
-        self.chooser.set_scan(context.session.scan)
+        context.session.verdict_changed.connect(self._on_verdict)
+        self.chooser.set_scan(context.session.scan, context.session.env)
 
     def _build(self) -> None:
         self.chooser = TargetChooser(self.host.platform.is_windows)
@@ -219,7 +220,31 @@ class PathPage(TfgpuPage):
         self.error = message
         self.status.setText(self.tr("Not done: {error}").format(error=message))
 
+    def not_needed(self) -> str | None:
+        """The verdict's words when its route does not use CUDA on the search path (for the session's
+        environment, no folder typed): then the page says so and offers no change."""
+        verdict = self.context.session.verdict
+        if verdict is None or self.chooser.python() != verdict.env:
+            return None
+        if self.cuda_edit.text().strip() or self.cudnn_edit.text().strip():
+            return None
+        words = verdict.not_needed_text("path")
+        return tr_text(words) if words is not None else None
+
     def show_plan(self, plan: Plan) -> None:
+        why = self.not_needed()
+        if why is not None:  # never an instruction the route does not need ("install CUDA ...")
+            self.plan = None
+            self.summary.setText(why)
+            self.view.set_plan(None)
+            self.words.clear()
+            self.where.clear()
+            while self.admin_box.count():
+                widget = self.admin_box.takeAt(0).widget()
+                if widget is not None:
+                    widget.deleteLater()
+            self._update_controls()
+            return
         self.plan = plan
         self.summary.setText(tr_text(plan.summary) + ("" if plan.refusal is None else
                                                       "\n" + self.tr("Cannot apply: ") + tr_text(plan.refusal)))
@@ -244,7 +269,14 @@ class PathPage(TfgpuPage):
 
     @Slot(object)
     def _on_scan(self, scan: Scan) -> None:
-        self.chooser.set_scan(scan)
+        self.chooser.set_scan(scan, self.context.session.env)
+        if self.isVisible():
+            self.refresh()
+
+    @Slot(object)
+    def _on_verdict(self, _verdict: object) -> None:
+        """Another environment chosen (or its verdict made): plan for it."""
+        self.chooser.set_scan(self.context.session.scan, self.context.session.env)
         if self.isVisible():
             self.refresh()
 

@@ -36,11 +36,13 @@ def save_scan(scan: Scan, path: Path | None = None) -> bool:
 
 def load_scan(path: Path | None = None) -> Scan | None:
     """The kept scan, or None when there is none or it cannot be read (then it is ignored)."""
+    from tfgpu.core.scan_file import ScanFileError, load_scan_file
+
     source = path or default_path()
     try:
-        return Scan.from_dict(storage.read_json(source, MAX_BYTES))
-    except FileNotFoundError:
-        return None
-    except (OSError, ValueError, TypeError, KeyError, AttributeError, RecursionError) as exc:
+        if not source.is_file() or source.stat().st_size > MAX_BYTES:  # none kept, or not ours (a FIFO...)
+            return None
+        return load_scan_file(source)
+    except (OSError, ScanFileError) as exc:
         log.warning("the last scan in %s cannot be read: %s", source, exc)
         return None

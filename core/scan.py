@@ -22,6 +22,7 @@ from tfgpu.core.probes.pythons import PythonEnv, PythonsInfo, probe_pythons
 from tfgpu.core.probes.tensorflow import TF_PROBE_TIMEOUT_S, TfInfo, probe_tensorflow
 from tfgpu.core.probes.wsl import WslInfo, probe_wsl
 from tfgpu.core.version import __version__
+from tfgpu.core.versions import same_major
 
 log = logging.getLogger(__name__)
 
@@ -74,8 +75,7 @@ class Scan:
         """A saved scan (``tfgpu scan --json``). ValueError when it is not one this version can read."""
         if not isinstance(data, dict) or "driver" not in data or "pythons" not in data:
             raise ValueError("not a tfgpu scan document (no driver/pythons sections)")
-        major = str(data.get("schema_version", "")).split(".")[0]
-        if major != SCHEMA_VERSION.split(".")[0]:
+        if not same_major(data.get("schema_version"), SCHEMA_VERSION):
             raise ValueError(f"scan schema {data.get('schema_version')!r} is not {SCHEMA_VERSION!r}")
         return from_jsonable(cls, data)
 

@@ -59,6 +59,23 @@ def major(text: object) -> int | None:
     return int(match.group(1)) if match else None
 
 
+def major_number(text: object) -> int:
+    """The leading number, 0 when there is none (for range checks on numbers a pattern already matched)."""
+    return major(text) or 0
+
+
+def same_major(a: object, b: object) -> bool:
+    """'11.2' and '11.8' (or 11) share their major; False when either has none."""
+    first = major(a)
+    return first is not None and first == major(b)
+
+
+def major_text(text: object) -> str:
+    """The leading number as text ('12.3' -> '12'), '' when there is none: for comparing with KB keys."""
+    number = major(text)
+    return str(number) if number is not None else ""
+
+
 def major_minor(text: object) -> str | None:
     """'3.10.12' -> '3.10'; 'CUDA 12' -> '12.0' (lenient)."""
     pair = major_minor_pair(find(text))

@@ -10,13 +10,13 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING
 
-from tfgpu.core.cli.gui_args import DESCRIPTION, add_gui_arguments
+from tfgpu.core.gui_options import DESCRIPTION, add_gui_arguments
 from tfgpu.core.version import __version__
 
 if TYPE_CHECKING:  # Qt loads only after the start-up check (gui/preflight.py) says the window can open
     from PySide6.QtWidgets import QApplication
 
-    from tfgpu.gui.wizard import TfgpuWizard
+    from tfgpu.gui.window.main_window import MainWindow
 
 log = logging.getLogger(__name__)
 
@@ -113,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
     from tfgpu.gui.icons import app_icon
     from tfgpu.gui.settings import AppSettings
     from tfgpu.gui.theme import apply_scheme
-    from tfgpu.gui.wizard import TfgpuWizard
+    from tfgpu.gui.window.main_window import MainWindow
 
     app = _application()
     app.setWindowIcon(app_icon())
@@ -122,28 +122,29 @@ def main(argv: list[str] | None = None) -> int:
     switch_language(app, resolve_language(args.lang or (settings.language if settings is not None else None)))
     apply_scheme(app, args.scheme)
     previous_hook, sys.excepthook = sys.excepthook, _log_uncaught
-    wizard = TfgpuWizard(settings=settings, auto_scan=True, start_page=args.page if fresh else None)
+    window = MainWindow(settings=settings, auto_scan=True, start_page=args.page if fresh else None)
     if args.scheme is None:
-        _follow_system_scheme(app, wizard)
-    app.aboutToQuit.connect(wizard.shutdown)
+        _follow_system_scheme(app, window)
+    app.aboutToQuit.connect(window.shutdown)
     try:
         if args.first_window:
-            return _first_window(wizard, args.first_window)
+            return _first_window(window, args.first_window)
         if args.screenshot:
-            return _screenshot(wizard, args)
-        from tfgpu.gui.quit_signals import exit_on_signals
+            return _screenshot(window, args)
+        from tfgpu.gui.window.quit_signals import exit_on_signals
 
-        wizard.show()
+        window.show()
         with exit_on_signals(app):  # a closed terminal or `kill`: pages shut down, agents are killed
             return app.exec()
     finally:
-        wizard.shutdown()
-        wizard.close()
+        window.shutdown()
+        window.close()
+        window.deleteLater()  # the window ends with main(): nothing of it stays behind (a test's app lives on)
         sys.excepthook = previous_hook
         clear_language(app)
 
 
-def _follow_system_scheme(app: QApplication, wizard: TfgpuWizard) -> None:
+def _follow_system_scheme(app: QApplication, window: MainWindow) -> None:
     """Light or dark as the system switches: new colours, pages made again in them."""
     from PySide6.QtGui import QGuiApplication
 
@@ -151,21 +152,21 @@ def _follow_system_scheme(app: QApplication, wizard: TfgpuWizard) -> None:
 
     def follow() -> None:
         apply_scheme(app)
-        wizard.rebuild_pages()
-        wizard.retranslate()
+        window.rebuild_pages()
+        window.retranslate()
 
     QGuiApplication.styleHints().colorSchemeChanged.connect(follow)
 
 
-def _first_window(wizard: TfgpuWizard, path: str) -> int:
+def _first_window(window: MainWindow, path: str) -> int:
     """Show the window, grab it as soon as it is on screen, and exit (start-up measurements)."""
     import time
 
     from PySide6.QtWidgets import QApplication
 
-    wizard.show()
+    window.show()
     QApplication.processEvents()
-    wizard.grab().save(path, "PNG")
+    window.grab().save(path, "PNG")
     shown = time.time()
     try:
         import resource
@@ -178,8 +179,8 @@ def _first_window(wizard: TfgpuWizard, path: str) -> int:
     return 0
 
 
-def _screenshot(wizard: TfgpuWizard, args: argparse.Namespace) -> int:
-    from tfgpu.gui.screenshot import (
+def _screenshot(window: MainWindow, args: argparse.Namespace) -> int:
+    from tfgpu.gui.window.screenshot import (
         DEFAULT_PAGE,
         DEFAULT_TIMEOUT_S,
         ScreenshotError,
@@ -193,7 +194,7 @@ def _screenshot(wizard: TfgpuWizard, args: argparse.Namespace) -> int:
         _say(f"tfgpu: screenshot failed: cannot make the folder {folder}: {exc.strerror or exc}")
         return 2
     try:
-        path = capture(wizard, args.screenshot, args.page or DEFAULT_PAGE, args.timeout or DEFAULT_TIMEOUT_S)
+        path = capture(window, args.screenshot, args.page or DEFAULT_PAGE, args.timeout or DEFAULT_TIMEOUT_S)
     except ScreenshotError as exc:
         _say(f"tfgpu: screenshot failed: {exc}")
         return 1

@@ -9,15 +9,17 @@ to the GUI thread through a queued signal, where it is appended to the rings and
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import threading
 import time
 from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtCore import QObject, Signal, Slot
 
 from tfgpu.core.host import Host
-from tfgpu.core.monitor.samples import DEFAULT_INTERVAL_S, MIN_INTERVAL_S, MonitorFrame
+from tfgpu.core.monitor.samples import DEFAULT_INTERVAL_S, MIN_INTERVAL_S, GpuStatus, MonitorFrame
 from tfgpu.core.monitor.series import DEFAULT_SPAN_S, MonitorHistory, capacity_for
 
 log = logging.getLogger(__name__)
@@ -50,15 +52,16 @@ class MonitorService(QObject):
         self.span_s = span_s
         self.history = MonitorHistory(capacity_for(span_s, self._interval_s))
         self._sampler_factory = sampler_factory
-        self._sampler = None
+        self._sampler: Any = None  # a MonitorSampler (or a test's fake), made on first use
         self._holders: set[int] = set()
         self._csv_lock = threading.Lock()
-        self._csv = None  # CsvLogger while logging
+        self._csv: Any = None  # CsvLogger while logging
         self._csv_error: str | None = None
         self._csv_path: str | None = None  # the last log started
         self._csv_rows = 0  # rows of the last log, once it stopped
         self._csv_failed_reported = False
         self._closed = False
+        self.no_card = False  # the scan found no NVIDIA card: frames say so, not "no driver" (set by the Session)
         self._bridge = _FrameBridge()
         self._bridge.frame.connect(self._on_frame_gui)
 
@@ -144,6 +147,8 @@ class MonitorService(QObject):
     def _on_frame_gui(self, frame: MonitorFrame) -> None:
         if self._closed:
             return
+        if self.no_card and frame.gpu_status in (GpuStatus.NO_DRIVER, GpuStatus.NO_GPUS):
+            frame = dataclasses.replace(frame, gpu_status=GpuStatus.NO_CARD)  # what the scan says, in its words
         self.history.append(frame)
         if self._csv_error and not self._csv_failed_reported:
             self._csv_failed_reported = True
@@ -211,15 +216,13 @@ class MonitorService(QObject):
 
 
 def monitor_service(context) -> MonitorService:
-    """The wizard's one service, made on first use (``context`` is a PageContext)."""
-    service = getattr(context.state, "monitor", None)
-    if service is None:
-        service = MonitorService(host=context.host, parent=context.state)
-        context.state.monitor = service
-    return service
+    """The window's one service, made on first use and held by the session (``context`` is a PageContext)."""
+    session = context.session
+    if session.monitor is None:
+        session.attach_monitor(MonitorService(host=context.host, parent=session))
+    return session.monitor
 
 
 def shutdown_monitor(context) -> None:
-    service = getattr(context.state, "monitor", None)
-    if service is not None:
-        service.shutdown()
+    if context.session.monitor is not None:
+        context.session.monitor.shutdown()

@@ -9,21 +9,21 @@ screenshot tool wait for any page's work without knowing the page.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import logging
 import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QWidget, QWizardPage
 
 from tfgpu.core.host import Host
-from tfgpu.core.scan import Scan, ScanOptions
+from tfgpu.core.scan import ScanOptions
+from tfgpu.gui.session import Session
 
 if TYPE_CHECKING:
-    from tfgpu.core.diagnosis.model import Diagnosis
-    from tfgpu.core.diagnosis.next_steps import Checklist, NextStep
     from tfgpu.gui.icons import Tone
 
 log = logging.getLogger(__name__)
@@ -31,75 +31,18 @@ log = logging.getLogger(__name__)
 PAGES_PACKAGE = "tfgpu.gui.pages"
 
 
-class WizardState(QObject):
-    """What pages share: the latest scan (the system page writes it, the others read it), its
-    diagnosis and checklist for the chosen environment (:mod:`tfgpu.gui.guide`), and requests
-    that the window carries out (open a page, check again), so pages never reach for the window."""
-
-    scan_changed = Signal(object)  # Scan
-    verdict_changed = Signal()  # diagnosis, checklist or environment changed
-    scanning_changed = Signal(bool)
-    page_requested = Signal(str, object)  # page id, what to show there (or None)
-    rescan_requested = Signal()
-    python_selected = Signal(str)  # an interpreter's path (the install page selects the one it created)
-
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.scan: Scan | None = None
-        self.selected_python: str | None = None
-        self.scan_saved_at: str | None = None  # when the scan shown came from the last session
-        self.scanning = False
-        self.env: str | None = None  # the chosen environment's Python (None: the most promising)
-        self.diagnosis: Diagnosis | None = None
-        self.checklist: Checklist | None = None
-        self.done_steps: list[NextStep] = []  # steps of the previous checklist the latest scan ticked off
-
-    def set_scan(self, scan: Scan, saved_at: str | None = None) -> None:
-        from tfgpu.gui.guide import update_verdict
-
-        previous = self.checklist if saved_at is None else None  # a live scan ticks off what was done
-        self.scan, self.scan_saved_at = scan, saved_at
-        update_verdict(self, previous)
-        self.scan_changed.emit(scan)
-        self.verdict_changed.emit()
-
-    def set_env(self, python: str | None) -> None:
-        from tfgpu.gui.guide import update_verdict
-
-        if python == self.env:
-            return
-        self.env = python
-        if self.scan is not None:
-            update_verdict(self, None)
-        self.verdict_changed.emit()
-
-    def set_scanning(self, scanning: bool) -> None:
-        if scanning != self.scanning:
-            self.scanning = scanning
-            self.scanning_changed.emit(scanning)
-
-    def request_page(self, page_id: str, payload: object = None) -> None:
-        """Ask the window to show ``page_id`` (a step's action, a "Back to" button)."""
-        self.page_requested.emit(page_id, payload)
-
-    def request_rescan(self) -> None:
-        self.rescan_requested.emit()
-
-    def select_python(self, python: str) -> None:
-        """Make ``python`` the chosen environment everywhere (the header, the checklist, the benchmark)."""
-        self.selected_python = python
-        self.set_env(python)
-        self.python_selected.emit(python)
-
-
 @dataclass
 class PageContext:
-    """Handed to every page factory: the machine to look at and the shared state."""
+    """Handed to every page factory: the machine to look at and the session every page displays."""
 
     host: Host | None = None  # None: this computer
     scan_options: ScanOptions | None = None
-    state: WizardState = field(default_factory=WizardState)
+    session: Session = None  # type: ignore[assignment, unused-ignore]  # made for host and scan_options when not given
     specs: list[PageSpec] = field(default_factory=list)  # every page of the window (a step may open one)
+
+    def __post_init__(self) -> None:
+        if self.session is None:
+            self.session = Session(self.host, self.scan_options)
 
 
 class TfgpuPage(QWizardPage):
@@ -175,18 +118,22 @@ class PageSpec:
 
 
 def discover_pages(package: str = PAGES_PACKAGE) -> list[PageSpec]:
-    """Every ``PAGE`` in the package's modules, ordered; a broken module is logged and skipped."""
+    """Every ``PAGE`` of the package's pages, ordered: one folder per page, its ``PAGE`` in ``page.py`` (or
+    in the folder's ``__init__.py``); a plain module may hold one too. A broken page is logged and skipped."""
     pkg = importlib.import_module(package)
     specs: list[PageSpec] = []
     for module_info in pkgutil.iter_modules(pkg.__path__):
         if module_info.name.startswith("_"):
             continue
+        name = f"{package}.{module_info.name}"
         try:
-            module = importlib.import_module(f"{package}.{module_info.name}")
+            module = importlib.import_module(name)
+            spec = getattr(module, "PAGE", None)
+            if spec is None and module_info.ispkg and importlib.util.find_spec(f"{name}.page") is not None:
+                spec = getattr(importlib.import_module(f"{name}.page"), "PAGE", None)
         except Exception:  # noqa: BLE001 - one broken page must not take the app down
-            log.exception("cannot load wizard page module %s", module_info.name)
+            log.exception("cannot load the page %s", module_info.name)
             continue
-        spec = getattr(module, "PAGE", None)
         if isinstance(spec, PageSpec):
             specs.append(spec)
     specs.sort(key=lambda s: s.order)

@@ -60,12 +60,17 @@ def is_dark(palette: QPalette | None = None) -> bool:
     return luminance(palette.color(QPalette.ColorRole.Window)) < 0.4
 
 
+def _floats(values: object) -> tuple[float, ...]:
+    """QColor's getHslF/getRgbF tuple (typed ``object`` in PySide6's stubs)."""
+    return tuple(float(v) for v in values)  # type: ignore[attr-defined]
+
+
 def readable(colour: QColor | str, background: QColor, ratio: float = TEXT_CONTRAST) -> QColor:
     """``colour`` with its lightness moved away from ``background`` until the contrast is ``ratio``."""
     colour = QColor(colour)
     if contrast(colour, background) >= ratio:
         return colour
-    hue, saturation, lightness, alpha = colour.getHslF()
+    hue, saturation, lightness, alpha = _floats(colour.getHslF())
     towards_white = luminance(background) < 0.4
     low, high = (lightness, 1.0) if towards_white else (0.0, lightness)
     best = QColor.fromHslF(max(hue, 0.0), saturation, 1.0 if towards_white else 0.0, alpha)
@@ -93,7 +98,7 @@ def secondary_text(palette: QPalette | None = None) -> QColor:
     """A quieter text colour (sources, dates) that still reads at 4.5:1."""
     palette = palette or QGuiApplication.palette()
     text, window = palette.color(QPalette.ColorRole.WindowText), background(palette)
-    mixed = QColor.fromRgbF(*(0.62 * t + 0.38 * w for t, w in zip(text.getRgbF()[:3], window.getRgbF()[:3])))
+    mixed = QColor.fromRgbF(*(0.62 * t + 0.38 * w for t, w in zip(_floats(text.getRgbF())[:3], _floats(window.getRgbF())[:3])))
     return readable(mixed, window)
 
 
@@ -166,8 +171,27 @@ def apply_scheme(app: QApplication, requested: str | None = None) -> str:
     if fusion is not None and app.style().name().lower() != "fusion":
         app.setStyle(fusion)
     app.setPalette(dark_palette() if wanted == "dark" else light_palette())
+    # Fusion draws a radio button's ring a shade darker than the window: too faint on either palette.
+    app.setStyleSheet(DARK_INDICATORS if wanted == "dark" else LIGHT_INDICATORS)
     log.debug("colour scheme: %s", wanted)
     return wanted
+
+
+#: Radio buttons that read on the dark palette: a ring at 3:1 or more against the window, the chosen one filled.
+DARK_INDICATORS = """
+QRadioButton::indicator { width: 12px; height: 12px; border: 1px solid #9aa0a8; border-radius: 7px;
+                          background: #16181c; }
+QRadioButton::indicator:checked { background: qradialgradient(cx: 0.5, cy: 0.5, radius: 0.5, fx: 0.5, fy: 0.5,
+                                  stop: 0 #8ab4f8, stop: 0.5 #8ab4f8, stop: 0.6 #16181c, stop: 1 #16181c); }
+QRadioButton::indicator:disabled { border-color: #5f646c; }
+"""
+LIGHT_INDICATORS = """
+QRadioButton::indicator { width: 12px; height: 12px; border: 1px solid #6b7078; border-radius: 7px;
+                          background: #ffffff; }
+QRadioButton::indicator:checked { background: qradialgradient(cx: 0.5, cy: 0.5, radius: 0.5, fx: 0.5, fy: 0.5,
+                                  stop: 0 #1f5fbf, stop: 0.5 #1f5fbf, stop: 0.6 #ffffff, stop: 1 #ffffff); }
+QRadioButton::indicator:disabled { border-color: #b8bcc2; }
+"""
 
 
 def tint(tone: Tone, palette: QPalette | None = None, amount: float = 0.16) -> QColor:
@@ -175,7 +199,7 @@ def tint(tone: Tone, palette: QPalette | None = None, amount: float = 0.16) -> Q
     keeps the palette's text colour, readable in both schemes)."""
     window = background(palette)
     hue = QColor(TONE_HUES.get(tone, TONE_HUES[Tone.NEUTRAL]))
-    return QColor.fromRgbF(*(amount * h + (1 - amount) * w for h, w in zip(hue.getRgbF()[:3], window.getRgbF()[:3])))
+    return QColor.fromRgbF(*(amount * h + (1 - amount) * w for h, w in zip(_floats(hue.getRgbF())[:3], _floats(window.getRgbF())[:3])))
 
 
 def set_text_colour(widget, colour: QColor) -> None:

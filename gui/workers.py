@@ -252,24 +252,36 @@ class ScanController(JobController):
     """Runs ``run_scan`` (RESTART: ``start`` while a scan runs cancels it and starts again).
 
     ``update`` carries each :class:`~tfgpu.core.scan.ScanProgress`; ``finished`` the Scan
-    (``scan.cancelled`` tells a stopped scan).
+    (``scan.cancelled`` tells a stopped scan). With ``then``, ``then(scan)`` runs in the same job,
+    off the GUI thread (the session's verdict), and ``checked(scan, its result)`` comes just before
+    ``finished``.
     """
 
-    def __init__(self, host: Host | None = None, options: ScanOptions | None = None,
-                 scan_fn: ScanFunction | None = None, parent: QObject | None = None) -> None:
-        super().__init__(Policy.RESTART, "tfgpu-scan", parent)
-        self._host, self._options, self._scan_fn = host, options, scan_fn
+    checked = Signal(object, object)  # Scan, what ``then`` made of it
 
-    def start(self, options: ScanOptions | None = None) -> bool:
+    def __init__(self, host: Host | None = None, options: ScanOptions | None = None,
+                 scan_fn: ScanFunction | None = None, parent: QObject | None = None,
+                 then: Callable[[Scan], object] | None = None) -> None:
+        super().__init__(Policy.RESTART, "tfgpu-scan", parent)
+        self._host, self._options, self._scan_fn, self._then = host, options, scan_fn, then
+
+    def start(self, options: ScanOptions | None = None, then: Callable[[Scan], object] | None = None) -> bool:
         """Start a scan (with ``options`` instead of the controller's own, when given); False after shutdown."""
         host, scan_fn = self._host, self._scan_fn
         options = options or self._options
+        after = then or self._then
 
-        def scan(report: Report, cancel: threading.Event) -> Scan:
+        def scan(report: Report, cancel: threading.Event) -> tuple[Scan, object]:
             function = scan_fn or run_scan  # looked up late so tests can patch run_scan
-            return function(host=host, options=options, progress=report, cancel=cancel)
+            result = function(host=host, options=options, progress=report, cancel=cancel)
+            return result, (after(result) if after is not None else None)
 
         return self.submit(scan) > 0
+
+    def _deliver(self, result: object) -> None:
+        scan, made = result if isinstance(result, tuple) else (result, None)
+        self.checked.emit(scan, made)
+        self.finished.emit(scan)
 
     def _no_result_text(self) -> str:
         # Completes "The check could not finish: {error}." on the page: lower case, no full stop.

@@ -2,6 +2,6 @@
 
 import sys
 
-from tfgpu.core.cli import main
+from tfgpu.entry import main
 
 sys.exit(main())

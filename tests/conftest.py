@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 import tempfile
@@ -24,6 +25,34 @@ CORPUS = REPO / "tests" / "fixtures" / "corpus"
 #: Our own labelled real cases from public threads (tests/fixtures/corpus-real/SOURCES.md).
 CORPUS_REAL = REPO / "tests" / "fixtures" / "corpus-real"
 PYENV = Path("/root/.pyenv/versions")
+
+
+# -- property tests: 500 examples in the ordinary run, 10,000 in the slow one -------------------------
+#: ``pytest --hypothesis-profile slow`` (or TFGPU_PROPERTY_EXAMPLES=N) runs the long property tests in full.
+PROPERTY_EXAMPLES = 500
+SLOW_PROPERTY_EXAMPLES = 10_000
+
+
+def _register_hypothesis_profiles() -> None:
+    try:
+        from hypothesis import settings
+    except ImportError:  # hypothesis is a test extra; the tests that need it import it themselves
+        return
+    settings.register_profile("slow", max_examples=SLOW_PROPERTY_EXAMPLES)
+
+
+_register_hypothesis_profiles()
+
+
+def property_examples() -> int:
+    """How many examples a long property test runs: TFGPU_PROPERTY_EXAMPLES, else 10,000 under the
+    ``slow`` Hypothesis profile, else 500 (so the ordinary run stays within the CI budget)."""
+    from hypothesis import settings
+
+    forced = os.environ.get("TFGPU_PROPERTY_EXAMPLES")
+    if forced:
+        return int(forced)
+    return SLOW_PROPERTY_EXAMPLES if settings.default.max_examples >= SLOW_PROPERTY_EXAMPLES else PROPERTY_EXAMPLES
 
 
 def corpus_text(case: str) -> str:
@@ -96,15 +125,30 @@ def python_exe() -> str:
     return sys.executable
 
 
-# -- leaks: a test must not leave a thread or a QThread running -----------------------------------
+# -- leaks: a test must not leave a thread, a QThread, a QTimer or a window alive (as napari does) ----
 
 _LEAK_GRACE_S = 3.0
+#: Windows Qt makes and keeps on its own (tooltips, the combo box popup container...): never ours.
+_QT_OWN_WINDOWS = frozenset({"QTipLabel", "QComboBoxPrivateContainer", "QWhatsThat", "QBalloonTip"})
 
 
 def _running_qthreads() -> list:
     from PySide6.QtCore import QThread
 
     return [t for t in list(_STARTED_QTHREADS) if _alive(t, QThread)]
+
+
+def _active_qtimers() -> list:
+    from PySide6.QtCore import QTimer
+
+    found = []
+    for timer in list(_STARTED_QTIMERS):
+        try:
+            if isinstance(timer, QTimer) and timer.isActive():
+                found.append(timer)
+        except RuntimeError:  # deleted with its owner: not running
+            continue
+    return found
 
 
 def _alive(thread, kind) -> bool:
@@ -114,43 +158,105 @@ def _alive(thread, kind) -> bool:
         return False
 
 
-def _track_qthreads() -> None:
-    """Remember every QThread started from Python (weakly), so a test can check none is left running."""
-    from PySide6.QtCore import QThread
-
-    original = QThread.start
+def _track(cls, started: weakref.WeakSet) -> None:
+    """Remember every object of ``cls`` started from Python (weakly), so a test can check none is left."""
+    original = cls.start
     if getattr(original, "_tfgpu_tracked", False):
         return
 
     def start(self, *args, **kwargs):
-        _STARTED_QTHREADS.add(self)
+        started.add(self)
         return original(self, *args, **kwargs)
 
     start._tfgpu_tracked = True  # type: ignore[attr-defined]
-    QThread.start = start  # type: ignore[method-assign]
+    cls.start = start
+
+
+def _track_qthreads() -> None:
+    from PySide6.QtCore import QThread, QTimer
+
+    _track(QThread, _STARTED_QTHREADS)
+    _track(QTimer, _STARTED_QTIMERS)
 
 
 _STARTED_QTHREADS: weakref.WeakSet = weakref.WeakSet()
+_STARTED_QTIMERS: weakref.WeakSet = weakref.WeakSet()
 
 
-@pytest.fixture(autouse=True)
-def no_thread_left_running(request):
-    """Fails a test that leaves a Python thread or a QThread running (after a short grace period)."""
-    if "qtbot" in request.fixturenames or "qapp" in request.fixturenames:
-        _track_qthreads()
-    before = set(threading.enumerate())
-    yield
-    deadline = time.monotonic() + _LEAK_GRACE_S
+def _window_keys() -> set[int]:
+    """The top-level widgets alive now, by their C++ address."""
+    from PySide6.QtWidgets import QApplication
+    from shiboken6 import getCppPointer
+
+    app = QApplication.instance()
+    if not isinstance(app, QApplication):
+        return set()
+    return {getCppPointer(w)[0] for w in app.topLevelWidgets()}
+
+
+def _leaked_windows(before: set[int]) -> list:
+    """Top-level widgets made during the test and still alive once deferred deletes ran."""
+    from PySide6.QtCore import QCoreApplication, QEvent
+    from PySide6.QtWidgets import QApplication
+    from shiboken6 import getCppPointer, isValid
+
+    app = QApplication.instance()
+    if not isinstance(app, QApplication):
+        return []
+    for _ in range(3):  # a deleted window can post the deletion of its own children
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+        app.processEvents()
+    gc.collect()  # pyqtgraph's menus (no parent) go with the plots that hold them
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    return [w for w in app.topLevelWidgets() if isValid(w) and getCppPointer(w)[0] not in before
+            and w.metaObject().className() not in _QT_OWN_WINDOWS and not _pyqtgraph_menu(w)]
+
+
+def _pyqtgraph_menu(widget) -> bool:
+    """pyqtgraph makes its plots' context menus without a parent and keeps them in its own registries
+    (ViewBox.AllViews...) after the plot widget is deleted: a third party's, not a window of ours."""
+    from PySide6.QtWidgets import QMenu
+
+    while isinstance(widget, QMenu) and not widget.isVisible():
+        parent = widget.parent()
+        if parent is None:
+            return True
+        widget = parent  # its sub-menus ("Points", "Downsample"...) hang off the parentless one
+    return False
+
+
+def leaks_after(before_threads: set, before_windows: set[int] | None, grace_s: float = _LEAK_GRACE_S) -> list[str]:
+    """What a test left behind: Python threads, QThreads and QTimers still running, and (with
+    ``before_windows``) top-level widgets still alive. Waits up to ``grace_s`` for work to end."""
+    deadline = time.monotonic() + grace_s
     while True:
         # A QThread that ran Python code shows up as a never-ending "Dummy" thread: QThreads are checked apart.
-        threads = [t for t in threading.enumerate() if t not in before and t.is_alive()
+        threads = [t for t in threading.enumerate() if t not in before_threads and t.is_alive()
                    and not isinstance(t, threading._DummyThread)]
         qthreads = _running_qthreads() if _STARTED_QTHREADS else []
         if (not threads and not qthreads) or time.monotonic() > deadline:
             break
         time.sleep(0.02)
     leaked = [f"thread {t.name!r}" for t in threads] + [f"QThread {q.objectName()!r}" for q in qthreads]
-    assert not leaked, f"left running after the test: {', '.join(leaked)}"
+    if before_windows is not None:
+        leaked += [f"QTimer {t.objectName() or t.interval()!r} (active)" for t in _active_qtimers()]
+        leaked += [f"widget {w.metaObject().className()} {w.objectName()!r}" for w in _leaked_windows(before_windows)]
+    return leaked
+
+
+@pytest.fixture(autouse=True)
+def no_thread_left_running(request):
+    """Fails a test that leaves a Python thread, a QThread or a QTimer running, or a window alive (the
+    widgets pytest-qt's qtbot.addWidget holds are closed and deleted before this looks)."""
+    qt = "qtbot" in request.fixturenames or "qapp" in request.fixturenames
+    if qt:
+        _track_qthreads()
+        _STARTED_QTIMERS.clear()
+    before = set(threading.enumerate())
+    windows = _window_keys() if qt else None
+    yield
+    leaked = leaks_after(before, windows)
+    assert not leaked, f"left running or alive after the test: {', '.join(leaked)}"
 
 
 def pytest_collection_modifyitems(config, items):

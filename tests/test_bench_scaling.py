@@ -70,7 +70,7 @@ def test_logical_devices_never_claim_a_speed():
 
 
 def test_the_benchmark_page_shows_a_scaling_chart_only_for_a_scaling_run(qtbot):
-    from tfgpu.gui.bench_view import BenchResultsView
+    from tfgpu.gui.pages.benchmark.results_view import BenchResultsView
 
     view = BenchResultsView()
     qtbot.addWidget(view)
@@ -85,7 +85,7 @@ def test_the_benchmark_page_shows_a_scaling_chart_only_for_a_scaling_run(qtbot):
 
 def test_the_page_runs_only_the_scaling_suite_in_scaling_mode(qtbot):
     from tfgpu.gui.page_registry import PageContext
-    from tfgpu.gui.pages.benchmark import BenchmarkPage
+    from tfgpu.gui.pages.benchmark.page import BenchmarkPage
 
     page = BenchmarkPage(PageContext())
     qtbot.addWidget(page)

@@ -1,6 +1,7 @@
 """Property tests: no generated PATH can lose an entry.
 
-Each test below runs 10,000 generated PATH values (unless HYPOTHESIS_PROFILE says otherwise) with
+Each test below runs 500 generated PATH values (10,000 with ``--hypothesis-profile slow``, or
+``TFGPU_PROPERTY_EXAMPLES=N``: tests/conftest.py) with
 every edge case a PATH holds: ``%VAR%`` references, quotes, trailing separators, empty segments,
 entries that differ only in case or a trailing backslash, unicode, spaces and any character a
 folder name may hold. The Windows tests go through the whole applier on the fake registry
@@ -20,13 +21,14 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+from conftest import property_examples
 from fakes.fake_host import FakeHost
 from tfgpu.core.configure import applier, planner, store
 from tfgpu.core.configure.pathlist import MAX_WINDOWS_VALUE, PathSyntax, plan_list
 from tfgpu.core.configure.planner import plan_path
 from tfgpu.core.host.registry import REG_EXPAND_SZ, REG_SZ, USER_ENVIRONMENT, RegValue
 
-EXAMPLES = int(os.environ.get("TFGPU_PROPERTY_EXAMPLES", "10000"))
+EXAMPLES = property_examples()
 PROPERTY = settings(max_examples=EXAMPLES, deadline=None, database=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                            HealthCheck.function_scoped_fixture])

@@ -21,8 +21,8 @@ from tfgpu.core.probes.cuda import probe_cuda
 from tfgpu.core.probes.driver import REASONS, DriverInfo
 from tfgpu.core.scan import ScanOptions, run_scan
 from tfgpu.gui.i18n import install_translators, remove_translators
-from tfgpu.gui.scan_lines import hint_text
-from tfgpu.gui.scan_view import cuda_section, driver_section
+from tfgpu.gui.pages.system.scan_lines import hint_text
+from tfgpu.gui.pages.system.scan_view import cuda_section, driver_section
 
 REPO = Path(__file__).resolve().parent.parent
 CORE = REPO / "core"

@@ -76,6 +76,6 @@ def test_input_that_is_not_text_stops_after_the_head():
 
 
 def test_the_gui_and_the_cli_share_one_limit():
-    from tfgpu.gui.pages import explain as page
+    from tfgpu.gui.pages.explain import page
 
     assert page.MAX_FILE_BYTES == reading.MAX_INPUT_BYTES

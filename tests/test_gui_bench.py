@@ -29,20 +29,20 @@ from tfgpu.core.bench.model import BenchRun, BenchTest, RunError, RunStatus, Sta
 from tfgpu.core.bench.runner import BenchOptions, run_bench  # noqa: E402
 from tfgpu.core.bench.saved_runs import list_runs, new_run_id, save_run  # noqa: E402
 from tfgpu.core.monitor.samples import GpuStatus  # noqa: E402
-from tfgpu.gui.bench_view import (  # noqa: E402
+from tfgpu.gui.icons import Tone  # noqa: E402
+from tfgpu.gui.monitor_service import MonitorService  # noqa: E402
+from tfgpu.gui.page_registry import PageContext, discover_pages  # noqa: E402
+from tfgpu.gui.pages.benchmark import page as benchmark_module  # noqa: E402
+from tfgpu.gui.pages.benchmark.page import BenchmarkPage  # noqa: E402
+from tfgpu.gui.pages.benchmark.results_view import (  # noqa: E402
     COL_DELTA,
     COL_PEAK,
     COL_RESULT,
     COL_VS_CPU,
     BenchResultsView,
 )
-from tfgpu.gui.bench_worker import BenchController  # noqa: E402
-from tfgpu.gui.icons import Tone  # noqa: E402
-from tfgpu.gui.monitor_service import MonitorService  # noqa: E402
-from tfgpu.gui.page_registry import PageContext, discover_pages  # noqa: E402
-from tfgpu.gui.pages import benchmark as benchmark_module  # noqa: E402
-from tfgpu.gui.pages.benchmark import BenchmarkPage  # noqa: E402
-from tfgpu.gui.wizard import TfgpuWizard  # noqa: E402
+from tfgpu.gui.pages.benchmark.worker import BenchController  # noqa: E402
+from tfgpu.gui.window.main_window import MainWindow  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 RUN_TIMEOUT_MS = 30_000
@@ -72,7 +72,8 @@ def fake_monitor(threaded: bool = True) -> MonitorService:
 def make_page(qtbot, scan=None, **kwargs) -> BenchmarkPage:
     context = PageContext()
     if scan is not None:
-        context.state.set_scan(scan)
+        with qtbot.waitSignal(context.session.scan_changed, timeout=30_000):  # its verdict is made off the GUI thread
+            context.session.set_scan(scan)
     monitor = kwargs.setdefault("monitor", fake_monitor())
     page = BenchmarkPage(context, **kwargs)
 
@@ -269,7 +270,7 @@ def test_closing_the_wizard_mid_run_is_clean(qtbot, tmp_path, monkeypatch) -> No
     pidfile = tmp_path / "child.pid"
     monkeypatch.setenv("FAKE_BENCH_PIDFILE", str(pidfile))
     spec = benchmark_module.PAGE
-    wizard = TfgpuWizard(specs=[spec])
+    wizard = MainWindow(specs=[spec])
     qtbot.addWidget(wizard)
     wizard.show()
     page = wizard.page_by_id("benchmark")
@@ -338,8 +339,6 @@ def test_a_failed_run_says_why_and_keeps_what_was_measured(qtbot, tmp_path, data
     ("3.6", "This Python is too old to run the benchmark"),
 ])
 def test_the_real_agent_in_a_python_without_tf_or_too_old(qtbot, version, words) -> None:
-    if not (REPO / "core" / "agents" / "bench.py").exists():
-        pytest.skip("the bench agent (core/agents/bench.py) is not there yet")
     python = pyenv_python(version)
     page = make_page(qtbot)
     page.select_python(python)
@@ -516,8 +515,6 @@ def test_an_nvml_that_does_not_answer_is_said_so(qtbot) -> None:
 
 @pytest.mark.slow
 def test_a_real_cpu_benchmark_in_this_python(qtbot, data_dir) -> None:
-    if not (REPO / "core" / "agents" / "bench.py").exists():
-        pytest.skip("the bench agent (core/agents/bench.py) is not there yet")
     if importlib.util.find_spec("tensorflow") is None:
         pytest.skip("TensorFlow is not installed in this Python")
     page = make_page(qtbot)

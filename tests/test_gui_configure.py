@@ -10,9 +10,9 @@ from tfgpu.core.configure import store
 from tfgpu.core.configure.applier import UndoMode
 from tfgpu.core.host.registry import REG_EXPAND_SZ, USER_ENVIRONMENT, RegValue
 from tfgpu.gui.page_registry import PageContext
-from tfgpu.gui.pages.memory_setup import MemoryPage
-from tfgpu.gui.pages.path_setup import PathPage
-from tfgpu.gui.plan_view import contrast, diff_colours
+from tfgpu.gui.pages.memory.page import MemoryPage
+from tfgpu.gui.pages.path.page import PathPage
+from tfgpu.gui.widgets.plan_view import contrast, diff_colours
 
 CUDA = "C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v11.2"
 ORIGINAL = RegValue("%USERPROFILE%\\AppData\\Local\\Microsoft\\WindowsApps;C:\\tools", REG_EXPAND_SZ)
@@ -46,7 +46,7 @@ def test_path_page_plans_applies_and_undoes(qtbot, host, data_dir):
     # The plan is shown: the diff with its marks, what changes where and where the backup goes.
     assert page.plan is not None and page.plan.can_apply
     shown = page.view.toPlainText()
-    assert f"+\n{CUDA}\\bin" in shown.replace("\t", "\n") or f"+ {CUDA}\\bin" in shown or CUDA + "\\bin" in shown
+    assert f"+\n{CUDA}\\bin\n" in shown.replace("\t", "\n")  # the mark, then the folder added
     assert "+" in shown and "C:\\tools" in shown
     assert "HKCU\\Environment\\Path" in page.where.text() and str(data_dir) in page.where.text()
     assert page.apply_button.isEnabled()

@@ -11,8 +11,8 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from fakes.fake_host import FakeCommand, FakeHost  # noqa: E402
 from tfgpu.core.scan import ScanOptions  # noqa: E402
-from tfgpu.gui.pages.system import SystemPage  # noqa: E402
-from tfgpu.gui.wizard import TfgpuWizard  # noqa: E402
+from tfgpu.gui.pages.system.page import SystemPage  # noqa: E402
+from tfgpu.gui.window.main_window import MainWindow  # noqa: E402
 
 VENV_PYTHON = "/home/user/proj/.venv/bin/python"
 ANSWER = {"tfgpu_query": 1, "version": "3.11.7", "release_level": "final", "bits": 64, "executable": VENV_PYTHON,
@@ -35,7 +35,7 @@ def ran_venv(host: FakeHost) -> bool:
 
 def test_the_folders_python_runs_only_after_yes(qtbot, tmp_path, monkeypatch):
     host = project_host(tmp_path)
-    wizard = TfgpuWizard(host=host, scan_options=ScanOptions(include_tf=False))
+    wizard = MainWindow(host=host, scan_options=ScanOptions(include_tf=False))
     qtbot.addWidget(wizard)
     wizard.show()
     page = wizard.page_by_id("system")

@@ -22,19 +22,18 @@ from tfgpu.core.findings.catalog import make_finding  # noqa: E402
 from tfgpu.core.findings.model import FixStep, Shell  # noqa: E402
 from tfgpu.core.i18n import TrText  # noqa: E402
 from tfgpu.core.scan import ScanOptions, run_scan  # noqa: E402
-from tfgpu.gui.findings_view import FindingCard  # noqa: E402
 from tfgpu.gui.page_registry import PageContext, discover_pages  # noqa: E402
-from tfgpu.gui.pages import diagnosis as diagnosis_module  # noqa: E402
-from tfgpu.gui.pages.diagnosis import DiagnosisPage  # noqa: E402
-from tfgpu.gui.wizard import TfgpuWizard  # noqa: E402
+from tfgpu.gui.pages.diagnosis.page import DiagnosisPage  # noqa: E402
+from tfgpu.gui.widgets.findings import FindingCard  # noqa: E402
+from tfgpu.gui.window.main_window import MainWindow  # noqa: E402
 
 SCAN_TIMEOUT_MS = 60_000
 WIN_PY, LINUX_PY = machines.WIN_PY, machines.LINUX_PY
 
 
-def diagnosis_page_after_scan(qtbot, host: FakeHost) -> tuple[TfgpuWizard, DiagnosisPage]:
+def diagnosis_page_after_scan(qtbot, host: FakeHost) -> tuple[MainWindow, DiagnosisPage]:
     """Welcome -> Your system (the real scan of ``host``) -> Diagnosis, as a user clicks."""
-    wizard = TfgpuWizard(host=host, scan_options=ScanOptions(command_timeout=5))
+    wizard = MainWindow(host=host, scan_options=ScanOptions(command_timeout=5))
     qtbot.addWidget(wizard)
     wizard.show()
     system = wizard.page_by_id("system")
@@ -45,6 +44,22 @@ def diagnosis_page_after_scan(qtbot, host: FakeHost) -> tuple[TfgpuWizard, Diagn
     page = wizard.page_by_id("diagnosis")
     assert isinstance(page, DiagnosisPage)
     return wizard, page
+
+
+def show_diagnosis(page: DiagnosisPage, diagnosis: Diagnosis) -> None:
+    """Show a hand-made diagnosis as the session would: a verdict with its checklist."""
+    from fakes import fake_scan as fs
+    from tfgpu.core.diagnosis.next_steps import next_steps
+    from tfgpu.core.diagnosis.verdict import Verdict
+
+    checklist = next_steps(diagnosis)
+    page.show_verdict(Verdict(scan=fs.scan(), diagnosis=diagnosis, checklist=checklist, env=checklist.env))
+
+
+def set_scan(qtbot, context: PageContext, scan) -> None:
+    """Hand the session a scan and wait for its verdict (made off the GUI thread)."""
+    with qtbot.waitSignal(context.session.verdict_changed, timeout=SCAN_TIMEOUT_MS):
+        context.session.set_scan(scan)
 
 
 def title(finding_id: str) -> str:
@@ -124,12 +139,13 @@ def made_diagnosis() -> Diagnosis:
 
 
 @pytest.fixture
-def page(qtbot) -> DiagnosisPage:
+def page(qtbot):
     page = DiagnosisPage(PageContext())
     qtbot.addWidget(page)
     page.show()
-    page.show_diagnosis(made_diagnosis())
-    return page
+    show_diagnosis(page, made_diagnosis())
+    yield page
+    page.context.session.shutdown()
 
 
 def test_the_checklist_steps_and_a_collapsed_finding(qtbot, page: DiagnosisPage) -> None:
@@ -165,7 +181,7 @@ def test_a_long_command_is_shown_whole_and_wrapped(qtbot) -> None:
     qtbot.addWidget(page)
     page.resize(700, 600)
     page.show()
-    page.show_diagnosis(Diagnosis(kb_version="1", kb_date="2026-01-01", primary=driver, machine=[driver]))
+    show_diagnosis(page, Diagnosis(kb_version="1", kb_date="2026-01-01", primary=driver, machine=[driver]))
     editor = page.checklist_view.step_cards[0].command_boxes[0].editor
     qtbot.waitUntil(lambda: editor.height() > 2 * editor.fontMetrics().lineSpacing(), timeout=5_000)
     assert editor.toPlainText() == long_command
@@ -250,10 +266,10 @@ def test_a_new_scan_replaces_the_diagnosis(qtbot, healthy_linux: FakeHost, windo
     context = PageContext()
     page = DiagnosisPage(context)
     qtbot.addWidget(page)
-    context.state.set_scan(run_scan(windows_tf215, ScanOptions(command_timeout=5)))
+    set_scan(qtbot, context, run_scan(windows_tf215, ScanOptions(command_timeout=5)))
     assert page.diagnosis.primary.id == "no-native-windows-gpu"
     old_cards = page.cards()
-    context.state.set_scan(run_scan(healthy_linux, ScanOptions(command_timeout=5)))
+    set_scan(qtbot, context, run_scan(healthy_linux, ScanOptions(command_timeout=5)))
     assert page.diagnosis.primary.id == "gpu-ok" and page.headline.text() == "TensorFlow can use your GPU"
     assert not any(card in page.cards() for card in old_cards)
     assert [card.finding.id for card in page.cards()] == ["gpu-ok"]
@@ -261,7 +277,7 @@ def test_a_new_scan_replaces_the_diagnosis(qtbot, healthy_linux: FakeHost, windo
 
 def test_a_page_made_after_the_scan_shows_it_at_once(qtbot, healthy_linux: FakeHost) -> None:
     context = PageContext()
-    context.state.set_scan(run_scan(healthy_linux, ScanOptions(command_timeout=5)))
+    set_scan(qtbot, context, run_scan(healthy_linux, ScanOptions(command_timeout=5)))
     page = DiagnosisPage(context)
     qtbot.addWidget(page)
     assert page.headline.text() == "TensorFlow can use your GPU"
@@ -270,20 +286,26 @@ def test_a_page_made_after_the_scan_shows_it_at_once(qtbot, healthy_linux: FakeH
 def test_a_stopped_scan_is_diagnosed_with_a_warning(qtbot, healthy_linux: FakeHost) -> None:
     scan = run_scan(healthy_linux, ScanOptions(command_timeout=5))
     scan.cancelled = True
-    page = DiagnosisPage(PageContext())
+    context = PageContext()
+    page = DiagnosisPage(context)
     qtbot.addWidget(page)
-    page.show_scan(scan)
+    set_scan(qtbot, context, scan)
     assert "stopped" in page.note_label.text() and not page.note_label.isHidden()
 
 
 def test_a_failing_diagnosis_is_a_message_not_a_crash(qtbot, healthy_linux: FakeHost, monkeypatch) -> None:
-    def broken(_scan):
+    """A rule that raises inside the verdict (what the session really calls, in its worker) is a message."""
+    from tfgpu.core.diagnosis import verdict as verdict_module
+
+    def broken(*_args, **_kwargs):
         raise RuntimeError("rule <b>bug</b>")
 
-    monkeypatch.setattr(diagnosis_module, "diagnose", broken)
-    page = DiagnosisPage(PageContext())
+    monkeypatch.setattr(verdict_module, "next_steps", broken)
+    context = PageContext()
+    page = DiagnosisPage(context)
     qtbot.addWidget(page)
-    page.show_scan(run_scan(healthy_linux, ScanOptions(include_tf=False)))
+    set_scan(qtbot, context, run_scan(healthy_linux, ScanOptions(include_tf=False)))
+    assert context.session.verdict is None and context.session.verdict_error == "RuntimeError: rule <b>bug</b>"
     assert page.stack.currentIndex() == 0
     assert "RuntimeError: rule <b>bug</b>" in page.empty_label.text()
     assert page.copy_button.isEnabled() and "rule <b>bug</b>" in page.copy_report()
@@ -299,9 +321,9 @@ def test_a_finding_card_alone(qtbot) -> None:
 
 
 def test_the_page_screenshot(qtbot, windows_tf215: FakeHost, tmp_path: Path) -> None:
-    from tfgpu.gui.screenshot import capture
+    from tfgpu.gui.window.screenshot import capture
 
-    wizard = TfgpuWizard(host=windows_tf215, scan_options=ScanOptions(command_timeout=5))
+    wizard = MainWindow(host=windows_tf215, scan_options=ScanOptions(command_timeout=5))
     qtbot.addWidget(wizard)
     path = capture(wizard, tmp_path / "diagnosis.png", "diagnosis", timeout_s=60)
     assert path.stat().st_size > 1000
@@ -329,14 +351,14 @@ def test_tr_text_translates_the_template_then_fills_it_in(qapp) -> None:
 def test_a_blackwell_gpu_listed_by_tf_is_shown_as_not_ready_with_the_true_route(qtbot) -> None:
     from fakes import fake_scan as fs
     from tfgpu.core.diagnosis.doctor import diagnose
-    from tfgpu.gui.findings_text import env_summary
+    from tfgpu.gui.widgets.findings_text import env_summary
 
     tf = fs.tf_ok(LINUX_PY, "2.20.0", gpus=1)
     scan = fs.scan(drv=fs.driver("581.29", "13.0", [("NVIDIA GeForce RTX 5080", "12.0")]), envs=[fs.env(LINUX_PY, tf=tf)])
     diagnosis = diagnose(scan)
     page = DiagnosisPage(PageContext())
     qtbot.addWidget(page)
-    page.show_diagnosis(diagnosis)
+    show_diagnosis(page, diagnosis)
     assert page.headline.text() != "TensorFlow can use your GPU"
     texts = [label.text() for label in page.findChildren(QLabel)]
     assert any("NGC TensorFlow container" in text for text in texts)  # the sourced options, never [and-cuda]

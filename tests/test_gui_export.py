@@ -20,8 +20,8 @@ from fakes.fake_monitor import frame, gpu
 from fakes.report_inputs import CANARIES, PROFILE, canary_bench, canary_host, canary_scan
 from tfgpu.core.bench.saved_runs import save_run
 from tfgpu.core.scan import ScanOptions
-from tfgpu.gui.export_dialog import ExportDialog, open_export_dialog
 from tfgpu.gui.page_registry import PageContext
+from tfgpu.gui.window.export_dialog import ExportDialog, open_export_dialog
 
 
 @pytest.fixture
@@ -40,7 +40,7 @@ def context(places) -> PageContext:
     host = canary_host(places["tmp"] / "machine")
     save_run(canary_bench(places["tmp"]), places["data"] / "bench")
     ctx = PageContext(host=host, scan_options=ScanOptions(include_tf=False))
-    ctx.state.scan = canary_scan(host)
+    ctx.session.scan = canary_scan(host)
     return ctx
 
 
@@ -134,8 +134,8 @@ def test_without_a_scan_the_dialog_checks_first(qtbot, linux_host, places):
 def test_the_live_monitor_gives_the_excerpt(qtbot, context):
     from tfgpu.gui.monitor_service import MonitorService
 
-    service = MonitorService(host=context.host, parent=context.state)
-    context.state.monitor = service
+    service = MonitorService(host=context.host, parent=context.session)
+    context.session.monitor = service
     now = time.time()
     for i in range(240):  # 4 minutes at 1 s
         service.history.append(frame(t=now - 240 + i, cpu=30.0, status="ok",
@@ -156,20 +156,28 @@ def test_the_live_monitor_gives_the_excerpt(qtbot, context):
     service.shutdown()
 
 
-def test_the_diagnosis_page_opens_it(qtbot, context):
-    from tfgpu.gui.pages.diagnosis import DiagnosisPage
+def test_export_is_the_windows_action_and_not_a_second_button(qtbot, context):
+    """One "Export diagnostics…" (beside Back/Next on every page); the Diagnosis page has no copy of it."""
+    from PySide6.QtWidgets import QPushButton
 
-    page = DiagnosisPage(context)
-    qtbot.addWidget(page)
-    assert page.export_button.isEnabled()
-    page.export_button.click()
-    dialog = page.export_dialog
+    from tfgpu.gui.window.actions.export import export
+    from tfgpu.gui.window.main_window import MainWindow
+
+    window = MainWindow(host=context.host, scan_options=context.scan_options, start_page="diagnosis")
+    qtbot.addWidget(window)
+    window.context.session.scan = context.session.scan
+    window.page_by_id("diagnosis")
+    labels = [button.text().replace("&", "") for button in window.findChildren(QPushButton)]
+    assert labels.count("Export diagnostics…") == 1, labels
+    export(window)
+    dialog = window.export_dialog
     assert isinstance(dialog, ExportDialog) and dialog.isVisible()
     _ready(qtbot, dialog)
-    again = page.export_diagnostics()  # a second click replaces the first dialog
+    export(window)  # a second click replaces the first dialog
+    again = window.export_dialog
     assert again is not dialog
     _ready(qtbot, again)
-    page.shutdown()
+    window.shutdown()
     assert not again.is_busy()
     again.done(0)
 

@@ -22,7 +22,7 @@ from tfgpu.core.install.recheck import summarise  # noqa: E402
 from tfgpu.core.install.steps import run_step  # noqa: E402
 from tfgpu.core.shell import Shell  # noqa: E402
 from tfgpu.gui.page_registry import PageContext, discover_pages  # noqa: E402
-from tfgpu.gui.pages.install import InstallPage  # noqa: E402
+from tfgpu.gui.pages.install.page import InstallPage  # noqa: E402
 
 RUN_TIMEOUT_MS = 30_000
 FAKE_PY = "/opt/fake-env/bin/python"
@@ -77,7 +77,8 @@ def fake_recheck(host, python, cancel, **kwargs):
 def make_page(qtbot, scan=None) -> InstallPage:
     context = PageContext()
     if scan is not None:
-        context.state.set_scan(scan)
+        with qtbot.waitSignal(context.session.scan_changed, timeout=30_000):  # its verdict is made off the GUI thread
+            context.session.set_scan(scan)
     page = InstallPage(context)
     page.installer.recheck_fn = fake_recheck
     qtbot.addWidget(page, before_close_func=lambda p: p.shutdown())
@@ -96,7 +97,7 @@ def test_a_route_runs_with_live_output_progress_and_the_recheck_selects_the_new_
     other = fs.env("/usr/bin/python3", "3.12.3", fs.tf_missing("/usr/bin/python3"), kind="system")
     page = make_page(qtbot, fs.scan(envs=[other]))
     selected: list[str] = []
-    page.context.state.python_selected.connect(selected.append)
+    page.context.session.python_selected.connect(selected.append)
     page.show_plan(fake_plan(tmp_path / "env", pause_s=0.2))
     assert [row.step.step_id for row in page.rows] == ["create-venv", "install-tensorflow"]
     assert page.rows[1].command_box.command.startswith(sys.executable)  # the exact command, shown before Start
@@ -112,8 +113,10 @@ def test_a_route_runs_with_live_output_progress_and_the_recheck_selects_the_new_
     output = page.output_view.toPlainText()
     assert "Successfully installed tensorflow-2.21.0" in output and "Progress " not in output
     assert "TensorFlow 2.21.0" in page.recheck_label.text()
-    assert selected == [FAKE_PY] and page.context.state.selected_python == FAKE_PY
-    pythons = [env.executable for env in page.context.state.scan.pythons.envs]
+    assert selected == [FAKE_PY] and page.context.session.selected_python == FAKE_PY
+    qtbot.waitUntil(lambda: not page.context.session.is_busy(), timeout=30_000)  # the verdict, off the GUI thread
+    assert page.context.session.env == FAKE_PY
+    pythons = [env.executable for env in page.context.session.scan.pythons.envs]
     assert pythons == ["/usr/bin/python3", FAKE_PY]  # merged into the full scan, the others kept
     assert store.find_record(str(tmp_path / "env")).status == "complete"
 

@@ -27,11 +27,8 @@ from PySide6.QtWidgets import (  # noqa: E402
 from test_gui_guided import PAGES, guided  # noqa: E402
 
 from fakes.fake_host import FakeHost  # noqa: E402
-from tfgpu.gui.disclosure import Disclosure  # noqa: E402
-from tfgpu.gui.findings_view import CommandText, LinkBox  # noqa: E402
 from tfgpu.gui.i18n import clear_language, switch_language  # noqa: E402
 from tfgpu.gui.icons import Tone  # noqa: E402
-from tfgpu.gui.screenshot import capture  # noqa: E402
 from tfgpu.gui.theme import (  # noqa: E402
     TEXT_CONTRAST,
     apply_scheme,
@@ -42,7 +39,10 @@ from tfgpu.gui.theme import (  # noqa: E402
     series_colour,
     tone_colour,
 )
-from tfgpu.gui.wizard import TfgpuWizard  # noqa: E402
+from tfgpu.gui.widgets.disclosure import Disclosure  # noqa: E402
+from tfgpu.gui.widgets.findings import CommandText, LinkBox  # noqa: E402
+from tfgpu.gui.window.main_window import MainWindow  # noqa: E402
+from tfgpu.gui.window.screenshot import capture  # noqa: E402
 
 IDLE_MS = 30_000
 
@@ -50,14 +50,15 @@ IDLE_MS = 30_000
 @pytest.fixture
 def scheme(request, qapp):
     """The app in ``request.param`` ("light"/"dark"); the style and palette restored afterwards."""
-    style, palette = qapp.style().name(), qapp.palette()
+    style, palette, sheet = qapp.style().name(), qapp.palette(), qapp.styleSheet()
     used = apply_scheme(qapp, request.param)
     yield used
+    qapp.setStyleSheet(sheet)
     qapp.setStyle(style)
     qapp.setPalette(palette)
 
 
-def visit_every_page(qtbot, window: TfgpuWizard):
+def visit_every_page(qtbot, window: MainWindow):
     """Each page shown in turn, with what it hides behind "Other options" or "Details" opened."""
     for page_id in PAGES:
         window.go_to(page_id)
@@ -132,7 +133,7 @@ ENGLISH_RUN = re.compile(r"[A-Za-z][A-Za-z_'-]+(?:[\s,]+[A-Za-z][A-Za-z_'-]+){2,
 
 def english_sentences(text: str) -> list[str]:
     """Runs of three or more English words that are not names, units or commands."""
-    text = re.sub(r"https?://\S+|[A-Za-z]:\\\S*|\S*[/\\]\S*|`[^`]*`|'[^']*'|\"[^\"]*\"|<[^>]+>", " ", text)
+    text = re.sub(r"https?://\S+|[A-Za-z]:\\\S*|\S*[/\\]\S*|`[^`]*`|'[^']*'|\"[^\"]*\"|“[^”]*”|<[^>]+>", " ", text)
     found = []
     for run in ENGLISH_RUN.findall(text):
         words = [w for w in re.split(r"[\s,]+", run) if w]
@@ -145,7 +146,7 @@ def english_sentences(text: str) -> list[str]:
     return found
 
 
-def visible_texts(window: TfgpuWizard) -> list[tuple[str, str]]:
+def visible_texts(window: MainWindow) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     for widget in window.findChildren(QWidget):
         if not widget.isVisible() or isinstance(widget, CommandText) or widget.objectName() == "evidence":
@@ -202,7 +203,7 @@ def test_screenshots_of_every_page_are_not_blank(qtbot, qapp, lang: str, windows
                                                  tmp_path: Path) -> None:
     switch_language(qapp, lang)
     try:
-        window = TfgpuWizard(host=windows_tf215, auto_scan=True)
+        window = MainWindow(host=windows_tf215, auto_scan=True)
         qtbot.addWidget(window)
         shots = {}
         for page_id in PAGES:

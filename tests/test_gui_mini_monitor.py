@@ -7,7 +7,6 @@ closes with no monitor thread left."""
 from __future__ import annotations
 
 import gc
-import importlib.util
 import math
 import os
 import threading
@@ -22,12 +21,12 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget  # noqa: E402
 
 from fakes.fake_monitor import FakeSamplerFactory, frame, gpu  # noqa: E402
 from tfgpu.core.monitor.samples import GpuState, GpuStatus  # noqa: E402
-from tfgpu.gui.mini_monitor import MiniMonitor, gap_breaks  # noqa: E402
 from tfgpu.gui.monitor_service import MonitorService  # noqa: E402
 from tfgpu.gui.page_registry import PageContext  # noqa: E402
-from tfgpu.gui.pages import benchmark as benchmark_module  # noqa: E402
-from tfgpu.gui.pages.benchmark import BenchmarkPage  # noqa: E402
-from tfgpu.gui.wizard import TfgpuWizard  # noqa: E402
+from tfgpu.gui.pages.benchmark import page as benchmark_module  # noqa: E402
+from tfgpu.gui.pages.benchmark.mini_monitor import MiniMonitor, gap_breaks  # noqa: E402
+from tfgpu.gui.pages.benchmark.page import BenchmarkPage  # noqa: E402
+from tfgpu.gui.window.main_window import MainWindow  # noqa: E402
 
 T0 = 1_800_000_000.0
 
@@ -298,12 +297,12 @@ def _running_qthreads() -> list[QThread]:
     return running
 
 
-def _wizard_with_monitor(qtbot, service: MonitorService | None = None) -> tuple[TfgpuWizard, BenchmarkPage]:
-    wizard = TfgpuWizard(specs=[benchmark_module.PAGE])
+def _wizard_with_monitor(qtbot, service: MonitorService | None = None) -> tuple[MainWindow, BenchmarkPage]:
+    wizard = MainWindow(specs=[benchmark_module.PAGE])
     qtbot.addWidget(wizard)
     if service is not None:
-        service.setParent(wizard.context.state)
-        wizard.context.state.monitor = service  # what monitor_service(context) hands out
+        service.setParent(wizard.context.session)
+        wizard.context.session.monitor = service  # what monitor_service(context) hands out
     wizard.show()
     page = wizard.page_by_id("benchmark")
     assert isinstance(page, BenchmarkPage)
@@ -324,8 +323,6 @@ def test_closing_the_wizard_leaves_no_monitor_thread(qtbot) -> None:
     assert not _running_qthreads()
 
 
-@pytest.mark.skipif(importlib.util.find_spec("tfgpu.core.monitor.sampler") is None,
-                    reason="the core sampler is not there yet")
 def test_the_real_sampler_in_the_wizard_then_no_thread_left(qtbot) -> None:
     wizard, page = _wizard_with_monitor(qtbot)  # the service as the app makes it
     mini = page.mini_monitor

@@ -37,9 +37,9 @@ from tfgpu.core.monitor.samples import (  # noqa: E402
 from tfgpu.gui.icons import Tone  # noqa: E402
 from tfgpu.gui.monitor_service import MonitorService, shutdown_monitor  # noqa: E402
 from tfgpu.gui.page_registry import PageContext, discover_pages  # noqa: E402
-from tfgpu.gui.pages import monitor as monitor_module  # noqa: E402
-from tfgpu.gui.pages.monitor import MonitorPage  # noqa: E402
-from tfgpu.gui.wizard import TfgpuWizard  # noqa: E402
+from tfgpu.gui.pages.monitor import page as monitor_module  # noqa: E402
+from tfgpu.gui.pages.monitor.page import MonitorPage  # noqa: E402
+from tfgpu.gui.window.main_window import MainWindow  # noqa: E402
 
 WAIT_MS = 10_000
 T0 = 1_700_000_000.0
@@ -89,7 +89,7 @@ def close_pages():
 def make_page(qtbot, factory=None, host=None) -> MonitorPage:
     """The page with its own service (a fake sampler when ``factory`` is given), shown."""
     context = PageContext(host=host)
-    context.state.monitor = MonitorService(host, sampler_factory=factory, parent=context.state)
+    context.session.monitor = MonitorService(host, sampler_factory=factory, parent=context.session)
     page = MonitorPage(context)
     _MADE.append((page, context))
     qtbot.addWidget(page)
@@ -281,14 +281,14 @@ def test_hiding_the_page_releases_the_hold(qtbot, factory) -> None:
 
 def test_three_plots_fit_900_by_650_and_more_shows_the_rest(qtbot, factory) -> None:
     """In the window at its default size, the main plots show without scrolling; "More plots" adds three."""
-    from tfgpu.gui.monitor_plots import MAIN_GROUPS
-    from tfgpu.gui.pages import welcome
-    from tfgpu.gui.wizard import DEFAULT_SIZE
+    from tfgpu.gui.pages.monitor.plots import MAIN_GROUPS
+    from tfgpu.gui.pages.welcome import page as welcome
+    from tfgpu.gui.window.main_window import DEFAULT_SIZE
 
     service = MonitorService(sampler_factory=factory)
-    wizard = TfgpuWizard(specs=[welcome.PAGE, monitor_module.PAGE])  # the monitor page is built on its visit
-    service.setParent(wizard.context.state)
-    wizard.context.state.monitor = service
+    wizard = MainWindow(specs=[welcome.PAGE, monitor_module.PAGE])  # the monitor page is built on its visit
+    service.setParent(wizard.context.session)
+    wizard.context.session.monitor = service
     qtbot.addWidget(wizard)
     wizard.resize(DEFAULT_SIZE)
     wizard.show()
@@ -509,7 +509,7 @@ def test_per_process_memory_where_nvml_gives_it(qtbot, linux_host: FakeHost) -> 
 def test_closing_the_wizard_leaves_no_monitor_thread(qtbot, tmp_path) -> None:
     before = set(threading.enumerate())
     host, _nvml = windows_rtx2080_host(tmp_path)
-    wizard = TfgpuWizard(host=host, specs=[monitor_module.PAGE])
+    wizard = MainWindow(host=host, specs=[monitor_module.PAGE])
     qtbot.addWidget(wizard)
     wizard.show()
     page = wizard.page_by_id("monitor")

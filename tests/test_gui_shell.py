@@ -32,12 +32,12 @@ from tfgpu.gui import app as gui_app  # noqa: E402
 from tfgpu.gui import i18n, workers  # noqa: E402
 from tfgpu.gui.i18n import install_translators, remove_translators, resolve_language  # noqa: E402
 from tfgpu.gui.page_registry import discover_pages  # noqa: E402
-from tfgpu.gui.pages.system import COL_DETAILS, COL_STATUS, SystemPage  # noqa: E402
-from tfgpu.gui.scan_lines import Line, status_text, step_text  # noqa: E402
-from tfgpu.gui.scan_view import driver_section, scan_to_text  # noqa: E402
-from tfgpu.gui.scan_view_pythons import pythons_section  # noqa: E402
-from tfgpu.gui.screenshot import ScreenshotError, capture  # noqa: E402
-from tfgpu.gui.wizard import TfgpuWizard  # noqa: E402
+from tfgpu.gui.pages.system.page import COL_DETAILS, COL_STATUS, SystemPage  # noqa: E402
+from tfgpu.gui.pages.system.scan_lines import Line, status_text, step_text  # noqa: E402
+from tfgpu.gui.pages.system.scan_view import driver_section, scan_to_text  # noqa: E402
+from tfgpu.gui.pages.system.scan_view_pythons import pythons_section  # noqa: E402
+from tfgpu.gui.window.main_window import MainWindow  # noqa: E402
+from tfgpu.gui.window.screenshot import ScreenshotError, capture  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 I18N = REPO / "resources" / "i18n"
@@ -45,23 +45,23 @@ SCAN_TIMEOUT_MS = 60_000
 SECTIONS = ["Operating system", "NVIDIA driver and GPUs", "CUDA toolkits", "cuDNN", "Python and TensorFlow"]
 
 
-def make_wizard(qtbot, host: FakeHost | None, options: ScanOptions | None = None) -> TfgpuWizard:
-    wizard = TfgpuWizard(host=host, scan_options=options)
+def make_wizard(qtbot, host: FakeHost | None, options: ScanOptions | None = None) -> MainWindow:
+    wizard = MainWindow(host=host, scan_options=options)
     qtbot.addWidget(wizard)
     wizard.show()
     return wizard
 
 
-def go_to_system(qtbot, wizard: TfgpuWizard) -> SystemPage:
+def go_to_system(qtbot, wizard: MainWindow) -> SystemPage:
     page = wizard.page_by_id("system")
     assert isinstance(page, SystemPage)
     with qtbot.waitSignal(page.controller.finished, timeout=SCAN_TIMEOUT_MS):
         wizard.next()
         assert wizard.current_page_id() == "system"
         assert page.is_busy() and not page.isComplete()  # the result only arrives through the event loop
-        assert wizard.context.state.scanning
+        assert wizard.context.session.scanning
         assert wizard.next_button.isEnabled()  # every page stays reachable while the check runs
-    assert not wizard.context.state.scanning
+    assert not wizard.context.session.scanning
     return page
 
 
@@ -84,7 +84,7 @@ def test_wizard_opens_on_welcome_then_scans_on_your_system(qtbot, linux_host: Fa
     assert page.isComplete() and not page.is_busy()
     assert wizard.next_button.isEnabled()
     assert page.controller.running_thread() is None  # released only after wait()
-    assert wizard.context.state.scan is page.scan
+    assert wizard.context.session.scan is page.scan
     sections = page.section_items()
     assert list(sections) == SECTIONS
     assert "Ubuntu 22.04.4 LTS" in sections["Operating system"].text(COL_DETAILS)
@@ -313,7 +313,7 @@ def test_an_unknown_gpu_count_reads_unknown_not_no_gpu() -> None:
 
 
 def scan_text_of(line: Line) -> str:
-    from tfgpu.gui.scan_view import write_line
+    from tfgpu.gui.pages.system.scan_view import write_line
 
     out: list[str] = []
     write_line(line, out)
@@ -423,7 +423,7 @@ def root_logger(tmp_path: Path, monkeypatch):
     ],
 )
 def test_verbose_reaches_the_gui_logging(qapp, root_logger, tmp_path: Path, argv: list[str], level: int) -> None:
-    from tfgpu.core.cli import main as cli_main
+    from tfgpu.entry import main as cli_main
 
     assert cli_main([*argv, "--screenshot", str(tmp_path / "x.png"), "--page", "nope"]) == 1  # fails fast
     assert root_logger.level == level
@@ -644,7 +644,7 @@ def test_every_string_is_translated_and_compiled() -> None:
 
 
 def test_capture_writes_a_png_of_the_system_page(qtbot, linux_host: FakeHost, tmp_path: Path) -> None:
-    wizard = TfgpuWizard(host=linux_host)
+    wizard = MainWindow(host=linux_host)
     qtbot.addWidget(wizard)
     path = capture(wizard, tmp_path / "shot.png", "system", timeout_s=60)
     image = QImage(str(path))

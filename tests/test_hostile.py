@@ -31,7 +31,7 @@ from tfgpu.core.probes.pythons import probe_pythons
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="POSIX signals, /dev/zero, rlimits")
 
 TESTS = Path(__file__).resolve().parent
-CLI = [sys.executable, "-m", "tfgpu.core.cli"]
+CLI = [sys.executable, "-m", "tfgpu"]  # the composition root (tfgpu.entry): the commands and the window
 DEEP = "[" * 100_000 + "]" * 100_000
 ESC = "\x1b"
 
@@ -263,12 +263,13 @@ def test_a_signal_mid_monitor_writes_whole_samples_of_every_gpu(sig, tmp_path, e
 GUI_ON_SYSTEM_PAGE = textwrap.dedent("""
     import sys
     from PySide6.QtCore import QTimer
-    from tfgpu.gui import app, wizard
-    shown = wizard.TfgpuWizard.show
+    from tfgpu.gui import app
+    from tfgpu.gui.window import main_window as wizard
+    shown = wizard.MainWindow.show
     def show(self):
         shown(self)
         QTimer.singleShot(50, self.next)  # "Your system": the scan starts its agents
-    wizard.TfgpuWizard.show = show
+    wizard.MainWindow.show = show
     sys.exit(app.main([]))
 """)
 

@@ -45,7 +45,7 @@ def test_console_and_gui_entry_points(wheel: zipfile.ZipFile):
     text = wheel.read(entry_points).decode()
     console = text.split("[console_scripts]")[1].split("[")[0]
     gui = text.split("[gui_scripts]")[1].split("[")[0]
-    assert "tfgpu = tfgpu.core.cli:main" in console
+    assert "tfgpu = tfgpu.entry:main" in console  # the composition root (the CLI never imports the GUI)
     assert "tfgpu-assistant = tfgpu.gui.app:main" in gui
 
 

@@ -185,7 +185,7 @@ def test_windows_paths_become_wsl_mount_paths():
 
 def test_the_distros_show_in_scan_text_and_on_the_system_page(windows_host: FakeHost, qapp):
     from tfgpu.core.cli.scan_text import format_scan
-    from tfgpu.gui.scan_view import scan_to_text
+    from tfgpu.gui.pages.system.scan_view import scan_to_text
 
     fake_wsl(windows_host, {"Ubuntu-22.04": canned})
     scan = run_scan(windows_host, ScanOptions(include_tf=True))

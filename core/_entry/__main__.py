@@ -6,7 +6,7 @@ The fallback when pip's Scripts folder is not on PATH (``py -m pip install --use
 
 import sys
 
-from tfgpu.core.cli import main
+from tfgpu.entry import main
 
 if __name__ == "__main__":
     sys.exit(main())

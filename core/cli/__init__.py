@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from importlib import import_module
 
 from tfgpu.core.cli.common import EXIT_IOERR, EXIT_SOFTWARE, EXIT_USAGE, OutputFailed, error, silence_stdout
-from tfgpu.core.cli.gui_args import DESCRIPTION, add_gui_arguments
+from tfgpu.core.gui_options import DESCRIPTION, add_gui_arguments
 from tfgpu.core.version import __version__
 
 __all__ = ["COMMANDS", "EXIT_USAGE", "build_parser", "main"]
@@ -72,15 +72,20 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, gui: Callable[[list[str]], int] | None = None) -> int:
+    """Run a command. ``gui`` starts the window (``tfgpu gui``, or no command): the composition root
+    (``tfgpu.entry``) passes it, so the CLI never imports the GUI."""
     parser = build_parser()
     argv = list(sys.argv[1:] if argv is None else argv)
     args, rest = parser.parse_known_args(argv)
     if rest and args.command not in (None, "gui"):
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
     _start_logging(args.verbose)
-    if args.command in (None, "gui"):  # the GUI is only loaded when asked for, and parses its own options
-        return import_module("tfgpu.gui.app").main(argv[argv.index("gui") + 1:] if args.command else rest)
+    if args.command in (None, "gui"):  # the window parses its own options (defined in gui_args, listed by --help)
+        if gui is None:
+            error("gui", "the window is not part of this entry point: run tfgpu or tfgpu-assistant")
+            return EXIT_USAGE
+        return gui(argv[argv.index("gui") + 1:] if args.command else list(rest))
     try:
         return import_module(f"tfgpu.core.cli.{args.command}").run(args)
     except BrokenPipeError:  # `tfgpu scan | head`: the reader has gone

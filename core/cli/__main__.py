@@ -1,4 +1,4 @@
-"""``python -m tfgpu.core.cli``: the same as the ``tfgpu`` command."""
+"""``python -m tfgpu.core.cli``: the ``tfgpu`` commands (the window is ``python -m tfgpu``: :mod:`tfgpu.entry`)."""
 
 import sys
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import sys
 
+from tfgpu.core.argtypes import number, positive, positive_int  # noqa: F401 - the commands import them from here
 from tfgpu.core.host.decoding import terminal_safe
 
 EXIT_OK = 0
@@ -90,41 +90,11 @@ def silence_stdout() -> None:
         pass
 
 
-def number(text: str) -> float:
-    """A finite number (argparse type)."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not math.isfinite(value):
-        raise argparse.ArgumentTypeError(f"not a finite number: {text!r} (not a number)")
-    return value
-
-
-def positive(text: str) -> float:
-    """A finite number above 0 (argparse type): timeouts, durations."""
-    value = number(text)
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"must be a number more than 0 (got {text})")
-    return value
-
-
 PYTHON_RULE = ("a NAME with a path separator (./venv/bin/python, C:\\py\\python.exe) is that file, relative "
                "to the current folder; a NAME without one (python3.11) is looked up on PATH only, never in the "
                "current folder")
 HERE_HELP = ("also run the interpreters found only through the current folder (./.venv, ./venv, a relative PATH "
              "entry). Without it they are listed but not run: running them runs that folder's code")
-
-
-def positive_int(text: str) -> int:
-    """A whole number above 0 (argparse type): sizes, counts."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"must be a whole number more than 0 (got {text})")
-    return value
 
 
 def add_python_option(parser: argparse.ArgumentParser) -> None:

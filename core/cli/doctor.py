@@ -29,59 +29,43 @@ def add_parser(subs: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from tfgpu.core.diagnosis.doctor import diagnose
-    from tfgpu.core.diagnosis.next_steps import next_steps
-    from tfgpu.core.diagnosis.render import format_diagnosis
+    from tfgpu.core.diagnosis.render import format_verdict
+    from tfgpu.core.diagnosis.verdict import saved_benchmark_pythons, verdict_for
 
     code = EXIT_OK
     if args.scan:
         scan = load_scan(args.scan)
         if scan is None:
             return EXIT_USAGE
-        try:
-            diagnosis = diagnose(scan)
-        except Exception as exc:  # noqa: BLE001 - a saved scan with values no scan of ours has
-            error("doctor", f"{args.scan} holds values a tfgpu scan never has ({type(exc).__name__}: {str(exc)[:200]})")
-            return EXIT_USAGE
     else:
         from tfgpu.core.cli.scan import run_scan_for
 
         scan, code = run_scan_for(args, include_tf=True)
-        diagnosis = diagnose(scan)
+    try:
+        verdict = verdict_for(scan, args.python[0] if args.python else None, benchmarked=saved_benchmark_pythons())
+    except Exception as exc:  # noqa: BLE001 - a saved scan with values no scan of ours has
+        error("doctor", f"{args.scan or 'the scan'} holds values a tfgpu scan never has "
+                        f"({type(exc).__name__}: {str(exc)[:200]})")
+        return EXIT_USAGE
     from tfgpu.core.cli.scan import redacted
 
-    checklist = next_steps(diagnosis, args.python[0] if args.python else None)
     if args.json:
-        doc = {"schema_version": scan.schema_version, "diagnosis": diagnosis.to_dict(), "next_steps": [s.to_dict() for s in checklist.steps],
-               "other_options": [o.to_dict() for o in checklist.options], "scan": scan.to_dict()}
+        steps = verdict.to_dict()
+        doc = {"schema_version": scan.schema_version, "diagnosis": verdict.diagnosis.to_dict(),
+               "next_steps": steps["next_steps"], "other_options": steps["other_options"],
+               "not_needed": steps["not_needed"], "complete": steps["complete"], "scan": scan.to_dict()}
         write_block(json.dumps(redacted(doc, args.redact), indent=2, ensure_ascii=True))
     else:
-        write_block(redacted(format_diagnosis(diagnosis, args.verbose, checklist), args.redact))
+        write_block(redacted(format_verdict(verdict, args.verbose), args.redact))
     return code
 
 
-#: A saved scan is a few hundred KB; anything far larger is not one.
-MAX_SCAN_BYTES = 64 * 1024 * 1024
-
-
 def load_scan(path: str):
-    """A saved ``tfgpu scan --json``, or None after a one-line error."""
-    from tfgpu.core import jsonsafe
-    from tfgpu.core.scan import Scan
+    """A saved scan (``tfgpu scan --json``, or doctor's or a report's JSON), or None after a one-line error."""
+    from tfgpu.core.scan_file import ScanFileError, load_scan_file
 
     try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_SCAN_BYTES + 1)
-        if len(data) > MAX_SCAN_BYTES:
-            error("doctor", f"{path} is not a saved scan: larger than {MAX_SCAN_BYTES // (1024 * 1024)} MiB")
-            return None
-        return Scan.from_dict(jsonsafe.loads(data.decode("utf-8-sig")))
-    except OSError as exc:
-        error("doctor", f"cannot read {path}: {exc.strerror or exc}")
-    except UnicodeDecodeError:
-        error("doctor", f"{path} is not a saved scan: not UTF-8 text")
-    except ValueError as exc:  # not JSON, nested too deep, not a scan, a value of the wrong type
-        error("doctor", f"{path} is not a readable scan: {str(exc)[:300]}")
-    except (TypeError, KeyError, AttributeError, RecursionError) as exc:
-        error("doctor", f"{path} is not a readable scan: {type(exc).__name__}: {str(exc)[:200]}")
-    return None
+        return load_scan_file(path)
+    except ScanFileError as exc:
+        error("doctor", str(exc))
+        return None

@@ -75,23 +75,13 @@ def _scan_document(source: str) -> tuple[dict | None, int]:
 
         scan, code = run_scan_for(argparse.Namespace(python=[], tf_timeout=None, json=True, here=False), include_tf=True)
         return scan.to_dict(), code
-    try:
-        from tfgpu.core import jsonsafe
+    from tfgpu.core.scan_file import ScanFileError, load_scan_file
 
-        with open(source, "rb") as handle:
-            doc = jsonsafe.loads(handle.read(64 * 1024 * 1024).decode("utf-8-sig"))
-    except OSError as exc:
-        error("explain", f"cannot read {source}: {exc.strerror or exc}")
+    try:  # the one loader: exactly what doctor --scan and report --scan accept
+        return load_scan_file(source).to_dict(), EXIT_OK
+    except ScanFileError as exc:
+        error("explain", str(exc))
         return None, EXIT_USAGE
-    except (ValueError, RecursionError) as exc:
-        error("explain", f"{source} is not JSON: {str(exc)[:200]}")
-        return None, EXIT_USAGE
-    if isinstance(doc, dict) and isinstance(doc.get("scan"), dict):
-        doc = doc["scan"]  # tfgpu doctor --json
-    if not isinstance(doc, dict) or "driver" not in doc or "pythons" not in doc:
-        error("explain", f"{source} is not a tfgpu scan (no driver/pythons sections)")
-        return None, EXIT_USAGE
-    return doc, EXIT_OK
 
 
 def _stdin():

@@ -43,6 +43,11 @@ def run(args: argparse.Namespace) -> int:
     if args.action == "undo":
         return flow.undo("path", "path", args, host)
     plan = make_plan(host, args)
+    if isinstance(plan, str):  # the route does not use a system CUDA: nothing to put on the path
+        from tfgpu.core.cli.common import write
+
+        write(f"Put the CUDA and cuDNN folders on the search path\n{plan}\n")
+        return 0
     if args.action == "plan":
         return flow.show_plan(args, plan)
     return flow.apply("path", args, host, plan)
@@ -67,4 +72,24 @@ def make_plan(host, args: argparse.Namespace):
         env = find_env(scan, python) if python else None
         if args.cuda is None and env is not None and not stop.is_set():
             env.tensorflow = probe_tensorflow(host, env.executable, cancel=stop)  # which CUDA its build wants
+    if args.cuda is None and args.cudnn is None and not stop.is_set():
+        from tfgpu.core.diagnosis.verdict import verdict_for
+
+        why = path_not_needed(verdict_for(scan, python), named=bool(python))
+        if why is not None:
+            return why
     return plan_path(host, scan, env, args.cuda, args.cudnn, args.target, python=python)
+
+
+def path_not_needed(verdict, named: bool) -> str | None:
+    """The verdict's words when its route does not use CUDA on the search path, else None. Without
+    TensorFlow's answers (``path`` runs no agent but for a ``named`` environment) only a certain route
+    counts: no NVIDIA card, or the named environment, whose TensorFlow was asked."""
+    from tfgpu.core.probes.base import Status
+
+    chosen = next((e for e in verdict.scan.pythons.envs if e.executable == verdict.env), None)
+    asked = chosen is not None and chosen.tensorflow is not None and chosen.tensorflow.status is not Status.ERROR
+    if verdict.route != "no-nvidia-gpu" and not (named and asked):
+        return None
+    text = verdict.not_needed_text("path")
+    return str(text) if text is not None else None

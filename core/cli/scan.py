@@ -53,9 +53,15 @@ def run(args: argparse.Namespace) -> int:
     from tfgpu.core.cli.scan_text import format_scan
 
     scan, code = run_scan_for(args, include_tf=not args.no_tf)
-    # JSON escapes non-ASCII, so a Chinese user name survives any console code page
-    write_block(json.dumps(redacted(scan.to_dict(), args.redact), indent=2, ensure_ascii=True) if args.json
-                else redacted(format_scan(scan, args.verbose), args.redact))
+    if args.json:  # JSON escapes non-ASCII, so a Chinese user name survives any console code page
+        write_block(json.dumps(redacted(scan.to_dict(), args.redact), indent=2, ensure_ascii=True))
+        return code
+    verdict = None
+    if not args.no_tf:  # the route needs TensorFlow's answers: without them, each part as it was found
+        from tfgpu.core.diagnosis.verdict import verdict_for
+
+        verdict = verdict_for(scan, args.python[0] if args.python else None)
+    write_block(redacted(format_scan(scan, args.verbose, verdict), args.redact))
     return code
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from tfgpu.core.probes.base import ProbeResult, Status
 from tfgpu.core.probes.pythons import PythonEnv
@@ -10,24 +11,43 @@ from tfgpu.core.probes.tensorflow import TfInfo
 from tfgpu.core.probes.wsl import WslDistroScan
 from tfgpu.core.scan import Scan
 
+if TYPE_CHECKING:
+    from tfgpu.core.diagnosis.verdict import Verdict
+
 _TAG = {Status.OK: "[ ok ]", Status.MISSING: "[miss]", Status.ERROR: "[err ]", Status.UNSUPPORTED: "[ -- ]"}
 _INDENT = " " * 23
 
 
-def format_scan(scan: Scan, verbose: bool = False) -> str:
+def format_scan(scan: Scan, verbose: bool = False, verdict: Verdict | None = None) -> str:
+    """The scan's sections; with ``verdict``, a part its route does not use says so (never a hint to install it)."""
     lines = [f"tfgpu {scan.tool_version} scan, {scan.created_at} ({scan.duration_s:.1f} s)"]
     if scan.cancelled:
         lines.append("The scan was cancelled; what follows is incomplete.")
     lines.append("")
     lines += _section("System", scan.os, [_os_line(scan)], verbose)
     lines += _section("Graphics", scan.adapters, [_adapters_line(scan)], verbose)
-    lines += _section("NVIDIA driver", scan.driver, _driver_lines(scan, verbose), verbose)
-    lines += _section("CUDA toolkits", scan.cuda, _cuda_lines(scan), verbose)
-    lines += _section("cuDNN", scan.cudnn, _cudnn_lines(scan), verbose)
+    lines += _part("driver", verdict) or _section("NVIDIA driver", scan.driver, _driver_lines(scan, verbose), verbose)
+    lines += _part("cuda", verdict) or _section("CUDA toolkits", scan.cuda, _cuda_lines(scan), verbose)
+    lines += _part("cudnn", verdict) or _section("cuDNN", scan.cudnn, _cudnn_lines(scan), verbose)
     lines += _section("Python + TF", scan.pythons, _python_lines(scan, verbose), verbose)
     for distro in scan.wsl.distros:
         lines += _section(f"WSL {distro.name}", distro, _wsl_lines(distro, verbose), verbose)
     return "\n".join(lines).rstrip() + "\n"
+
+
+_PART_TITLES = {"driver": "NVIDIA driver", "cuda": "CUDA toolkits", "cudnn": "cuDNN"}
+
+
+def _part(part: str, verdict: Verdict | None) -> list[str]:
+    """A part the route does not use, when the scan did not find it working: one neutral line."""
+    if verdict is None:
+        return []
+    why = verdict.not_needed_text(part)
+    scan = verdict.scan
+    result: ProbeResult = {"driver": scan.driver, "cuda": scan.cuda, "cudnn": scan.cudnn}[part]
+    if why is None or result.status is Status.OK:
+        return []
+    return [f"{_TAG[Status.UNSUPPORTED]} {_PART_TITLES[part]:<15} {why}", ""]
 
 
 def _section(title: str, result: ProbeResult, body: list[str], verbose: bool) -> list[str]:

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from tfgpu.core import versions
 from tfgpu.core.configure.pathlist import PathSyntax
 from tfgpu.core.i18n import QT_TRANSLATE_NOOP, TrText
 from tfgpu.core.versions import major_minor
@@ -112,9 +113,9 @@ def _choose_cudnn(scan: Scan, choice: FolderChoice, needed: str | None) -> None:
     windows = (scan.os.system or "").lower() == "windows"
     syntax = PathSyntax(windows)
     installs = [i for i in scan.cudnn.installs if i.location and i.libraries]
-    major = (needed or "").split(".")[0]
+    major = versions.major_text(needed)
     if major:
-        installs = [i for i in installs if str(i.major or (i.version or "").split(".")[0]) == major]
+        installs = [i for i in installs if str(i.major or versions.major_text(i.version)) == major]
     root = syntax.key(choice.cuda_dir) if choice.cuda_dir else None
     inside = [i for i in installs if root and (syntax.key(i.location) or "").startswith(root)]
     if inside:
@@ -131,7 +132,7 @@ def _choose_cudnn(scan: Scan, choice: FolderChoice, needed: str | None) -> None:
 def _same_release(installed: str, needed: str) -> bool:
     """CUDA 11.x share their DLL names (cudart64_110.dll), as do 12.x: the same major matches;
     an exact major.minor match is preferred by the caller's order."""
-    return installed.split(".")[0] == needed.split(".")[0]
+    return versions.same_major(installed, needed)
 
 
 def conflicting_folders(scan: Scan | None, cuda_dir: str | None, cudnn_dir: str | None, windows: bool) -> list[str]:

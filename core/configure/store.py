@@ -19,6 +19,7 @@ from pathlib import Path
 
 from tfgpu.core import storage
 from tfgpu.core.configure.model import SCHEMA_VERSION, Edit, edit_from_dict
+from tfgpu.core.versions import same_major
 
 APP_NAME = "tfgpu"
 DATA_DIR_ENV = "TFGPU_DATA_DIR"
@@ -127,7 +128,7 @@ def load_backup_file(path: Path) -> ChangeRecord:
     body = document["backup"]
     if document.get("sha256") != _checksum(body):
         raise CorruptBackup(f"{path.name}: its checksum does not match: the file was changed or damaged")
-    if body.get("kind") != KIND or str(body.get("schema_version", "")).split(".")[0] != SCHEMA_VERSION.split(".")[0]:
+    if body.get("kind") != KIND or not same_major(body.get("schema_version"), SCHEMA_VERSION):
         raise CorruptBackup(f"{path.name}: not a backup this version of tfgpu can read")
     try:
         record = ChangeRecord(

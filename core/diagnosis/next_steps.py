@@ -12,6 +12,9 @@ when this computer cannot tell (a step inside WSL, seen from Windows).
 
 from __future__ import annotations
 
+import dataclasses
+import re
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from tfgpu.core.diagnosis.model import Diagnosis, EnvVerdict, Recommendation
@@ -19,6 +22,8 @@ from tfgpu.core.findings.model import Finding, FixStep, Severity
 from tfgpu.core.i18n import QT_TRANSLATE_NOOP, TrText
 from tfgpu.core.probes.base import Status, to_jsonable
 from tfgpu.core.scan import Scan
+from tfgpu.core.shell import Shell, UnsafeText
+from tfgpu.core.shell import command as shell_command
 
 # Findings whose cure is the recommended route (another TF, Python or OS), not a fix in place.
 ROUTE_FINDINGS = frozenset({
@@ -37,7 +42,11 @@ CHECKS: dict[str, str] = {
     "inside-wsl": QT_TRANSLATE_NOOP("core", "Done when the check inside WSL prints a list with a GPU in it "
                                             "(this app on Windows cannot look inside WSL)."),
     "benchmark": QT_TRANSLATE_NOOP("core", "Done when the Benchmark page shows your figures."),
+    "tf-imports": QT_TRANSLATE_NOOP("core", "Done when TensorFlow imports in this environment: Re-check shows its version."),
+    "elsewhere": QT_TRANSLATE_NOOP("core", "Done on that computer: tfgpu there says \u201cGPU ready: yes\u201d."),
 }
+# Checks a step keeps with the environment it is for (a benchmark in another Python does not tick it).
+ENV_CHECKS = frozenset({"tf-imports", "benchmark"})
 
 
 @dataclass(frozen=True)
@@ -96,7 +105,9 @@ class Checklist:
 def make_check(check_id: str, finding: Finding | None = None, env: str | None = None) -> Check:
     if check_id == "finding-gone" and finding is not None:
         return Check("finding-gone", TrText(CHECKS["finding-gone"], title=str(finding.title)), finding.id, env)
-    return Check(check_id, TrText(CHECKS.get(check_id, CHECKS["gpu-ready"])))
+    if check_id not in CHECKS:
+        check_id = "gpu-ready"
+    return Check(check_id, TrText(CHECKS[check_id]), env=env if check_id in ENV_CHECKS else None)
 
 
 def choose_env(diagnosis: Diagnosis, python: str | None = None) -> EnvVerdict | None:
@@ -131,15 +142,15 @@ def next_steps(diagnosis: Diagnosis, python: str | None = None) -> Checklist:
     blockers = [f for f in diagnosis.machine if f.id in BLOCKERS]
     tf_env = env if env is not None and env.tf_version else None
     for finding in blockers:
-        if finding.id == "no-nvidia-gpu" and tf_env is not None:
-            continue  # its steps install TF for the CPU: it is there already (next: measure it)
+        if finding.id == "no-nvidia-gpu" and (tf_env is not None or (rec is not None and rec.route == "no-nvidia-gpu")):
+            continue  # its steps are the CPU route's: done below (or TF is there already: measure it)
         builder.add_finding(finding)
     if rec is not None and rec.route == "no-nvidia-gpu":
         if tf_env is not None:
             builder.steps.append(_benchmark_step(tf_env, TrText(QT_TRANSLATE_NOOP(
                 "core", "TensorFlow {tf} runs on the CPU here. Measure how fast it is."), tf=tf_env.tf_version)))
         else:
-            builder.add_route(rec, blockers[0] if blockers else None)
+            builder.add_cpu_route(rec, blockers[0] if blockers else None)
     elif env is not None and _fixable_in_place(env, diagnosis):
         for finding in _local_findings(env, diagnosis):
             builder.add_finding(finding)
@@ -161,8 +172,13 @@ def next_steps(diagnosis: Diagnosis, python: str | None = None) -> Checklist:
     return builder.finish(env, blocker)
 
 
-def is_done(check: Check, scan: Scan, diagnosis: Diagnosis) -> bool | None:
-    """Whether a newer scan shows the check passed; None when this computer cannot tell."""
+def is_done(check: Check, scan: Scan, diagnosis: Diagnosis, benchmarked: Collection[str] = ()) -> bool | None:
+    """Whether a newer scan shows the check passed; None when this computer cannot tell.
+    ``benchmarked``: the interpreters a saved benchmark run was made with."""
+    if check.id == "tf-imports":
+        return any(v.tf_version is not None for v in diagnosis.envs if check.env is None or v.python == check.env)
+    if check.id == "benchmark":
+        return bool(benchmarked) if check.env is None else check.env in benchmarked
     if check.id == "finding-gone":
         return not any(f.id == check.finding and (check.env is None or f.env in (None, check.env))
                        for f in all_findings(diagnosis))
@@ -183,10 +199,11 @@ def all_findings(diagnosis: Diagnosis) -> list[Finding]:
     return seen
 
 
-def still_open(previous: Checklist, current: Checklist, scan: Scan, diagnosis: Diagnosis) -> list[NextStep]:
+def still_open(previous: Checklist, current: Checklist, scan: Scan, diagnosis: Diagnosis,
+               benchmarked: Collection[str] = ()) -> list[NextStep]:
     """Steps of ``previous`` that are gone from ``current`` because their check now passes."""
     now = {s.id for s in current.steps}
-    return [s for s in previous.steps if s.id not in now and is_done(s.check, scan, diagnosis)]
+    return [s for s in previous.steps if s.id not in now and is_done(s.check, scan, diagnosis, benchmarked)]
 
 
 # -- building ---------------------------------------------------------------------------------
@@ -228,7 +245,27 @@ def _ready(env: EnvVerdict) -> Checklist:
 
 def _benchmark_step(env: EnvVerdict, text: TrText) -> NextStep:
     return NextStep(id="benchmark:1", finding="gpu-ok" if env.gpu_ready else None, text=text,
-                    check=make_check("benchmark"), action="benchmark")
+                    check=make_check("benchmark", env=env.python), action="benchmark")
+
+
+# The bare interpreter names a fix falls back to when it does not know the environment.
+_BARE_PYTHONS = ("python3 ", "python ")
+_WINDOWS_PATH = re.compile(r"[A-Za-z]:[\\/]|\\\\")
+
+
+def for_interpreter(command: str, shell: str | None, python: str | None) -> str:
+    """``command`` run by ``python`` (its path, quoted for ``shell``) where it starts with a bare
+    ``python``/``python3``: a bare name is another Python in a normal shell."""
+    if not python or not command.startswith(_BARE_PYTHONS):
+        return command
+    kind = Shell(shell) if shell else Shell.BASH
+    if (kind is Shell.BASH) == bool(_WINDOWS_PATH.match(python)):
+        return command  # a step for another system (WSL from Windows): its own Python
+    try:
+        program = shell_command([python], kind)
+    except (ValueError, UnsafeText):
+        return command
+    return program + " " + command.split(" ", 1)[1]
 
 
 def _key(step: FixStep) -> tuple:
@@ -243,6 +280,7 @@ class _Builder:
         self.options: list[OptionGroup] = []
         self._seen: set[tuple] = set()
         self._verify: NextStep | None = None  # "check that TF lists the GPU": once, last
+        self._cpu = False  # the CPU route: its steps install into the chosen environment
 
     def _make(self, fix: FixStep, prefix: str, number: int, finding: Finding | None, env: str | None,
               route: bool = False) -> NextStep:
@@ -252,7 +290,9 @@ class _Builder:
             check = make_check("finding-gone", finding, env)
         else:
             check = make_check("gpu-ready")  # a route's step: its finding stays until the route is complete
-        commands = [StepCommand(fix.command, str(fix.shell) if fix.shell else None)] if fix.command else []
+        shell = str(fix.shell) if fix.shell else None
+        python = self.env.python if self.env is not None and (route is False or self._cpu) else None
+        commands = [StepCommand(for_interpreter(fix.command, shell, python), shell)] if fix.command else []
         return NextStep(id=f"{prefix}:{number}", finding=finding.id if finding else None, text=fix.text,
                         commands=commands, check=check, url=fix.url)
 
@@ -283,6 +323,22 @@ class _Builder:
                 self._seen.add(_key(fix))
                 self.options.append(OptionGroup(title=fix.text, finding=cause.id if cause else None,
                                                 steps=[self._make(fix, f"route-{rec.route}-or", number, None, None)]))
+
+    def add_cpu_route(self, rec: Recommendation, cause: Finding | None) -> None:
+        """No NVIDIA card: TensorFlow for the CPU into the chosen environment, then a benchmark there.
+        The other way (a computer with an NVIDIA GPU) is an option, done on that computer."""
+        self._cpu = True
+        for number, fix in enumerate((f for f in rec.steps if not f.alternative), 1):
+            check = fix.check or ("tf-imports" if fix.command else "gpu-ready")
+            self.steps.append(self._make(dataclasses.replace(fix, check=check), f"route-{rec.route}", number, cause,
+                                         None, route=True))
+            self._seen.add(_key(fix))
+        if self.env is not None:
+            self.steps.append(_benchmark_step(self.env, TrText(QT_TRANSLATE_NOOP(
+                "core", "Measure how fast TensorFlow runs on the CPU here."))))
+        for number, fix in enumerate((f for f in rec.steps if f.alternative), 1):
+            self.options.append(OptionGroup(title=fix.text, finding=cause.id if cause else None, steps=[
+                self._make(dataclasses.replace(fix, check="elsewhere"), f"route-{rec.route}-or", number, None, None)]))
 
     def add_options_of(self, finding: Finding) -> None:
         for number, fix in enumerate((f for f in finding.fix if f.alternative), 1):

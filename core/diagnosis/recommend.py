@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from tfgpu.core import kb
+from tfgpu.core import kb, versions
 from tfgpu.core.diagnosis.model import EnvVerdict, Recommendation
 from tfgpu.core.diagnosis.rules_machine import driver_blocks_gpu, os_kind
 from tfgpu.core.findings import commands, links
@@ -362,7 +362,7 @@ def _python_steps(pick: _Pick, scanned: bool = True, os_name: str | None = None)
 def _driver_steps(inp: RouteInput, cuda: str | None, os_name: str, ctx: FixContext) -> list[FixStep]:
     if inp.first or not cuda or not inp.driver_version:
         return []
-    minimum = kb.min_driver_any_minor(cuda.split(".")[0], os_name) or kb.min_driver(cuda, os_name)
+    minimum = kb.min_driver_any_minor(versions.major_text(cuda), os_name) or kb.min_driver(cuda, os_name)
     if not minimum or at_least(inp.driver_version, minimum):
         return []
     return [step(QT_TRANSLATE_NOOP("core", "Driver {driver} is too old for CUDA {cuda} (needs {minimum} or newer). Update it first:"),
@@ -372,7 +372,7 @@ def _driver_steps(inp: RouteInput, cuda: str | None, os_name: str, ctx: FixConte
 def _wsl2_possible(scan: Scan) -> bool:
     if scan.os.wsl_distros and any(d.version == 2 for d in scan.os.wsl_distros):
         return True
-    build_text = scan.os.build or (scan.os.version or "").split(".")[-1]  # "22631.3447" or "10.0.22631"
+    build_text = scan.os.build or (scan.os.version or "").rpartition(".")[2]  # a build: "22631.3447" or "10.0.22631"
     match = re.match(r"(\d+)", build_text)
     build = int(match.group(1)) if match else None
     return build is None or build >= WSL2_MIN_WINDOWS10_BUILD

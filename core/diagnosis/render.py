@@ -2,17 +2,47 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from tfgpu.core.diagnosis.model import Diagnosis, EnvVerdict, Recommendation
 from tfgpu.core.diagnosis.next_steps import Checklist, NextStep, next_steps
 from tfgpu.core.findings.model import Severity
 from tfgpu.core.findings.render import format_finding, format_steps, wrap
 
+if TYPE_CHECKING:
+    from tfgpu.core.diagnosis.verdict import Verdict
 
-def format_diagnosis(diagnosis: Diagnosis, verbose: bool = False, checklist: Checklist | None = None) -> str:
+#: What a scan part is called in words (the not-needed line).
+PART_NAMES = {"driver": "NVIDIA driver", "cuda": "CUDA toolkit", "cudnn": "cuDNN", "path": "CUDA on PATH"}
+
+
+def format_verdict(verdict: Verdict, verbose: bool = False) -> str:
+    """``tfgpu doctor``'s text: the verdict's checklist (done steps ticked), the parts the route does
+    not need, then the findings and the recommendation."""
+    text = format_diagnosis(verdict.diagnosis, verbose, verdict.checklist, ticked=verdict.ticked)
+    lines = not_needed_lines(verdict)
+    if not lines:
+        return text
+    head, _, rest = text.partition("\n\n")
+    return head + "\n\n" + "\n".join(lines) + "\n\n" + rest
+
+
+def not_needed_lines(verdict: Verdict) -> list[str]:
+    """One line per reason: the parts the route goes without."""
+    by_why: dict[str, list[str]] = {}
+    for part in verdict.not_needed:
+        text = verdict.not_needed_text(part)
+        by_why.setdefault(str(text), []).append(PART_NAMES.get(part, part))
+    return [f"{', '.join(parts)}: {why}" for why, parts in by_why.items()]
+
+
+def format_diagnosis(diagnosis: Diagnosis, verbose: bool = False, checklist: Checklist | None = None,
+                     ticked: Callable[[NextStep], bool | None] | None = None) -> str:
     """The checklist first (what to do, in order), then every finding, then the recommendation."""
     checklist = checklist or next_steps(diagnosis)
     lines = [_verdict_line(diagnosis), f"Main finding: {diagnosis.primary.title} ({diagnosis.primary.id})", ""]
-    lines += format_next_steps(checklist)
+    lines += format_next_steps(checklist, ticked)
     if diagnosis.machine:
         lines.append("This computer")
         for finding in diagnosis.machine:
@@ -26,12 +56,13 @@ def format_diagnosis(diagnosis: Diagnosis, verbose: bool = False, checklist: Che
     return "\n".join(lines).rstrip() + "\n"
 
 
-def format_next_steps(checklist: Checklist) -> list[str]:
+def format_next_steps(checklist: Checklist, ticked: Callable[[NextStep], bool | None] | None = None) -> list[str]:
     """"Do this next": numbered steps with their commands and "done when" checks, then the other options."""
     where = f" (for {checklist.env})" if checklist.env else ""
     lines = [f"Do this next{where}:"]
     for number, step in enumerate(checklist.steps, 1):
-        lines += _step_lines(step, f"  {number}. ")
+        done = ticked is not None and ticked(step) is True
+        lines += _step_lines(step, f"  {number}. " + ("[done] " if done else ""))
     for option in checklist.options:
         lines += wrap(str(option.title), "      ", first="  Or: ")
         for step in option.steps:

@@ -261,7 +261,7 @@ def _driver_too_old(scan: Scan, ctx: FixContext, made: _Maker) -> list[Finding]:
     have, need = scan.driver.cuda_driver_version, ctx.cuda_version
     if not have or not need or at_least(have, major_minor(need)):
         return []
-    same_major = have.split(".")[0] == need.split(".")[0]
+    same_major = versions.same_major(have, need)
     severity = Severity.WARNING if same_major and at_least(need, "11.0") else Severity.ERROR
     return [made("driver-too-old", TrText(QT_TRANSLATE_NOOP(
         "core", "Driver {driver} supports CUDA up to {have}; TensorFlow {tf} uses CUDA {need}."),

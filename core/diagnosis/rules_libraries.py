@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from tfgpu.core import kb
+from tfgpu.core import kb, versions
 from tfgpu.core.findings.fixes import fix_steps
 from tfgpu.core.findings.model import Finding
 from tfgpu.core.i18n import QT_TRANSLATE_NOOP, TrText
@@ -110,8 +110,8 @@ def _cuda_matches(version: str | None, needed: str | None) -> bool:
     """'11' (a cudart64_110 / cublas64_11 name) matches any 11.x; '10.1' matches 10.1 only."""
     if not version or not needed:
         return False
-    if "." not in needed or needed.endswith(".0") and needed.split(".")[0] in ("11", "12", "13"):
-        return version.split(".")[0] == needed.split(".")[0]
+    if "." not in needed or needed.endswith(".0") and versions.major_text(needed) in ("11", "12", "13"):
+        return versions.same_major(version, needed)
     return major_minor(version) == major_minor(needed)
 
 
@@ -119,8 +119,8 @@ def _classify_cudnn(scan: Scan, needed: str | None) -> tuple[str, list[str]]:
     installs = [i for i in scan.cudnn.installs if i.major is not None or i.version]
     if not installs:
         return "cudnn-missing", []
-    major = (needed or "").split(".")[0]
-    matching = [i for i in installs if str(i.major or (i.version or "").split(".")[0]) == major]
+    major = versions.major_text(needed)
+    matching = [i for i in installs if str(i.major or versions.major_text(i.version)) == major]
     if not matching:
         return ("cudnn-version-mismatch" if major else "cudnn-missing"), []
     if not any(i.on_path or i.in_ld_cache for i in matching):

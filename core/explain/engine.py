@@ -47,17 +47,19 @@ _PARSERS = {
 }
 
 
-def explain_text(data: str | bytes | document.Clipped | None, scan: Mapping[str, Any] | None = None) -> Explanation:
+def explain_text(data: str | bytes | document.Clipped | None, scan: Mapping[str, Any] | None = None,
+                 env: str | None = None) -> Explanation:
     """Explain pasted text. Never raises: bad input gives kind ``unknown`` and no findings.
 
     ``scan``: this machine's scan (the ``tfgpu scan --json`` document) to combine with the text: it
-    fills the facts the text leaves out (``facts["from_scan"]`` lists them); the text's own win."""
+    fills the facts the text leaves out (``facts["from_scan"]`` lists them); the text's own win. ``env``: the
+    chosen environment's interpreter, whose TensorFlow the scan's facts describe (default: the first with TF)."""
     try:
         machine: dict = {}
         if scan is not None:
             from tfgpu.core.explain.machine import machine_facts
 
-            machine = machine_facts(scan)
+            machine = machine_facts(scan, env)
         return _explain(data, machine)
     except Exception as exc:  # noqa: BLE001 - the contract is "never a traceback"
         log.exception("explain failed")

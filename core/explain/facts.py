@@ -162,11 +162,11 @@ def _tf(text: str, hits: Hits, facts: dict) -> None:
             facts["tf_requested_version"] = pinned.group(1)
     candidates: list[str] = list(packages.values())
     for match in _iter(_TF_PRINTED, text):
-        if match.group(1).split(".")[0] in _TF_MAJORS:
+        if versions.major_text(match.group(1)) in _TF_MAJORS:
             candidates.append(match.group(1))
     for match in _iter(_TF, text):
         gap, value = match.group(1), match.group(2)
-        if _TF_GAP_BAD.search(gap) or re.match(r"[-_][a-z]", gap) or value.split(".")[0] not in _TF_MAJORS:
+        if _TF_GAP_BAD.search(gap) or re.match(r"[-_][a-z]", gap) or versions.major_text(value) not in _TF_MAJORS:
             continue  # another package (tensorflow-addons 0.19), another product's version, or not TF's
         if requested and f"=={value}" in requested.replace(" ", ""):
             continue  # the version pip was asked for is not an installed one
@@ -219,7 +219,7 @@ def _cuda(text: str, hits: Hits, facts: dict) -> None:
         _add(installed, match.group(1))
     for match in _iter(_TEMPLATE, text):
         numbers = _NUMBERS.findall(match.group(1))
-        if numbers and _CUDA_MAJORS[0] <= int(numbers[0].split(".")[0]) <= _CUDA_MAJORS[1]:
+        if numbers and _CUDA_MAJORS[0] <= versions.major_number(numbers[0]) <= _CUDA_MAJORS[1]:
             _add(installed, versions.dotted_major_minor(numbers[0]))
     for match in _iter(_CUDA_DRIVER, text):
         driver_cuda = driver_cuda or match.group(1)
@@ -227,7 +227,7 @@ def _cuda(text: str, hits: Hits, facts: dict) -> None:
     for match in _iter(_CUDA_SAID, text):
         value = match.group(1)
         line = _line_of(text, match.start())
-        if not (_CUDA_MAJORS[0] <= int(value.split(".")[0]) <= _CUDA_MAJORS[1]) or _NOT_INSTALLED_CONTEXT.search(_before(text, match.start())):
+        if not (_CUDA_MAJORS[0] <= versions.major_number(value) <= _CUDA_MAJORS[1]) or _NOT_INSTALLED_CONTEXT.search(_before(text, match.start())):
             continue
         if _TF_LOG_LINE.search(line):
             continue  # TF's own words about CUDA, not what is installed
@@ -250,7 +250,7 @@ def _cudnn(text: str, hits: Hits, facts: dict) -> None:
     installed: list[str] = []
     for match in _iter(_TEMPLATE, text):
         numbers = _NUMBERS.findall(match.group(1))
-        rest = [n for n in numbers[1:] if _CUDNN_MAJORS[0] <= int(n.split(".")[0]) <= _CUDNN_MAJORS[1] and n != numbers[0]]
+        rest = [n for n in numbers[1:] if _CUDNN_MAJORS[0] <= versions.major_number(n) <= _CUDNN_MAJORS[1] and n != numbers[0]]
         if rest:
             _add(installed, rest[0])
     for match in _iter(_CUDNN_ARCHIVE, text):
@@ -261,7 +261,7 @@ def _cudnn(text: str, hits: Hits, facts: dict) -> None:
                                          or _TF_LOG_LINE.search(_line_of(text, match.start()))
                                          or negated(text, match.start()) == "neg"):
                 continue
-            if _CUDNN_MAJORS[0] <= int(match.group(1).split(".")[0]) <= _CUDNN_MAJORS[1]:
+            if _CUDNN_MAJORS[0] <= versions.major_number(match.group(1)) <= _CUDNN_MAJORS[1]:
                 _add(installed, match.group(1))
     if installed:
         facts["cudnn_installed"] = installed
@@ -287,7 +287,7 @@ def _cudnn_text(value: str | None) -> str | None:
 
 def _driver(text: str, hits: Hits, facts: dict) -> None:
     for match in _iter(_DRIVER, text):
-        major = int(match.group(1).split(".")[0])
+        major = versions.major_number(match.group(1))
         if _DRIVER_MAJORS[0] <= major <= _DRIVER_MAJORS[1]:
             facts["driver_version"] = match.group(1)
             return

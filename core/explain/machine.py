@@ -10,18 +10,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from tfgpu.core.versions import dotted_major_minor
 
-def machine_facts(scan: Mapping[str, Any] | None) -> dict:
-    """Facts in explain's vocabulary from a scan document; {} for anything unreadable. Never raises."""
+
+def machine_facts(scan: Mapping[str, Any] | None, env: str | None = None) -> dict:
+    """Facts in explain's vocabulary from a scan document; {} for anything unreadable. Never raises.
+    ``env``: the chosen environment's interpreter (the app's header), whose TensorFlow the text is about."""
     if not isinstance(scan, Mapping):
         return {}
     try:
-        return _facts(scan)
+        return _facts(scan, env)
     except Exception:  # noqa: BLE001 - a scan we cannot read adds nothing
         return {}
 
 
-def _facts(scan: Mapping[str, Any]) -> dict:
+def _facts(scan: Mapping[str, Any], chosen: str | None = None) -> dict:
     facts: dict = {}
     os_info = scan.get("os") or {}
     system = str(os_info.get("system") or "").lower()
@@ -48,7 +51,7 @@ def _facts(scan: Mapping[str, Any]) -> dict:
     cudnn = [str(i.get("version")) for i in (scan.get("cudnn") or {}).get("installs") or [] if i.get("version")]
     if cudnn:
         facts["cudnn_installed"] = list(dict.fromkeys(cudnn))
-    env = _tf_env(scan)
+    env = _tf_env(scan, chosen)
     if env is not None:
         tf = env.get("tensorflow") or {}
         facts["tf_version"] = str(tf.get("version"))
@@ -70,13 +73,15 @@ def _facts(scan: Mapping[str, Any]) -> dict:
     return facts
 
 
-def _tf_env(scan: Mapping[str, Any]) -> Mapping[str, Any] | None:
-    """The environment whose TensorFlow the text most likely comes from: the first with TF imported."""
+def _tf_env(scan: Mapping[str, Any], chosen: str | None = None) -> Mapping[str, Any] | None:
+    """The environment whose TensorFlow the text comes from: the chosen one when it has TF, else the
+    first with TF imported."""
     envs = (scan.get("pythons") or {}).get("envs") or []
     with_tf = [e for e in envs if (e.get("tensorflow") or {}).get("version")]
+    with_tf.sort(key=lambda e: e.get("executable") != chosen)  # stable: the chosen one first
     return with_tf[0] if with_tf else None
 
 
 def _major_minor(version: Any) -> str | None:
-    parts = str(version or "").split(".")
-    return ".".join(parts[:2]) if len(parts) >= 2 and parts[0].isdigit() else None
+    """'12.3.107' -> '12.3' (only a text that starts with major.minor)."""
+    return dotted_major_minor(version)

@@ -67,8 +67,9 @@ def removed_package_and_container(ctx: Ctx) -> None:
     stub = ctx.hits.get("tensorflow-gpu-stub") + ctx.hits.get("tensorflow-gpu-stub-sdist")
     if stub:
         ctx.add("tensorflow-gpu-removed", TrText(QT_TRANSLATE_NOOP(
-            "core", "pip installed the tensorflow-gpu name, which is an empty stub since TensorFlow 2.12. The GPU build "
-            "is the plain tensorflow package (tensorflow[and-cuda] on Linux and WSL2).")), stub[:2], {})
+            "core", "tensorflow-gpu is an empty stub since TensorFlow 2.12: pip cannot install it (it fails on purpose) "
+            "or installs nothing that uses the GPU. The GPU build is the plain tensorflow package "
+            "(tensorflow[and-cuda] on Linux and WSL2).")), stub[:2], {})
     docker = ctx.hits.get("docker-no-gpu-driver")
     if docker:
         ctx.add("container-gpu-missing", TrText(QT_TRANSLATE_NOOP(

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from tfgpu.core import versions
 from tfgpu.core.explain.lazy_re import lazy
 from tfgpu.core.explain.prose import Reading, Said
 from tfgpu.core.kb import guarded as kbview
@@ -66,7 +67,7 @@ def apply_fields(reading: Reading, facts: dict) -> None:
 
 def _first(value: str, majors: tuple[str, ...]) -> str | None:
     for match in _VERSION.finditer(value):
-        if match.group(1).split(".")[0] in majors:
+        if versions.major_text(match.group(1)) in majors:
             return match.group(1)
     return None
 
@@ -113,17 +114,17 @@ def _cuda_cudnn(value: str, facts: dict) -> None:
             cuda_value, cudnn_value = numbers[0], numbers[1]
         elif numbers:
             single = numbers[0]
-            major = int(single.split(".")[0])
-            tf_major = str(facts.get("tf_version") or "").split(".")[0]
+            major = versions.major_number(single)
+            tf_major = versions.major_text(facts.get("tf_version"))
             if major >= 9 or (major in (7, 8) and tf_major == "0"):
                 cuda_value = single
             elif major in CUDNN_MAJORS:
                 cudnn_value = single
-    if cuda_value and int(cuda_value.split(".")[0]) in CUDA_MAJORS:
+    if cuda_value and versions.major_number(cuda_value) in CUDA_MAJORS:
         _put_first(facts, "cuda_installed", _major_minor(cuda_value))
     elif cudnn_value:
         facts.pop("cuda_installed", None)  # the field names only cuDNN: a "CUDA" number read elsewhere is not it
-    if cudnn_value and int(cudnn_value.split(".")[0]) in CUDNN_MAJORS and cudnn_value != cuda_value:
+    if cudnn_value and versions.major_number(cudnn_value) in CUDNN_MAJORS and cudnn_value != cuda_value:
         _put_first(facts, "cudnn_installed", cudnn_value)
 
 

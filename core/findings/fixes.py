@@ -364,10 +364,13 @@ def _gpu_hidden(ctx: FixContext) -> list[FixStep]:
 
 
 def _tensorflow_gpu_removed(ctx: FixContext) -> list[FixStep]:
-    if ctx.windows:
+    if ctx.windows:  # two routes: the native one, and WSL2 as the other way (never numbered as one sequence)
         return [step(QT_TRANSLATE_NOOP("core", "On native Windows the last GPU build is 2.10; install it by its real name:"),
                      command=pip_install(ctx, "tensorflow<2.11"), shell=Shell.POWERSHELL),
-                *wsl_route_steps(ctx)[:2]]
+                step(QT_TRANSLATE_NOOP("core", "Use current TensorFlow in WSL2 instead: install WSL2 with Ubuntu (PowerShell as "
+                                               "administrator), restart, then install tensorflow[and-cuda] inside Ubuntu:"),
+                     command=commands.run(["wsl", "--install", "-d", "Ubuntu"], Shell.POWERSHELL), shell=Shell.POWERSHELL,
+                     url=links.WSL_INSTALL, alternative=True, check="wsl2")]
     return [step(QT_TRANSLATE_NOOP("core", "Install the plain package with its CUDA libraries instead:"),
                  command=pip_install(ctx, *and_cuda_specs(None, ctx.compute_capability)), shell=Shell.BASH, url=links.TF_PIP)]
 

@@ -86,7 +86,7 @@ def _cuda_of(library: str, text: str | None, windows: bool, file_key: str) -> st
         return str(major)
     if library == "nccl":  # NCCL's version says nothing about CUDA
         return None
-    majors = {str(row["cuda"]).split(".")[0] for row in _known_files().get(file_key, [])}
+    majors = {versions.major_text(row["cuda"]) for row in _known_files().get(file_key, [])}
     return majors.pop() if len(majors) == 1 else None
 
 

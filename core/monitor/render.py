@@ -31,6 +31,7 @@ STATUS_TEMPLATES: dict[str, str] = {
     GpuStatus.NOT_RESPONDING: "GPU: n/a (NVML is not responding: {reason})",
     GpuStatus.NO_DRIVER: "GPU: n/a (no NVIDIA driver: {reason})",
     GpuStatus.NO_GPUS: "GPU: n/a (the NVIDIA driver sees no GPU: {reason})",
+    GpuStatus.NO_CARD: "GPU: n/a (no NVIDIA card: {reason})",
     GpuStatus.ERROR: "GPU: n/a (NVML failed: {reason})",
 }
 LOST_TEMPLATE = "GPU {index}: lost (fell off the bus or driver reset); others go on"

@@ -18,6 +18,7 @@ class GpuStatus:
     NOT_RESPONDING = "not-responding"  # nvmlInit has not returned within the patience
     NO_DRIVER = "no-driver"  # no NVML library, or the driver is not loaded
     NO_GPUS = "no-gpus"  # NVML works but counts 0 GPUs
+    NO_CARD = "no-card"  # the scan found no NVIDIA card at all (set by the app from its verdict, not by NVML)
     ERROR = "error"  # NVML failed in another way (permission, version mismatch...)
 
 

@@ -81,6 +81,10 @@ def document_blocks(doc: dict[str, Any], raw: dict[str, str] | None = None) -> l
     steps = diagnosis.get("next_steps")
     if steps:
         blocks += [Heading(2, "Next steps"), next_steps(steps)]
+    not_needed = diagnosis.get("not_needed")
+    if isinstance(not_needed, dict) and not_needed:
+        blocks.append(Para("; ".join(f"{_PART_NAMES.get(str(part), str(part))}: {why}"
+                                     for part, why in not_needed.items())))
     blocks += findings_blocks(diagnosis)
     if diagnosis.get("recommendation"):
         blocks += recommendation_blocks(diagnosis["recommendation"])
@@ -195,6 +199,9 @@ def findings_blocks(diagnosis: dict[str, Any]) -> list[Block]:
     return blocks
 
 
+_PART_NAMES = {"driver": "NVIDIA driver", "cuda": "CUDA toolkit", "cudnn": "cuDNN", "path": "CUDA on PATH"}
+
+
 def next_steps(steps: list[Any]) -> Items:
     """The diagnosis's ``next_steps`` checklist (``id``, ``finding``, ``text``, ``commands``, ``check``)."""
     items = []
@@ -210,8 +217,10 @@ def next_steps(steps: list[Any]) -> Items:
                                      _FENCE.get(str(command.get("shell") or ""), "")))
             else:
                 children.append(Code(str(command)))
-        if step.get("check"):
-            children.append(Para(f"Done when: {step['check']}"))
+        check = step.get("check")
+        check = check.get("text") if isinstance(check, dict) else f"Done when: {check}" if check else None
+        if check:
+            children.append(Para(("[done] " if step.get("done") is True else "") + str(check)))
         text = str(step.get("text") or step.get("title") or step.get("id") or "")
         if step.get("finding"):
             text += f" ({step['finding']})"

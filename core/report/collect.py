@@ -44,27 +44,21 @@ def identity_for(host: Host | None) -> Identity:
     return identity
 
 
-MAX_SCAN_BYTES = 32 * 1024 * 1024
 MAX_CSV_BYTES = 128 * 1024 * 1024
 
 
 def load_saved_scan(path: str, cancel: threading.Event | None = None):
-    """A saved scan; ReportInputError with the reason when it cannot be read (bounded; a FIFO or a
-    terminal waits only until ``cancel``)."""
-    from tfgpu.core import jsonsafe, storage
-    from tfgpu.core.scan import Scan
+    """A saved scan (core/scan_file.py: what doctor and explain accept); ReportInputError with the reason
+    (bounded; a FIFO or a terminal waits only until ``cancel``)."""
+    from tfgpu.core import storage
+    from tfgpu.core.scan_file import ScanFileError, load_scan_file
 
     try:
-        data = jsonsafe.loads(storage.read_input(path, MAX_SCAN_BYTES, cancel).decode("utf-8-sig"))
-        if isinstance(data, dict) and "scan" in data and "driver" not in data:
-            data = data["scan"]  # a `tfgpu doctor --json` or a report: take its scan
-        return Scan.from_dict(data)
+        return load_scan_file(path, cancel)
     except storage.Cancelled as exc:
         raise ReportInputError(str(exc)) from None
-    except OSError as exc:
-        raise ReportInputError(f"cannot read {path}: {exc.strerror or exc}") from None
-    except (ValueError, TypeError, KeyError, AttributeError, RecursionError) as exc:
-        raise ReportInputError(f"{path} is not a readable scan: {type(exc).__name__}: {str(exc)[:200]}") from None
+    except ScanFileError as exc:
+        raise ReportInputError(str(exc)) from None
 
 
 def latest_bench(folder: Path | None = None):

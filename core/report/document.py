@@ -35,7 +35,8 @@ class ReportInputs:
     """What a report is made of; the CLI and the GUI each gather it their way."""
 
     scan: Any  # tfgpu.core.scan.Scan
-    diagnosis: Any = None  # Diagnosis; made from the scan when None
+    diagnosis: Any = None  # Diagnosis (legacy: without its checklist); the verdict is made from the scan when both are None
+    verdict: Any = None  # core.diagnosis.verdict.Verdict: the one the app shows (the GUI passes its own)
     bench: Any = None  # the latest BenchRun, or None
     bench_note: str | None = None  # why there is no run ("no saved run", "left out: --no-bench")
     profile: Any = None  # the latest ProfileRun (tfgpu profile), or None
@@ -125,12 +126,17 @@ def finish(document: dict[str, Any], raw: dict[str, str], redact: bool, identity
 
 # -- sections --------------------------------------------------------------------------------
 def _diagnosis(inputs: ReportInputs) -> dict[str, Any]:
-    diagnosis = inputs.diagnosis
-    if diagnosis is None:
-        from tfgpu.core.diagnosis.doctor import diagnose
+    """The diagnosis with the verdict's checklist (done steps marked) and the parts the route does not need."""
+    if inputs.verdict is None and inputs.diagnosis is not None:
+        return inputs.diagnosis.to_dict()
+    verdict = inputs.verdict
+    if verdict is None:
+        from tfgpu.core.diagnosis.verdict import saved_benchmark_pythons, verdict_for
 
-        diagnosis = diagnose(inputs.scan)
-    return diagnosis.to_dict()
+        verdict = verdict_for(inputs.scan, benchmarked=saved_benchmark_pythons())
+    steps = verdict.to_dict()
+    return dict(verdict.diagnosis.to_dict(), next_steps=steps["next_steps"], other_options=steps["other_options"],
+                not_needed=steps["not_needed"], chosen_env=verdict.env)
 
 
 def _bench(inputs: ReportInputs) -> dict[str, Any]:

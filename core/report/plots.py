@@ -1,7 +1,7 @@
 """What the report's plots show, as data: a renderer turns a :class:`BarChart` or :class:`LineChart`
 into an image.
 
-Two renderers draw the same specs. The GUI draws them with pyqtgraph (``gui/report_plots.py``:
+Two renderers draw the same specs. The GUI draws them with pyqtgraph (``gui/window/report_plots.py``:
 the same look as the app's own charts); ``tfgpu report`` draws them as SVG (:mod:`.svg`), because
 core never imports Qt and the CLI must work where Qt cannot start (a server, WSL without a
 display, a missing libEGL). Either way the image is embedded in the HTML as a ``data:`` URI.

@@ -24,11 +24,12 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 import machines  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
+from tfgpu.core.scan import ScanOptions  # noqa: E402
 from tfgpu.gui.i18n import clear_language, switch_language  # noqa: E402
 from tfgpu.gui.page_registry import discover_pages  # noqa: E402
-from tfgpu.gui.screenshot import PREFILL_ENV, capture  # noqa: E402
 from tfgpu.gui.theme import apply_scheme  # noqa: E402
-from tfgpu.gui.wizard import TfgpuWizard  # noqa: E402
+from tfgpu.gui.window.main_window import MainWindow  # noqa: E402
+from tfgpu.gui.window.screenshot import PREFILL_ENV, capture  # noqa: E402
 
 SIZE = (900, 650)
 # A real issue about TensorFlow 2.15 on native Windows (tensorflow/tensorflow#62938), from the corpus.
@@ -48,7 +49,7 @@ def shoot(out: Path, langs: list[str], schemes: list[str], pages: list[str] | No
             switch_language(app, lang)
             with tempfile.TemporaryDirectory(prefix="tfgpu-shots-") as root:
                 host = machines.windows_tf215(machines.bare_windows_host(Path(root)))
-                window = TfgpuWizard(host=host, auto_scan=True)
+                window = MainWindow(host=host, scan_options=ScanOptions(command_timeout=5), auto_scan=True)
                 try:
                     window.resize(*SIZE)
                     for page_id in page_ids:

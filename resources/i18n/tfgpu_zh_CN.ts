@@ -333,14 +333,6 @@
         <translation>已复制到剪贴板。</translation>
     </message>
     <message>
-        <source>Export diagnostics…</source>
-        <translation>导出诊断报告…</translation>
-    </message>
-    <message>
-        <source>Save one file for a helper (HTML, Markdown, JSON, text or zip), personal details removed.</source>
-        <translation>保存一个文件给帮助你的人（HTML、Markdown、JSON、文本或 zip），已去除个人信息。</translation>
-    </message>
-    <message>
         <source>What to do, step by step, until TensorFlow uses your GPU.</source>
         <translation>一步一步该做什么，直到 TensorFlow 用上你的 GPU。</translation>
     </message>
@@ -890,6 +882,46 @@
         <source>TensorFlow version</source>
         <translation>TensorFlow 版本</translation>
     </message>
+    <message>
+        <source>Graphics adapters</source>
+        <translation>显卡（图形适配器）</translation>
+    </message>
+    <message>
+        <source>CUDA of the container image</source>
+        <translation>容器镜像里的 CUDA</translation>
+    </message>
+    <message>
+        <source>Processor</source>
+        <translation>处理器</translation>
+    </message>
+    <message>
+        <source>GPU named in the text</source>
+        <translation>文本里提到的 GPU</translation>
+    </message>
+    <message>
+        <source>Installed from</source>
+        <translation>安装来源</translation>
+    </message>
+    <message>
+        <source>No NVIDIA graphics card</source>
+        <translation>没有 NVIDIA 显卡</translation>
+    </message>
+    <message>
+        <source>Python of this computer&apos;s scan</source>
+        <translation>本机检查结果中的 Python</translation>
+    </message>
+    <message>
+        <source>TensorFlow version asked for</source>
+        <translation>要求的 TensorFlow 版本</translation>
+    </message>
+    <message>
+        <source>Wheel platform</source>
+        <translation>wheel 平台</translation>
+    </message>
+    <message>
+        <source>Wheel Python</source>
+        <translation>wheel 对应的 Python</translation>
+    </message>
 </context>
 <context>
     <name>FindingCard</name>
@@ -1186,6 +1218,10 @@
         <source>Glossary</source>
         <translation>术语表</translation>
     </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
 </context>
 <context>
     <name>Guide</name>
@@ -1480,6 +1516,45 @@ Run it now?</source>
     <message>
         <source>Could not open a browser: copy the address.</source>
         <translation>无法打开浏览器：请复制这个地址。</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>TF GPU Assistant</source>
+        <translation>TF GPU 助手</translation>
+    </message>
+    <message>
+        <source>&lt; &amp;Back</source>
+        <translation>&lt; 上一步(&amp;B)</translation>
+    </message>
+    <message>
+        <source>The previous page (Alt+Left)</source>
+        <translation>上一页（Alt+左方向键）</translation>
+    </message>
+    <message>
+        <source>&amp;Next &gt;</source>
+        <translation>下一步(&amp;N) &gt;</translation>
+    </message>
+    <message>
+        <source>The next page (Alt+Right)</source>
+        <translation>下一页（Alt+右方向键）</translation>
+    </message>
+    <message>
+        <source>Pages</source>
+        <translation>页面</translation>
+    </message>
+    <message>
+        <source>A CSV log is being written to {path}; closing stops it.</source>
+        <translation>正在把 CSV 日志写入 {path}；关闭会停止记录。</translation>
+    </message>
+    <message>
+        <source>Close TF GPU Assistant?</source>
+        <translation>要关闭 TF GPU 助手吗？</translation>
+    </message>
+    <message>
+        <source>Close anyway?</source>
+        <translation>仍然关闭吗？</translation>
     </message>
 </context>
 <context>
@@ -2008,6 +2083,10 @@ Run it now?</source>
         <translation>NVIDIA 驱动没有响应</translation>
     </message>
     <message>
+        <source>no NVIDIA card</source>
+        <translation>没有 NVIDIA 显卡</translation>
+    </message>
+    <message>
         <source>no NVIDIA driver</source>
         <translation>没有 NVIDIA 驱动</translation>
     </message>
@@ -2030,6 +2109,10 @@ Run it now?</source>
     <message>
         <source>The NVIDIA driver does not answer: there are no GPU figures until it does. CPU and memory are still measured.</source>
         <translation>NVIDIA 驱动没有响应：在它响应之前没有 GPU 数据。CPU 和内存仍在测量。</translation>
+    </message>
+    <message>
+        <source>This computer has no NVIDIA graphics card, so there are no GPU figures. CPU and memory are measured.</source>
+        <translation>这台电脑没有 NVIDIA 显卡，因此没有 GPU 数据。CPU 和内存照常测量。</translation>
     </message>
     <message>
         <source>No NVIDIA driver was found, so there are no GPU figures. CPU and memory are still measured.</source>
@@ -2701,28 +2784,8 @@ Run it now?</source>
 <context>
     <name>RouteView</name>
     <message>
-        <source>without an NVIDIA GPU, TensorFlow runs on the CPU</source>
-        <translation>没有 NVIDIA GPU，TensorFlow 在 CPU 上运行</translation>
-    </message>
-    <message>
-        <source>conda installs CUDA and cuDNN into the environment</source>
-        <translation>conda 会把 CUDA 和 cuDNN 装进环境里</translation>
-    </message>
-    <message>
-        <source>TensorFlow in WSL2 brings its own CUDA and cuDNN</source>
-        <translation>WSL2 里的 TensorFlow 自带 CUDA 和 cuDNN</translation>
-    </message>
-    <message>
-        <source>pip installs CUDA and cuDNN together with TensorFlow</source>
-        <translation>pip 会和 TensorFlow 一起安装 CUDA 和 cuDNN</translation>
-    </message>
-    <message>
         <source>Not needed</source>
         <translation>不需要</translation>
-    </message>
-    <message>
-        <source>not needed for your route: {why}</source>
-        <translation>你的方案不需要它：{why}</translation>
     </message>
 </context>
 <context>
@@ -3505,45 +3568,6 @@ Checking them runs them, and with them any code that folder holds. Only continue
     </message>
 </context>
 <context>
-    <name>TfgpuWizard</name>
-    <message>
-        <source>TF GPU Assistant</source>
-        <translation>TF GPU 助手</translation>
-    </message>
-    <message>
-        <source>&lt; &amp;Back</source>
-        <translation>&lt; 上一步(&amp;B)</translation>
-    </message>
-    <message>
-        <source>The previous page (Alt+Left)</source>
-        <translation>上一页（Alt+左方向键）</translation>
-    </message>
-    <message>
-        <source>&amp;Next &gt;</source>
-        <translation>下一步(&amp;N) &gt;</translation>
-    </message>
-    <message>
-        <source>The next page (Alt+Right)</source>
-        <translation>下一页（Alt+右方向键）</translation>
-    </message>
-    <message>
-        <source>Pages</source>
-        <translation>页面</translation>
-    </message>
-    <message>
-        <source>A CSV log is being written to {path}; closing stops it.</source>
-        <translation>正在把 CSV 日志写入 {path}；关闭会停止记录。</translation>
-    </message>
-    <message>
-        <source>Close TF GPU Assistant?</source>
-        <translation>要关闭 TF GPU 助手吗？</translation>
-    </message>
-    <message>
-        <source>Close anyway?</source>
-        <translation>仍然关闭吗？</translation>
-    </message>
-</context>
-<context>
     <name>VerdictHeader</name>
     <message>
         <source>for</source>
@@ -4213,6 +4237,10 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>在原生 Windows 上，最后一个 GPU 版本是 2.10；请用它的真实包名安装：</translation>
     </message>
     <message>
+        <source>Use current TensorFlow in WSL2 instead: install WSL2 with Ubuntu (PowerShell as administrator), restart, then install tensorflow[and-cuda] inside Ubuntu:</source>
+        <translation>改用 WSL2 里的新版 TensorFlow：安装带 Ubuntu 的 WSL2（以管理员身份运行 PowerShell），重启，然后在 Ubuntu 里安装 tensorflow[and-cuda]：</translation>
+    </message>
+    <message>
         <source>Install the plain package with its CUDA libraries instead:</source>
         <translation>改为安装普通的 TensorFlow 包及其 CUDA 库：</translation>
     </message>
@@ -4581,8 +4609,8 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>同时安装了多个 TensorFlow 包（{packages}）；它们会互相覆盖对方的文件。请把它们全部卸载，然后只安装一个。</translation>
     </message>
     <message>
-        <source>pip installed the tensorflow-gpu name, which is an empty stub since TensorFlow 2.12. The GPU build is the plain tensorflow package (tensorflow[and-cuda] on Linux and WSL2).</source>
-        <translation>pip 安装的是 tensorflow-gpu 这个名字，而从 TensorFlow 2.12 起它只是一个空壳包。GPU 版本就是普通的 tensorflow 包（在 Linux 和 WSL2 上用 tensorflow[and-cuda]）。</translation>
+        <source>tensorflow-gpu is an empty stub since TensorFlow 2.12: pip cannot install it (it fails on purpose) or installs nothing that uses the GPU. The GPU build is the plain tensorflow package (tensorflow[and-cuda] on Linux and WSL2).</source>
+        <translation>从 TensorFlow 2.12 起，tensorflow-gpu 只是一个空壳包：pip 无法安装它（它会故意失败），或者装上的东西用不了 GPU。GPU 版本就是普通的 tensorflow 包（在 Linux 和 WSL2 上是 tensorflow[and-cuda]）。</translation>
     </message>
     <message>
         <source>Docker found no GPU device driver for --gpus: the NVIDIA Container Toolkit is not installed or Docker was not restarted after configuring it.</source>
@@ -5894,7 +5922,7 @@ Checking them runs them, and with them any code that folder holds. Only continue
     </message>
     <message>
         <source>TensorFlow fixes its GPU memory settings the first time it touches the GPU (the first tensor, model or device list). Set them before that, at the very top of your program; afterwards TensorFlow refuses with &quot;Physical devices cannot be modified after being initialized&quot;. An environment variable works only when it is set before Python starts.</source>
-        <translation>TensorFlow 在第一次使用 GPU 时（第一个张量、模型或设备列表）就固定了显存设置。请在此之前、在程序的最开头设置；之后再设置，TensorFlow 会报错 `Physical devices cannot be modified after being initialized`。环境变量只有在 Python 启动之前设置才有效。</translation>
+        <translation>TensorFlow 在第一次使用 GPU 时（第一个张量、模型或设备列表）就固定了显存设置。请在此之前、在程序的最开头设置；之后再设置，TensorFlow 会报错“Physical devices cannot be modified after being initialized”。环境变量只有在 Python 启动之前设置才有效。</translation>
     </message>
     <message>
         <source>Memory growth</source>
@@ -6181,6 +6209,14 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>完成标志：“性能测试”页面显示出你的测试数据。</translation>
     </message>
     <message>
+        <source>Done when TensorFlow imports in this environment: Re-check shows its version.</source>
+        <translation>完成标志：TensorFlow 能在这个环境中导入，重新检查会显示它的版本。</translation>
+    </message>
+    <message>
+        <source>Done on that computer: tfgpu there says “GPU ready: yes”.</source>
+        <translation>在那台电脑上完成：那里的 tfgpu 显示“GPU 就绪：是”。</translation>
+    </message>
+    <message>
         <source>TensorFlow {tf} runs on the CPU here. Measure how fast it is.</source>
         <translation>TensorFlow {tf} 在这里用 CPU 运行。测一测有多快。</translation>
     </message>
@@ -6191,6 +6227,30 @@ Checking them runs them, and with them any code that folder holds. Only continue
     <message>
         <source>TensorFlow {tf} uses your GPU in {python}. Measure how fast it is.</source>
         <translation>{python} 中的 TensorFlow {tf} 能使用你的 GPU。测一测有多快。</translation>
+    </message>
+    <message>
+        <source>Measure how fast TensorFlow runs on the CPU here.</source>
+        <translation>测一测 TensorFlow 在这台电脑的 CPU 上有多快。</translation>
+    </message>
+    <message>
+        <source>Not needed for your route: {why}.</source>
+        <translation>你的路线不需要：{why}。</translation>
+    </message>
+    <message>
+        <source>without an NVIDIA GPU, TensorFlow runs on the CPU</source>
+        <translation>没有 NVIDIA GPU，TensorFlow 在 CPU 上运行</translation>
+    </message>
+    <message>
+        <source>conda installs CUDA and cuDNN into the environment</source>
+        <translation>conda 会把 CUDA 和 cuDNN 装进环境里</translation>
+    </message>
+    <message>
+        <source>TensorFlow in WSL2 brings its own CUDA and cuDNN</source>
+        <translation>WSL2 里的 TensorFlow 自带 CUDA 和 cuDNN</translation>
+    </message>
+    <message>
+        <source>pip installs CUDA and cuDNN together with TensorFlow</source>
+        <translation>pip 会和 TensorFlow 一起安装 CUDA 和 cuDNN</translation>
     </message>
     <message>
         <source>No Model.fit and no step markers were found, so the trace could not be cut into steps: wrap each training step in a Trace marker (the figures below are over the whole {seconds} traced).</source>

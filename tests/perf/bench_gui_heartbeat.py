@@ -113,7 +113,7 @@ def main() -> int:
     os.environ["TFGPU_DATA_DIR"] = data_dir  # the runs this makes do not go into the user's history
     app = QApplication.instance() or QApplication(sys.argv)
 
-    from tfgpu.gui.wizard import TfgpuWizard
+    from tfgpu.gui.window.main_window import MainWindow
 
     real_agent = (REPO / "core" / "agents" / "bench.py").exists() and importlib.util.find_spec("tensorflow")
     note = ""
@@ -126,14 +126,14 @@ def main() -> int:
     else:
         python = sys.executable
 
-    window = TfgpuWizard()  # this computer, every page, as the app builds it
+    window = MainWindow()  # this computer, every page, as the app builds it
     window.show()
     spin(300)
     beat = Heartbeat()
     beat.start()
     spin(args.idle_ms)
     idle = list(beat.stop())
-    state = window.context.state
+    state = window.context.session
 
     # 1. the check of this computer, from the welcome page
     scan, scan_s = run_phase(beat, window.start_scan, lambda: state.scanning, args.timeout_s)

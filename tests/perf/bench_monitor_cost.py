@@ -37,8 +37,8 @@ from PySide6.QtCore import QEventLoop, QTimer  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from tfgpu.core.host import RealHost  # noqa: E402
-from tfgpu.gui.pages.monitor import PAGE as MONITOR_PAGE  # noqa: E402
-from tfgpu.gui.wizard import TfgpuWizard  # noqa: E402
+from tfgpu.gui.pages.monitor.page import PAGE as MONITOR_PAGE  # noqa: E402
+from tfgpu.gui.window.main_window import MainWindow  # noqa: E402
 
 PROCESS = psutil.Process()
 
@@ -69,7 +69,7 @@ def _cpu_percent(seconds: float) -> float:
     return 100.0 * used / wall
 
 
-def measure_cpu(wizard: TfgpuWizard, page, seconds: float, rounds: int) -> dict:
+def measure_cpu(wizard: MainWindow, page, seconds: float, rounds: int) -> dict:
     idle, sampling, active = [], [], []
     frames_before, redraws_before = page.service.history.frames_seen, page.redraws
     token = object()
@@ -170,7 +170,7 @@ def main() -> int:
     args = parser.parse_args()
 
     app = QApplication.instance() or QApplication([])
-    wizard = TfgpuWizard(host=_host(args.real_nvml), specs=[MONITOR_PAGE])
+    wizard = MainWindow(host=_host(args.real_nvml), specs=[MONITOR_PAGE])
     wizard.show()
     page = wizard.page_by_id("monitor")
     page.service.set_interval(args.interval)

@@ -49,7 +49,7 @@ def measure(name: str, inputs, identity) -> list[tuple[str, str, int, float]]:
     try:
         from PySide6.QtWidgets import QApplication
 
-        from tfgpu.gui.report_plots import render_png
+        from tfgpu.gui.window.report_plots import render_png
 
         _app = QApplication.instance() or QApplication([])
         started = time.perf_counter()

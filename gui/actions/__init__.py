@@ -1,1 +1,0 @@
-"""Window-level actions, one module each (see :mod:`tfgpu.gui.window_actions`)."""

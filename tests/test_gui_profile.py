@@ -37,7 +37,7 @@ def recorded():
 
 def make_page(qtbot, **kwargs) -> ProfilePage:
     context = PageContext()
-    context.state.set_env(sys.executable)
+    context.session.set_env(sys.executable)
     page = ProfilePage(context, **kwargs)
     qtbot.addWidget(page, before_close_func=lambda p: p.shutdown())
     page.resize(900, 650)

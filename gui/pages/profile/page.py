@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Slot
+from PySide6.QtCore import Qt, Slot
 from PySide6.QtGui import QFontDatabase, QGuiApplication
 from PySide6.QtWidgets import (
     QComboBox,
@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tfgpu.core.i18n import QT_TRANSLATE_NOOP
 from tfgpu.gui.page_registry import PageContext, PageSpec, TfgpuPage
 
 if TYPE_CHECKING:
@@ -63,8 +64,9 @@ class ProfilePage(TfgpuPage):
         self._live_steps: list[float] = []
         self._gpu_text = ""
         self._build()
-        context.state.scan_changed.connect(lambda _scan: self.refresh_environments())
-        context.state.verdict_changed.connect(self.refresh_environments)
+        context.session.scan_changed.connect(lambda _scan: self.refresh_environments())
+        context.session.env_changed.connect(lambda _env: self.refresh_environments())
+        context.session.python_selected.connect(lambda _python: self.refresh_environments())
         self.refresh_environments()
 
     # -- layout ------------------------------------------------------------------------------------
@@ -209,12 +211,12 @@ class ProfilePage(TfgpuPage):
 
     def refresh_environments(self) -> None:
         current = self.selected_python() if hasattr(self, "env_combo") else None
-        state = self.context.state
+        session = self.context.session  # the chosen environment first: one rule for every page
         paths: list[str] = []
-        for path in (state.env, state.selected_python):
+        for path in (session.env, session.selected_python):
             if path and path not in paths:
                 paths.append(path)
-        scan = state.scan
+        scan = session.scan
         for env in scan.pythons.envs if scan is not None else []:
             if env.tensorflow is not None and env.tensorflow.version and env.executable not in paths:
                 paths.append(env.executable)
@@ -346,7 +348,7 @@ class ProfilePage(TfgpuPage):
                           if run.step_times_ms[i:i + len(run.traced_steps_ms)] == run.traced_steps_ms), first)
         show_steps(self.plot, run.step_times_ms or run.traced_steps_ms, run.traced_steps_ms, first)
         self.ops_table.set_ops(run.top_ops)
-        self.advice_list.set_advice(run.advice, open_page=self.context.state.request_page)
+        self.advice_list.set_advice(run.advice, open_page=self.context.session.request_page)
         self.tensorboard_edit.setText(tensorboard_command(run) if run.ok and run.logdir else "")
         self.tensorboard_edit.setCursorPosition(0)  # the interpreter first
         self.tensorboard_edit.setToolTip(self.tr("TensorBoard shows the trace in its Profile tab. TensorFlow 2.20 "

@@ -197,6 +197,8 @@ class Session(QObject):
 
     @Slot(object)
     def _on_verdict(self, outcome: VerdictOutcome) -> None:
+        if outcome.scan is not self._newest and outcome.scan is not self.scan:
+            return  # a live check arrived since (e.g. after the last session's scan): that one stands
         if self._newest is outcome.scan:
             self._newest = None
         self._apply(outcome, new_scan=outcome.scan is not self.scan)

@@ -136,3 +136,20 @@ def test_the_monitor_says_no_card_where_the_scan_says_no_card(qtbot, no_nvidia_g
     assert gpu_banner_lines(frame)[0].startswith("This computer has no NVIDIA graphics card")
     assert not any("driver" in line for line in gpu_banner_lines(frame))
     window.close()
+
+
+def test_a_saved_scans_late_verdict_never_replaces_a_live_check(qtbot) -> None:
+    """The last session's scan is shown at once and checked again: if its verdict came after the live
+    check's, the window would go back to the old scan. It is dropped."""
+    from fakes import fake_scan as fs
+    from tfgpu.core.diagnosis.verdict import verdict_for
+    from tfgpu.gui.session import Session, VerdictOutcome
+
+    session = Session()
+    old, live = fs.scan(), fs.scan()
+    session.set_scan(old, saved_at="yesterday")  # its verdict job is under way
+    session._on_checked(live, VerdictOutcome(live, verdict_for(live)))  # the live check ends first
+    qtbot.waitUntil(lambda: not session.verdict_job.is_busy(), timeout=SCAN_TIMEOUT_MS)
+    qtbot.wait(20)
+    assert session.scan is live and session.verdict.scan is live and session.scan_saved_at is None
+    session.shutdown()

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QTreeWidget, QTreeWidgetItem, QWidget
+from PySide6.QtWidgets import QComboBox, QGridLayout, QLabel, QTreeWidget, QTreeWidgetItem, QWidget
 
 from tfgpu.core.configure.store import HistoryEntry
 from tfgpu.core.scan import Scan
+from tfgpu.gui.widgets.combo import fit_words
 
 
 class TargetChooser(QWidget):
@@ -21,23 +22,24 @@ class TargetChooser(QWidget):
         self.env_combo = QComboBox()
         self.env_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.env_combo.setMinimumContentsLength(20)
-        self.target_combo = QComboBox()  # a few choices in words: shown whole (the environment's path gives way)
-        self.target_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.target_combo = QComboBox()  # a few choices in words: the first shown whole (the path gives way)
         if windows:
             self.target_combo.addItem(self.tr("Your user environment (all programs you start)"), "user")
         else:
             self.target_combo.addItem(self.tr("Your shell profile (bash/zsh)"), "profile")
         self.target_combo.addItem(self.tr("Only this conda environment, when activated"), "conda")
         self.target_combo.addItem(self.tr("Only this venv, when activated"), "venv")
+        fit_words(self.target_combo, self.target_combo.itemText(0))
         self.set_scan(None)
         self.env_combo.activated.connect(lambda _i: self.changed.emit())
         self.target_combo.activated.connect(lambda _i: self.changed.emit())
-        row = QHBoxLayout(self)
-        row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(QLabel(self.tr("Python environment:")))
-        row.addWidget(self.env_combo, 1)
-        row.addWidget(QLabel(self.tr("Where:")))
-        row.addWidget(self.target_combo)
+        grid = QGridLayout(self)  # two rows: at 900 px both choices keep their words
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.addWidget(QLabel(self.tr("Python environment:")), 0, 0)
+        grid.addWidget(self.env_combo, 0, 1, 1, 2)
+        grid.addWidget(QLabel(self.tr("Where:")), 1, 0)
+        grid.addWidget(self.target_combo, 1, 1)
+        grid.setColumnStretch(2, 1)
 
     def set_scan(self, scan: Scan | None, chosen: str | None = None) -> None:
         """The scan's environments; ``chosen`` (the session's environment) is selected, else the one shown."""

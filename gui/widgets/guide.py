@@ -11,6 +11,7 @@ from tfgpu.gui.tr_text import tr_text
 
 if TYPE_CHECKING:  # the diagnosis' rules load with the first scan, not at start-up
     from tfgpu.core.diagnosis.next_steps import Check, NextStep
+    from tfgpu.core.diagnosis.verdict import Verdict
 
 translate = QCoreApplication.translate
 
@@ -37,3 +38,17 @@ def env_words(python: str, version: str | None, tf_version: str | None) -> str:
     tf = (translate("Guide", "TensorFlow {version}").format(version=tf_version) if tf_version
           else translate("Guide", "no TensorFlow"))
     return f"{python_words} · {tf} · {python}"
+
+
+def not_needed_words(verdict: Verdict, part: str) -> str | None:
+    """"Not needed for your route: why." in the UI language (the sentence and its reason both
+    translated), or None when the route uses ``part``."""
+    from tfgpu.core.diagnosis.verdict import NOT_NEEDED
+
+    why = verdict.not_needed.get(part)
+    if why is None:
+        return None
+    try:
+        return translate("core", NOT_NEEDED).format(why=tr_text(why))
+    except (KeyError, IndexError, ValueError):
+        return str(verdict.not_needed_text(part))

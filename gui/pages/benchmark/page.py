@@ -34,6 +34,7 @@ from tfgpu.core.i18n import QT_TRANSLATE_NOOP
 from tfgpu.gui.icons import Tone
 from tfgpu.gui.page_registry import PageContext, PageSpec, TfgpuPage
 from tfgpu.gui.tr_text import tr_text
+from tfgpu.gui.widgets.combo import fit_words
 from tfgpu.gui.widgets.findings import plain_label
 
 if TYPE_CHECKING:  # the benchmark's code (and pyqtgraph) loads when the page is first built
@@ -106,7 +107,7 @@ class BenchmarkPage(TfgpuPage):
         self.mode_combo.addItem(self.tr("Quick (about a minute)"), True)
         self.mode_combo.addItem(self.tr("Full (several minutes)"), False)
         self.mode_combo.addItem(self.tr("Scaling across devices (MirroredStrategy)"), "scaling")
-        self.mode_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)  # short words: shown whole
+        fit_words(self.mode_combo)  # "Quick (about a minute)" whole; the long scaling item is elided when chosen
         self.device_combo = QComboBox()
         for text, value in ((self.tr("GPU and CPU"), "both"), (self.tr("GPU only"), "gpu"), (self.tr("CPU only"), "cpu")):
             self.device_combo.addItem(text, value)
@@ -144,10 +145,10 @@ class BenchmarkPage(TfgpuPage):
         for label, widget in ((self.tr("Mode:"), self.mode_combo), (self.tr("Device:"), self.device_combo)):
             options_row.addWidget(QLabel(label))
             options_row.addWidget(widget)
-        options_row.addStretch(1)
         options_row.addWidget(self.monitor_toggle)
-        options_row.addWidget(self.run_button)
-        options_row.addWidget(self.cancel_button)
+        options_row.addStretch(1)  # at 900 px the mode is shown whole: the run buttons sit with the environment
+        env_row.addWidget(self.run_button)
+        env_row.addWidget(self.cancel_button)
         progress_row = QHBoxLayout()
         progress_row.addWidget(self.progress, 1)
         progress_row.addWidget(self.status_label, 2)

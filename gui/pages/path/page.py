@@ -29,6 +29,7 @@ from tfgpu.gui.tr_text import tr_text
 from tfgpu.gui.widgets.configure import HistoryView, TargetChooser
 from tfgpu.gui.widgets.configure_dialogs import AskOutside, Confirm, ask_outside_change, confirm_plan
 from tfgpu.gui.widgets.findings import CommandBox, plain_label
+from tfgpu.gui.widgets.guide import not_needed_words
 from tfgpu.gui.widgets.plan_view import PlanView
 
 # The findings whose "Fix" opens this page (the wizard wires them; see open_for).
@@ -228,8 +229,7 @@ class PathPage(TfgpuPage):
             return None
         if self.cuda_edit.text().strip() or self.cudnn_edit.text().strip():
             return None
-        words = verdict.not_needed_text("path")
-        return tr_text(words) if words is not None else None
+        return not_needed_words(verdict, "path")
 
     def show_plan(self, plan: Plan) -> None:
         why = self.not_needed()

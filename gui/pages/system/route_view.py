@@ -9,7 +9,7 @@ from PySide6.QtCore import QCoreApplication
 from tfgpu.gui.icons import Tone
 from tfgpu.gui.pages.system.scan_lines import Line, section_title
 from tfgpu.gui.session import Session
-from tfgpu.gui.tr_text import tr_text
+from tfgpu.gui.widgets.guide import not_needed_words
 
 translate = QCoreApplication.translate
 
@@ -25,12 +25,12 @@ def for_route(lines: list[Line], state: Session, details: bool = False) -> list[
     verdict = state.verdict
     if verdict is not None:
         for part in ("driver", "cuda", "cudnn"):
-            why = verdict.not_needed_text(part)
-            if why is None:
+            words = not_needed_words(verdict, part)
+            if words is None:
                 continue
             for line in lines:
                 if line.label == section_title(part):
-                    _not_needed(line, tr_text(why))
+                    _not_needed(line, words)
     if not details:
         hidden = technical_labels()
         for line in lines:

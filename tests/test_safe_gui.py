@@ -8,8 +8,8 @@ import pytest
 from fakes.report_inputs import canary_host, canary_scan
 from tfgpu.core.probes.pythons import PythonEnv
 from tfgpu.gui.page_registry import PageContext
-from tfgpu.gui.pages import memory_setup
-from tfgpu.gui.pages.memory_setup import MemoryPage
+from tfgpu.gui.pages.memory import page as memory_setup
+from tfgpu.gui.pages.memory.page import MemoryPage
 
 
 @pytest.fixture

@@ -74,6 +74,7 @@ class Session(QObject):
         self.scan_saved_at: str | None = None  # when the scan shown came from the last session
         self.scanning = False
         self.trust_here = False  # the user agreed to run the Pythons of the current folder
+        self.consented: set[str] = set()  # single interpreters of the current folder the user agreed to run
         self.preferred_env: str | None = None  # the user's choice (None: the most promising)
         self.selected_python: str | None = None
         self.monitor: MonitorService | None = None  # made by the first page that needs it
@@ -224,6 +225,17 @@ class Session(QObject):
                 f.id == "no-nvidia-gpu" for f in self.verdict.diagnosis.machine)
 
     # -- requests pages make of the window ---------------------------------------------------------
+    # -- consent: one rule for every page that runs an interpreter -----------------------------------
+    def needs_consent(self, python: str | None) -> bool:
+        """Whether running ``python`` must be asked first: it was found only through the current folder
+        (./.venv, a relative PATH entry...) and the user has not agreed to run it yet."""
+        if not python or self.trust_here or python in self.consented or self.scan is None:
+            return False
+        return any(env.executable == python and env.here for env in self.scan.pythons.envs)
+
+    def give_consent(self, python: str) -> None:
+        self.consented.add(python)
+
     def request_page(self, page_id: str, payload: object = None) -> None:
         """Ask the window to show ``page_id`` (a step's action, a "Back to" button)."""
         self.page_requested.emit(page_id, payload)

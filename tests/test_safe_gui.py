@@ -47,3 +47,33 @@ def test_D6_verify_asks_before_running_a_python_of_the_current_folder(qtbot, tmp
         assert page.verify() is True  # asked once per interpreter
     assert asked == [python, python]
     page.shutdown()
+
+
+@pytest.mark.parametrize("page_id", ["benchmark", "profile"])
+def test_D6_every_page_that_runs_a_python_asks_first_through_the_session(qtbot, tmp_path, monkeypatch,
+                                                                           scan_with_a_folder_python, page_id):
+    """One rule, in the Session: the benchmark and profile pages ask before a Python of the current folder runs,
+    a "no" starts nothing, and a "yes" is remembered for every page."""
+    from tfgpu.gui.page_registry import discover_pages
+    from tfgpu.gui.widgets import consent
+
+    scan, python = scan_with_a_folder_python
+    asked: list[str] = []
+    monkeypatch.setattr(consent, "ask_run_here", lambda _parent, py: asked.append(py) or False)
+    context = PageContext()
+    context.session.scan = scan
+    spec = next(s for s in discover_pages() if s.page_id == page_id)
+    page = spec.factory(context)
+    qtbot.addWidget(page, before_close_func=lambda p: p.shutdown())
+    started: list[str] = []
+    monkeypatch.setattr(page.controller, "start", lambda py, *a, **k: started.append(py) or True)
+    monkeypatch.setattr(page, "selected_python", lambda: python)
+    if page_id == "profile":
+        script = tmp_path / "train.py"
+        script.write_text("print('hi')\n")
+        page.script = str(script)
+    assert context.session.needs_consent(python)
+    assert page.start_run() is False and asked == [python] and started == []
+    context.session.give_consent(python)  # a yes given on another page
+    assert not context.session.needs_consent(python)
+    assert page.start_run() is True and started == [python] and asked == [python]

@@ -142,6 +142,10 @@
         <translation>Python (python*);;所有文件 (*)</translation>
     </message>
     <message>
+        <source>Not started: that Python belongs to the current folder and runs only if you agree.</source>
+        <translation>未开始：这个 Python 属于当前文件夹，只有在你同意后才会运行。</translation>
+    </message>
+    <message>
         <source>Starting the benchmark…</source>
         <translation>正在启动测试…</translation>
     </message>
@@ -292,6 +296,17 @@
     <message>
         <source>These places change: {places}. A backup of each is written first to {folder}; Undo puts them back exactly.</source>
         <translation>将更改这些位置：{places}。每一处都会先备份到 {folder}；“撤销”可原样恢复。</translation>
+    </message>
+</context>
+<context>
+    <name>Consent</name>
+    <message>
+        <source>Run the Python of this folder?</source>
+        <translation>运行此文件夹中的 Python？</translation>
+    </message>
+    <message>
+        <source>{path} belongs to the folder tfgpu was started in. Running it runs any code that folder holds. Only continue if you trust where this folder came from.</source>
+        <translation>{path} 属于启动 tfgpu 时所在的文件夹。运行它也就会运行那个文件夹里的任何代码。只有在你信任这个文件夹的来源时才继续。</translation>
     </message>
 </context>
 <context>
@@ -1564,14 +1579,6 @@ Run it now?</source>
         <translation>不可用</translation>
     </message>
     <message>
-        <source>Run the Python of this folder?</source>
-        <translation>运行此文件夹中的 Python？</translation>
-    </message>
-    <message>
-        <source>{path} belongs to the folder tfgpu was started in. Measuring runs it, and with it any code that folder holds. Only continue if you trust where this folder came from.</source>
-        <translation>{path} 属于启动 tfgpu 时所在的文件夹。测量会运行它，也就会运行那个文件夹里的任何代码。只有在你信任这个文件夹的来源时才继续。</translation>
-    </message>
-    <message>
         <source>GPU memory</source>
         <translation>显存</translation>
     </message>
@@ -2577,6 +2584,10 @@ Run it now?</source>
     <message>
         <source>The arguments cannot be read: {error}</source>
         <translation>无法解析这些参数：{error}</translation>
+    </message>
+    <message>
+        <source>Not started: that Python belongs to the current folder and runs only if you agree.</source>
+        <translation>未开始：这个 Python 属于当前文件夹，只有在你同意后才会运行。</translation>
     </message>
     <message>
         <source>Starting the script in {python}…</source>

@@ -34,6 +34,7 @@ from tfgpu.core.i18n import QT_TRANSLATE_NOOP
 from tfgpu.gui.icons import Tone
 from tfgpu.gui.page_registry import PageContext, PageSpec, TfgpuPage
 from tfgpu.gui.tr_text import tr_text
+from tfgpu.gui.widgets import consent
 from tfgpu.gui.widgets.combo import fit_words
 from tfgpu.gui.widgets.findings import plain_label
 
@@ -294,7 +295,13 @@ class BenchmarkPage(TfgpuPage):
     @Slot()
     def start_run(self) -> bool:
         python = self.selected_python()
-        scan = self.context.session.scan
+        session = self.context.session
+        if python is not None and session.needs_consent(python):  # a Python of the current folder: ask first
+            if not consent.ask_run_here(self, python):
+                self._say(self.tr("Not started: that Python belongs to the current folder and runs only if you agree."))
+                return False
+            session.give_consent(python)
+        scan = session.scan
         driver = scan.driver.driver_version if scan is not None else None
         if python is None or not self.controller.start(python, self.options(), driver):
             return False

@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLineEdit,
-    QMessageBox,
     QPlainTextEdit,
     QPushButton,
     QRadioButton,
@@ -42,6 +41,7 @@ from tfgpu.core.scan import Scan
 from tfgpu.gui.configure_worker import ConfigureController, ConfigureResult
 from tfgpu.gui.page_registry import PageContext, PageSpec, TfgpuPage
 from tfgpu.gui.tr_text import tr_text
+from tfgpu.gui.widgets import consent
 from tfgpu.gui.widgets.configure import TargetChooser
 from tfgpu.gui.widgets.configure_dialogs import AskOutside, Confirm, ask_outside_change, confirm_plan
 from tfgpu.gui.widgets.findings import monospace, plain_label
@@ -52,18 +52,6 @@ FIXES = ("memory-growth-after-init", "gpu-oom")
 
 def mib(value: int | None) -> str:
     return QCoreApplication.translate("MemoryPage", "n/a") if value is None else f"{value / 2**20:,.1f} MiB"
-
-
-def ask_run_here(parent: QWidget, python: str) -> bool:
-    """Ask before running an interpreter found only through the current folder (the CLI asks too)."""
-    translate = QCoreApplication.translate
-    answer = QMessageBox.question(
-        parent, translate("MemoryPage", "Run the Python of this folder?"),
-        translate("MemoryPage", "{path} belongs to the folder tfgpu was started in. Measuring runs it, and with it "
-                                "any code that folder holds. Only continue if you trust where this folder came "
-                                "from.").format(path=python),
-        QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, QMessageBox.StandardButton.No)
-    return answer == QMessageBox.StandardButton.Yes
 
 
 class MemoryPage(TfgpuPage):
@@ -79,8 +67,7 @@ class MemoryPage(TfgpuPage):
         self.check: MemoryCheck | None = None
         self._confirm = confirm or confirm_plan
         self._ask_outside = ask_outside or ask_outside_change
-        self._confirm_here = confirm_here or ask_run_here
-        self._trusted_here: set[str] = set()  # interpreters of the current folder the user agreed to run
+        self._confirm_here = confirm_here or consent.ask_run_here
         self.controller = ConfigureController(self)
         self.controller.finished.connect(self._on_result)
         self.controller.failed.connect(lambda message: self.status.setText(self.tr("Not done: {error}").format(
@@ -238,12 +225,13 @@ class MemoryPage(TfgpuPage):
         if python is None:
             self.result_label.setText(self.tr("Choose a Python environment with TensorFlow first."))
             return False
-        if self.chooser.found_only_here(python) and python not in self._trusted_here:
+        session = self.context.session
+        if session.needs_consent(python) or self.chooser.found_only_here(python) and python not in session.consented:
             if not self._confirm_here(self, python):
                 self.result_label.setText(self.tr("Not measured: that Python belongs to the current folder and "
                                                   "runs only if you agree."))
                 return False
-            self._trusted_here.add(python)
+            session.give_consent(python)
         mode, value = self.mode()
         self.result_label.setText(self.tr("Measuring: TensorFlow starts twice, this takes up to a minute…"))
         started = self.controller.run("check", lambda cancel: check_memory(self.host, python, mode, value,

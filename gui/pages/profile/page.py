@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 
 from tfgpu.core.i18n import QT_TRANSLATE_NOOP
 from tfgpu.gui.page_registry import PageContext, PageSpec, TfgpuPage
+from tfgpu.gui.widgets import consent
 
 if TYPE_CHECKING:
     from tfgpu.core.profile.model import ProfileRun
@@ -271,6 +272,13 @@ class ProfilePage(TfgpuPage):
         except ValueError as exc:  # an unclosed quote
             self.live_label.setText(self.tr("The arguments cannot be read: {error}").format(error=str(exc)))
             return False
+        session = self.context.session
+        if session.needs_consent(python):  # a Python of the current folder: ask first (one rule, the Session's)
+            if not consent.ask_run_here(self, python):
+                self.live_label.setText(self.tr("Not started: that Python belongs to the current folder and runs "
+                                                "only if you agree."))
+                return False
+            session.give_consent(python)
         if not self.controller.start(python, self.script, args, options):
             return False
         self._live_steps, self._gpu_text = [], ""

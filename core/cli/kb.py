@@ -31,7 +31,7 @@ def add_parser(subs: argparse._SubParsersAction) -> None:
                          description="What tfgpu's knowledge base says, with sources. Offline; nothing is installed.")
     queries = kb.add_subparsers(dest="query", metavar="QUERY", required=True)
     gpu = queries.add_parser("gpu", help="a GPU: compute capability, peaks, and which TensorFlow releases run on it")
-    gpu.add_argument("name", metavar="NAME", help='the GPU as nvidia-smi names it, e.g. "RTX 5080"')
+    gpu.add_argument("name", metavar="NAME", help='the GPU as nvidia-smi names it, e.g. "RTX 5080", or its PCI id (vendor:device, e.g. 10de:1f9d): a GPU the KB does not list is placed by its chip, and said to be inferred')
     tf = queries.add_parser("tf", help="a TensorFlow release: Pythons, CUDA/cuDNN, arch list, [and-cuda] pins")
     tf.add_argument("version", metavar="VERSION", help="e.g. 2.21 or 2.16.2")
     rec = queries.add_parser("recommend", help="what to install for a GPU on an OS (the doctor's recommendation)")

@@ -1,6 +1,6 @@
-"""One presentation of a verdict's checklist (core/diagnosis/present.py): ``tfgpu doctor``'s text, the
-GUI's Markdown, the report's Markdown and HTML and the presentation's own writers state the same steps,
-commands, checks and not-needed parts, in the same order, on every described machine."""
+"""One presentation of a verdict (core/diagnosis/present.py): ``tfgpu doctor``'s text, the GUI's
+Markdown, the report's Markdown and HTML and the presentation's own writers state the same steps,
+commands, checks, not-needed parts and findings, in the same order, on every described machine."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from tfgpu.core.diagnosis.present import (
     Presentation,
     ShownNotNeeded,
     ShownStep,
+    finding_sections,
     not_needed_text,
     present,
     present_document,
@@ -81,10 +82,14 @@ def verdict(request, windows_host, linux_host) -> Verdict:
 
 
 def test_every_writer_states_the_same_steps_in_the_same_order(verdict: Verdict) -> None:
+    """The checklist's facts, then every finding's title under its heading, the one to fix first leading."""
     wanted = facts(present(verdict))
     assert wanted, "every described machine has something to do or to confirm"
+    sections = finding_sections(verdict.diagnosis)
+    assert all(s.first is None or s.findings[0] is s.first for s in sections)
+    titles = [str(finding.title) for section in sections for finding in section.findings]
     for where, text in everything_said(verdict).items():
-        assert_in_order(where, text, wanted)
+        assert_in_order(where, text, wanted if where in ("text", "markdown", "html") else wanted + titles)
 
 
 def test_the_report_presents_what_the_verdict_presents(verdict: Verdict) -> None:
@@ -117,3 +122,4 @@ def test_scanned_text_never_becomes_markup_or_a_terminal_escape() -> None:
     assert "<script>" not in markdown and "\\*\\*bold\\*\\*" in markdown and "\\[x\\]" in markdown
     assert "````bash" in markdown  # the fence is longer than the backticks the command holds
     assert "$ echo '```' <b>  (bash)" in text  # commands stay exactly as typed in plain text
+

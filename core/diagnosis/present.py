@@ -1,4 +1,4 @@
-"""One presentation of a verdict's checklist: what to do next (steps, commands and the shell each is
+"""One presentation of a verdict: the findings in their order (:func:`finding_sections`) and the checklist: what to do next (steps, commands and the shell each is
 typed in, "done when" checks, done marks), the other options, and the parts the route does not need,
 in one order, built once; three small writers turn it into plain text (``tfgpu doctor``), Markdown
 (the GUI's "Copy report") and HTML. The report builds its blocks from the same structure.
@@ -16,8 +16,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Union
 
+from tfgpu.core.diagnosis.model import Diagnosis, EnvVerdict
 from tfgpu.core.diagnosis.next_steps import NextStep, StepCommand
 from tfgpu.core.diagnosis.verdict import NOT_NEEDED
+from tfgpu.core.findings.model import Finding
 from tfgpu.core.i18n import TrText
 
 if TYPE_CHECKING:
@@ -78,6 +80,27 @@ class Labels:
     option: str = "Or: {title}"
     done: str = "[done]"
     shell: Callable[[str | None], str] = lambda shell: _SHELL_WORDS.get(shell or "", "Run:")
+
+
+@dataclass(frozen=True)
+class FindingSection:
+    """The findings under one heading, the one to fix first leading."""
+
+    env: EnvVerdict | None  # None: this computer (the driver, CUDA, cuDNN, the OS)
+    findings: tuple[Finding, ...]
+    first: Finding | None  # the one to fix first here (None: nothing is in the way)
+
+
+def finding_sections(diagnosis: Diagnosis) -> tuple[FindingSection, ...]:
+    """This computer's findings, then each environment's, its primary first (never repeated)."""
+    out = []
+    if diagnosis.machine:
+        first = diagnosis.primary if any(f is diagnosis.primary for f in diagnosis.machine) else None
+        out.append(FindingSection(None, tuple(diagnosis.machine), first))
+    for env in diagnosis.envs:
+        rest = [f for f in env.findings if f is not env.primary and f != env.primary]
+        out.append(FindingSection(env, (env.primary, *rest), None if env.gpu_ready else env.primary))
+    return tuple(out)
 
 
 # -- building ---------------------------------------------------------------------------------------

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tfgpu.core.diagnosis.model import Diagnosis, EnvVerdict, Recommendation
-from tfgpu.core.diagnosis.present import present, to_text
-from tfgpu.core.findings.model import Severity
+from tfgpu.core.diagnosis.present import finding_sections, present, to_text
+from tfgpu.core.findings.model import Finding, Severity
 from tfgpu.core.findings.render import format_finding, format_steps, wrap
 
 if TYPE_CHECKING:
@@ -19,13 +19,14 @@ def format_verdict(verdict: Verdict, verbose: bool = False) -> str:
     diagnosis, shown = verdict.diagnosis, present(verdict)
     lines = [_verdict_line(diagnosis), f"Main finding: {diagnosis.primary.title} ({diagnosis.primary.id})", ""]
     lines += to_text(shown, wrap=wrap)
-    if diagnosis.machine:
+    for section in finding_sections(diagnosis):
+        if section.env is not None:
+            lines += _env_lines(section.env, section.findings, verbose)
+            continue
         lines.append("This computer")
-        for finding in diagnosis.machine:
+        for finding in section.findings:
             lines += format_finding(finding, verbose, indent=2, with_fix=verbose and finding.severity is Severity.ERROR)
         lines.append("")
-    for env in diagnosis.envs:
-        lines += _env_lines(env, verbose)
     if diagnosis.recommendation:
         lines += format_recommendation(diagnosis.recommendation, with_steps=verbose)
     lines.append(f"Knowledge base {diagnosis.kb_version} ({diagnosis.kb_date}). Details: tfgpu doctor --json")
@@ -38,12 +39,12 @@ def _verdict_line(diagnosis: Diagnosis) -> str:
     return "Not GPU ready: TensorFlow cannot use a GPU on this computer yet."
 
 
-def _env_lines(env: EnvVerdict, verbose: bool) -> list[str]:
+def _env_lines(env: EnvVerdict, findings: tuple[Finding, ...], verbose: bool) -> list[str]:
     state = "GPU ready" if env.gpu_ready else ("GPU listed, but it cannot run TensorFlow's kernels here" if env.gpu_count
                                                else "no GPU")
     tf = f"TensorFlow {env.tf_version}" if env.tf_version else "no TensorFlow"
     lines = [f"{env.label}", f"  {tf}: {state}"]
-    for index, finding in enumerate(env.findings):
+    for index, finding in enumerate(findings):
         if finding.severity is Severity.INFO and not verbose and index:
             continue
         lines += format_finding(finding, verbose, indent=2, with_fix=verbose and index == 0 and not env.gpu_ready)

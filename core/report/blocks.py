@@ -64,6 +64,12 @@ class Plot:
 
 Block = Union[Heading, Para, Table, Code, Items, Details, Plot]
 SEVERITY_WORDS = {"error": "Problem", "warning": "Warning", "info": "Note", "ok": "OK"}
+def primary_first(findings: list[dict[str, Any]], primary: Any) -> list[dict[str, Any]]:
+    """An environment's findings in :func:`~tfgpu.core.diagnosis.present.finding_sections`' order."""
+    first = primary.get("id") if isinstance(primary, dict) else None
+    return sorted(findings, key=lambda f: f.get("id") != first) if first else findings
+
+
 _FENCE = {"powershell": "powershell", "cmd": "bat", "bash": "bash"}
 
 
@@ -191,7 +197,7 @@ def findings_blocks(diagnosis: dict[str, Any]) -> list[Block]:
         state = "GPU ready" if env.get("gpu_ready") else "no GPU"
         items = [Item(f"{f.get('title')} ({f.get('id')})", "Same as above:")
                  if f.get("id") in shown and not f.get("env") else finding_item(f)
-                 for f in env.get("findings") or []]
+                 for f in primary_first(env.get("findings") or [], env.get("primary"))]
         blocks += [Heading(3, str(env.get("label"))), Para(f"TensorFlow {na(env.get('tf_version'))}: {state}"),
                    Items(items)]
     if len(blocks) == 1:

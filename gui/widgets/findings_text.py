@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QCoreApplication
 
 from tfgpu.core.diagnosis.model import Diagnosis, EnvVerdict, Recommendation
-from tfgpu.core.diagnosis.present import Labels, present, to_markdown
+from tfgpu.core.diagnosis.present import Labels, finding_sections, present, to_markdown
 from tfgpu.core.explain.model import Explanation
 from tfgpu.core.findings.model import Finding, FixStep, Severity, Shell
 from tfgpu.core.i18n import TrText
@@ -275,14 +275,13 @@ def diagnosis_markdown(diagnosis: Diagnosis, verdict: Verdict | None = None) -> 
     out += ["", kb_text(diagnosis), ""]
     if verdict is not None:
         out += checklist_markdown(verdict)
-    if diagnosis.machine:
-        out += ["## " + translate("FindingsText", "This computer"), ""]
-        for finding in diagnosis.machine:
-            out += finding_markdown(finding, primary=finding is diagnosis.primary)
-    for env in diagnosis.envs:
-        out += [f"## {env_heading(env)}", "", env_summary(env), ""]
-        for finding in env_findings(env):
-            out += finding_markdown(finding, primary=finding is env.primary and not env.gpu_ready)
+    for section in finding_sections(diagnosis):
+        if section.env is None:
+            out += ["## " + translate("FindingsText", "This computer"), ""]
+        else:
+            out += [f"## {env_heading(section.env)}", "", env_summary(section.env), ""]
+        for finding in section.findings:
+            out += finding_markdown(finding, primary=finding is section.first)
     if diagnosis.recommendation is not None:
         out += recommendation_markdown(diagnosis.recommendation)
     return "\n".join(out).rstrip() + "\n"
@@ -303,12 +302,6 @@ def explanation_markdown(explanation: Explanation) -> str:
 
 
 # -- selection helpers (no words) --------------------------------------------------------
-
-
-def env_findings(env: EnvVerdict) -> list[Finding]:
-    """The primary first, then the ranked findings (the primary is not repeated)."""
-    rest = [f for f in env.findings if f is not env.primary and f != env.primary]
-    return [env.primary, *rest]
 
 
 def primary_finding(explanation: Explanation) -> Finding | None:

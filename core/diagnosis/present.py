@@ -11,7 +11,6 @@ escape everything that came from a scan, so no text of the user's machine become
 from __future__ import annotations
 
 import html
-import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Union
@@ -21,6 +20,7 @@ from tfgpu.core.diagnosis.next_steps import NextStep, StepCommand
 from tfgpu.core.diagnosis.verdict import NOT_NEEDED
 from tfgpu.core.findings.model import Finding
 from tfgpu.core.i18n import TrText
+from tfgpu.core.markup import md_escape, md_fence, strip_controls
 
 if TYPE_CHECKING:
     from tfgpu.core.diagnosis.verdict import Verdict
@@ -33,10 +33,6 @@ PART_NAMES = {"driver": "NVIDIA driver", "cuda": "CUDA toolkit", "cudnn": "cuDNN
 FENCE_LANGUAGE = {"powershell": "powershell", "cmd": "bat", "bash": "bash"}
 _SHELL_WORDS = {"powershell": "Run in PowerShell:", "cmd": "Run in Command Prompt (cmd):",
                 "bash": "Run in a terminal (bash):"}
-# Terminal control characters (ESC sequences included); tabs and newlines stay.
-_CONTROLS = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-# A backslash only escapes ASCII punctuation, so "C:\Users" stays as typed; "\[" must be doubled.
-_MD_SPECIAL = re.compile(r"(\\(?=[!-/:-@\[-`{-~]|$)|[`*_{}\[\]<>#|~])")
 
 
 @dataclass(frozen=True)
@@ -160,20 +156,7 @@ def part_names(item: ShownNotNeeded) -> str:
 # -- writers ----------------------------------------------------------------------------------------
 def clean(text: str) -> str:
     """No terminal control characters."""
-    return _CONTROLS.sub("", text.replace("\r\n", "\n").replace("\r", "\n"))
-
-
-def md_escape(text: str) -> str:
-    """Markdown-inert text on one line (``[user]`` stays visible, ``<x>`` is not taken for HTML)."""
-    text = _MD_SPECIAL.sub(r"\\\1", clean(str(text))).replace("\n", " ")
-    return "\\" + text if text.startswith(("-", "+", "=")) else text
-
-
-def md_fence(text: str, language: str = "", indent: str = "") -> list[str]:
-    text = clean(text)
-    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
-    ticks = "`" * max(3, longest + 1)
-    return [f"{indent}{ticks}{language}", *(indent + line for line in text.split("\n")), f"{indent}{ticks}"]
+    return strip_controls(text)
 
 
 def not_needed_text(p: Presentation, tr: Tr = str) -> list[str]:
@@ -232,7 +215,7 @@ def _step_markdown(step: ShownStep, tr: Tr, labels: Labels) -> list[str]:
     out = [f"{step.marker} {done}{md_escape(tr(step.text)) if step.text is not None else ''}".rstrip()]
     for command in step.commands:
         out.append(f"   {md_escape(labels.shell(command.shell))}")
-        out += md_fence(command.command, FENCE_LANGUAGE.get(command.shell or "", ""), "   ")
+        out += md_fence(clean(command.command), FENCE_LANGUAGE.get(command.shell or "", ""), "   ").split("\n")
     if step.url:
         out.append(f"   <{md_url(step.url)}>")
     if step.check:

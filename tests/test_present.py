@@ -16,6 +16,7 @@ from tfgpu.core.diagnosis.present import (
     Presentation,
     ShownNotNeeded,
     ShownStep,
+    env_line,
     finding_sections,
     not_needed_text,
     present,
@@ -89,8 +90,12 @@ def test_every_writer_states_the_same_steps_in_the_same_order(verdict: Verdict) 
     sections = finding_sections(verdict.diagnosis)
     assert all(s.first is None or s.findings[0] is s.first for s in sections)
     titles = [str(finding.title) for section in sections for finding in section.findings]
-    for where, text in everything_said(verdict).items():
+    said = everything_said(verdict)
+    for where, text in said.items():
         assert_in_order(where, text, wanted if where in ("text", "markdown", "html") else wanted + titles)
+    for env in verdict.diagnosis.envs:  # the environment's state in the same words (the GUI translates its own)
+        for where in ("doctor", "report md", "report html"):
+            assert env_line(env.tf_version, env.gpu_ready, env.gpu_count) in plain(said[where]), where
 
 
 def test_the_report_presents_what_the_verdict_presents(verdict: Verdict) -> None:

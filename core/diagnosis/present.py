@@ -78,6 +78,22 @@ class Labels:
     shell: Callable[[str | None], str] = lambda shell: _SHELL_WORDS.get(shell or "", "Run:")
 
 
+#: What TensorFlow in an environment can do with the GPU, in words (the GUI has its translated ones).
+ENV_STATES = {"ready": "GPU ready", "listed": "GPU listed, but it cannot run TensorFlow's kernels here",
+              "none": "no GPU"}
+
+
+def env_state(gpu_ready: bool, gpu_count: int | None) -> str:
+    """"ready", "listed" (TF lists a GPU the knowledge base says it cannot run kernels on) or "none"."""
+    return "ready" if gpu_ready else "listed" if gpu_count else "none"
+
+
+def env_line(tf_version: str | None, gpu_ready: bool, gpu_count: int | None) -> str:
+    """"TensorFlow 2.16.1: GPU ready" / "no TensorFlow: no GPU"."""
+    tf = f"TensorFlow {tf_version}" if tf_version else "no TensorFlow"
+    return f"{tf}: {ENV_STATES[env_state(gpu_ready, gpu_count)]}"
+
+
 @dataclass(frozen=True)
 class FindingSection:
     """The findings under one heading, the one to fix first leading."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tfgpu.core.diagnosis.model import Diagnosis, EnvVerdict, Recommendation
-from tfgpu.core.diagnosis.present import finding_sections, present, to_text
+from tfgpu.core.diagnosis.present import env_line, finding_sections, present, to_text
 from tfgpu.core.findings.model import Finding, Severity
 from tfgpu.core.findings.render import format_finding, format_steps, wrap
 
@@ -40,10 +40,7 @@ def _verdict_line(diagnosis: Diagnosis) -> str:
 
 
 def _env_lines(env: EnvVerdict, findings: tuple[Finding, ...], verbose: bool) -> list[str]:
-    state = "GPU ready" if env.gpu_ready else ("GPU listed, but it cannot run TensorFlow's kernels here" if env.gpu_count
-                                               else "no GPU")
-    tf = f"TensorFlow {env.tf_version}" if env.tf_version else "no TensorFlow"
-    lines = [f"{env.label}", f"  {tf}: {state}"]
+    lines = [f"{env.label}", f"  {env_line(env.tf_version, env.gpu_ready, env.gpu_count)}"]
     for index, finding in enumerate(findings):
         if finding.severity is Severity.INFO and not verbose and index:
             continue

@@ -8,7 +8,13 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Union
 
-from tfgpu.core.diagnosis.present import Presentation, ShownStep, not_needed_text, present_document
+from tfgpu.core.diagnosis.present import (
+    Presentation,
+    ShownStep,
+    env_line,
+    not_needed_text,
+    present_document,
+)
 
 
 @dataclass
@@ -194,11 +200,11 @@ def findings_blocks(diagnosis: dict[str, Any]) -> list[Block]:
         blocks += [Heading(3, "This computer"), Items([finding_item(f) for f in diagnosis["machine"]])]
     shown = {f.get("id") for f in diagnosis.get("machine") or []}
     for env in diagnosis.get("envs") or []:
-        state = "GPU ready" if env.get("gpu_ready") else "no GPU"
         items = [Item(f"{f.get('title')} ({f.get('id')})", "Same as above:")
                  if f.get("id") in shown and not f.get("env") else finding_item(f)
                  for f in primary_first(env.get("findings") or [], env.get("primary"))]
-        blocks += [Heading(3, str(env.get("label"))), Para(f"TensorFlow {na(env.get('tf_version'))}: {state}"),
+        blocks += [Heading(3, str(env.get("label"))), Para(env_line(env.get("tf_version"), bool(env.get("gpu_ready")),
+                                                               env.get("gpu_count"))),
                    Items(items)]
     if len(blocks) == 1:
         blocks.append(Para("No findings."))

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QCoreApplication
 
 from tfgpu.core.diagnosis.model import Diagnosis, EnvVerdict, Recommendation
-from tfgpu.core.diagnosis.present import Labels, finding_sections, present, to_markdown
+from tfgpu.core.diagnosis.present import Labels, env_state, finding_sections, present, to_markdown
 from tfgpu.core.explain.model import Explanation
 from tfgpu.core.findings.model import Finding, FixStep, Severity, Shell
 from tfgpu.core.i18n import TrText
@@ -178,9 +178,10 @@ def env_summary(env: EnvVerdict) -> str:
         if env.tf_version
         else translate("FindingsText", "TensorFlow not found")
     )
-    if env.gpu_ready:
+    state = env_state(env.gpu_ready, env.gpu_count)  # the same three states as doctor and the report
+    if state == "ready":
         ready = translate("FindingsText", "GPU ready: yes, GPUs seen: {n}").format(n=env.gpu_count or 1)
-    elif env.gpu_count:  # listed, but the knowledge base says its kernels cannot run there
+    elif state == "listed":  # listed, but the knowledge base says its kernels cannot run there
         ready = translate("FindingsText", "GPU ready: no (TensorFlow lists the GPU but cannot run its kernels here)")
     else:
         ready = translate("FindingsText", "GPU ready: no")

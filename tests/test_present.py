@@ -18,6 +18,7 @@ from tfgpu.core.diagnosis.present import (
     ShownStep,
     env_line,
     finding_sections,
+    headline,
     not_needed_text,
     present,
     present_document,
@@ -93,7 +94,9 @@ def test_every_writer_states_the_same_steps_in_the_same_order(verdict: Verdict) 
     said = everything_said(verdict)
     for where, text in said.items():
         assert_in_order(where, text, wanted if where in ("text", "markdown", "html") else wanted + titles)
-    for env in verdict.diagnosis.envs:  # the environment's state in the same words (the GUI translates its own)
+    for where in ("doctor", "report md", "report html"):  # the GUI translates its own headline and states
+        assert plain(said[where]).count(headline(verdict.diagnosis.gpu_ready)) >= 1, where
+    for env in verdict.diagnosis.envs:
         for where in ("doctor", "report md", "report html"):
             assert env_line(env.tf_version, env.gpu_ready, env.gpu_count) in plain(said[where]), where
 

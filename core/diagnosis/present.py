@@ -78,6 +78,13 @@ class Labels:
     shell: Callable[[str | None], str] = lambda shell: _SHELL_WORDS.get(shell or "", "Run:")
 
 
+def headline(gpu_ready: bool) -> str:
+    """The verdict in one line (``tfgpu doctor`` and the report; the GUI has its translated one)."""
+    if gpu_ready:
+        return "GPU ready: TensorFlow can use your GPU."
+    return "Not GPU ready: TensorFlow cannot use a GPU on this computer yet."
+
+
 #: What TensorFlow in an environment can do with the GPU, in words (the GUI has its translated ones).
 ENV_STATES = {"ready": "GPU ready", "listed": "GPU listed, but it cannot run TensorFlow's kernels here",
               "none": "no GPU"}

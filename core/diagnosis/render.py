@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tfgpu.core.diagnosis.model import Diagnosis, EnvVerdict, Recommendation
-from tfgpu.core.diagnosis.present import env_line, finding_sections, present, to_text
+from tfgpu.core.diagnosis.model import EnvVerdict, Recommendation
+from tfgpu.core.diagnosis.present import env_line, finding_sections, headline, present, to_text
 from tfgpu.core.findings.model import Finding, Severity
 from tfgpu.core.findings.render import format_finding, format_steps, wrap
 
@@ -17,7 +17,7 @@ def format_verdict(verdict: Verdict, verbose: bool = False) -> str:
     """``tfgpu doctor``'s text: the parts the route does not need, the verdict's checklist (done steps
     ticked; :mod:`present` builds it for every presenter), then every finding and the recommendation."""
     diagnosis, shown = verdict.diagnosis, present(verdict)
-    lines = [_verdict_line(diagnosis), f"Main finding: {diagnosis.primary.title} ({diagnosis.primary.id})", ""]
+    lines = [headline(diagnosis.gpu_ready), f"Main finding: {diagnosis.primary.title} ({diagnosis.primary.id})", ""]
     lines += to_text(shown, wrap=wrap)
     for section in finding_sections(diagnosis):
         if section.env is not None:
@@ -31,12 +31,6 @@ def format_verdict(verdict: Verdict, verbose: bool = False) -> str:
         lines += format_recommendation(diagnosis.recommendation, with_steps=verbose)
     lines.append(f"Knowledge base {diagnosis.kb_version} ({diagnosis.kb_date}). Details: tfgpu doctor --json")
     return "\n".join(lines).rstrip() + "\n"
-
-
-def _verdict_line(diagnosis: Diagnosis) -> str:
-    if diagnosis.gpu_ready:
-        return "GPU ready: TensorFlow can use your GPU."
-    return "Not GPU ready: TensorFlow cannot use a GPU on this computer yet."
 
 
 def _env_lines(env: EnvVerdict, findings: tuple[Finding, ...], verbose: bool) -> list[str]:

@@ -8,6 +8,14 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Union
 
+from tfgpu.core.diagnosis.present import (
+    Presentation,
+    ShownStep,
+    env_line,
+    not_needed_text,
+    present_document,
+)
+
 
 @dataclass
 class Heading:
@@ -62,6 +70,12 @@ class Plot:
 
 Block = Union[Heading, Para, Table, Code, Items, Details, Plot]
 SEVERITY_WORDS = {"error": "Problem", "warning": "Warning", "info": "Note", "ok": "OK"}
+def primary_first(findings: list[dict[str, Any]], primary: Any) -> list[dict[str, Any]]:
+    """An environment's findings in :func:`~tfgpu.core.diagnosis.present.finding_sections`' order."""
+    first = primary.get("id") if isinstance(primary, dict) else None
+    return sorted(findings, key=lambda f: f.get("id") != first) if first else findings
+
+
 _FENCE = {"powershell": "powershell", "cmd": "bat", "bash": "bash"}
 
 
@@ -78,13 +92,11 @@ def document_blocks(doc: dict[str, Any], raw: dict[str, str] | None = None) -> l
     blocks.append(Para(summary.get("verdict") or "", strong=True))
     blocks += [Heading(2, "Summary"), summary_table(doc)]
     diagnosis = doc.get("diagnosis") or {}
-    steps = diagnosis.get("next_steps")
-    if steps:
-        blocks += [Heading(2, "Next steps"), next_steps(steps)]
-    not_needed = diagnosis.get("not_needed")
-    if isinstance(not_needed, dict) and not_needed:
-        blocks.append(Para("; ".join(f"{_PART_NAMES.get(str(part), str(part))}: {why}"
-                                     for part, why in not_needed.items())))
+    shown = present_document(diagnosis)
+    if shown.not_needed:
+        blocks += [Para(line) for line in not_needed_text(shown)]
+    if shown.steps or shown.options:
+        blocks += [Heading(2, "Next steps"), *next_steps(shown)]
     blocks += findings_blocks(diagnosis)
     if diagnosis.get("recommendation"):
         blocks += recommendation_blocks(diagnosis["recommendation"])
@@ -188,44 +200,33 @@ def findings_blocks(diagnosis: dict[str, Any]) -> list[Block]:
         blocks += [Heading(3, "This computer"), Items([finding_item(f) for f in diagnosis["machine"]])]
     shown = {f.get("id") for f in diagnosis.get("machine") or []}
     for env in diagnosis.get("envs") or []:
-        state = "GPU ready" if env.get("gpu_ready") else "no GPU"
         items = [Item(f"{f.get('title')} ({f.get('id')})", "Same as above:")
                  if f.get("id") in shown and not f.get("env") else finding_item(f)
-                 for f in env.get("findings") or []]
-        blocks += [Heading(3, str(env.get("label"))), Para(f"TensorFlow {na(env.get('tf_version'))}: {state}"),
+                 for f in primary_first(env.get("findings") or [], env.get("primary"))]
+        blocks += [Heading(3, str(env.get("label"))), Para(env_line(env.get("tf_version"), bool(env.get("gpu_ready")),
+                                                               env.get("gpu_count"))),
                    Items(items)]
     if len(blocks) == 1:
         blocks.append(Para("No findings."))
     return blocks
 
 
-_PART_NAMES = {"driver": "NVIDIA driver", "cuda": "CUDA toolkit", "cudnn": "cuDNN", "path": "CUDA on PATH"}
+def next_steps(shown: Presentation) -> list[Block]:
+    """The verdict's checklist as :func:`tfgpu.core.diagnosis.present.present_document` orders it: the
+    numbered steps (commands, link, "done when"), then each other option."""
+    blocks: list[Block] = [Items([_step_item(step) for step in shown.steps])] if shown.steps else []
+    for option in shown.options:
+        blocks += [Para(f"Or: {option.title}"), Items([_step_item(step) for step in option.steps])]
+    return blocks
 
 
-def next_steps(steps: list[Any]) -> Items:
-    """The diagnosis's ``next_steps`` checklist (``id``, ``finding``, ``text``, ``commands``, ``check``)."""
-    items = []
-    for index, step in enumerate(steps, 1):
-        if not isinstance(step, dict):
-            items.append(Item(str(step), f"{index}."))
-            continue
-        children: list[Block] = []
-        commands = step.get("commands") or ([step["command"]] if step.get("command") else [])
-        for command in commands:
-            if isinstance(command, dict):
-                children.append(Code(str(command.get("command") or command.get("text") or ""),
-                                     _FENCE.get(str(command.get("shell") or ""), "")))
-            else:
-                children.append(Code(str(command)))
-        check = step.get("check")
-        check = check.get("text") if isinstance(check, dict) else f"Done when: {check}" if check else None
-        if check:
-            children.append(Para(("[done] " if step.get("done") is True else "") + str(check)))
-        text = str(step.get("text") or step.get("title") or step.get("id") or "")
-        if step.get("finding"):
-            text += f" ({step['finding']})"
-        items.append(Item(text, f"{index}.", children))
-    return Items(items)
+def _step_item(step: ShownStep) -> Item:
+    children: list[Block] = [Code(c.command, _FENCE.get(str(c.shell or ""), "")) for c in step.commands]
+    if step.url:
+        children.append(Para(step.url, url=step.url))
+    if step.check:
+        children.append(Para(("[done] " if step.done else "") + str(step.check)))
+    return Item(str(step.text or ""), step.marker if step.marker != "-" else "", children)
 
 
 def recommendation_blocks(rec: dict[str, Any]) -> list[Block]:

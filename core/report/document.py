@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from tfgpu.core.diagnosis.present import headline
 from tfgpu.core.report.changes import config_changes
 from tfgpu.core.report.environment import relevant_environment
 from tfgpu.core.report.redact import Identity, Redactor
@@ -181,8 +182,7 @@ def summarise(scan: dict[str, Any], diagnosis: dict[str, Any], bench: dict[str, 
     run = bench.get("run") or {}
     return {
         "gpu_ready": bool(diagnosis.get("gpu_ready")),
-        "verdict": ("GPU ready: TensorFlow can use the GPU." if diagnosis.get("gpu_ready")
-                    else "Not GPU ready: TensorFlow cannot use a GPU on this computer yet."),
+        "verdict": headline(bool(diagnosis.get("gpu_ready"))),
         "primary": {"id": primary.get("id"), "severity": primary.get("severity"), "title": primary.get("title")},
         "gpus": [{"index": g.get("index"), "name": g.get("name"), "compute_capability": g.get("compute_capability"),
                   "memory_total_mib": g.get("memory_total_mib"), "driver_model": g.get("driver_model")}

@@ -34,6 +34,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from tfgpu.core.markup import strip_controls
+
 KINDS = ("user", "host", "gpu-uuid", "serial", "ip", "mac", "email", "credentials")
 
 
@@ -44,14 +46,6 @@ def placeholder(kind: str) -> str:
 def strip_url_credentials(text: str) -> str:
     """URLs without their ``user:password@``: done even when the user asked for no redaction."""
     return _CREDENTIALS.sub(lambda m: m.group(1) + placeholder("credentials") + "@", text) if "://" in text else text
-
-
-def strip_controls(text: str) -> str:
-    """No terminal control characters: escape sequences go, CR-LF and lone CR become newlines,
-    tabs and newlines stay (the bytes of a report must be safe to ``cat``)."""
-    text = _ESCAPE_SEQ.sub("", text)
-    text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\u2028", "\n").replace("\u2029", "\n")
-    return _CONTROLS.sub("", text)
 
 
 def always_clean(tree: Any) -> Any:
@@ -88,9 +82,6 @@ _IPV6 = re.compile(r"(?<![\w:.])(?=[0-9A-Fa-f:]*:[0-9A-Fa-f:]*:)[0-9A-Fa-f:]{2,3
 _EMAIL = re.compile(r"(?<![\w.+-])(?!git@)[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}(?![\w-])")
 # user:password@ (or a token@) in a URL's authority: up to its last "@" before the path.
 _CREDENTIALS = re.compile(r"(?i)\b([a-z][a-z0-9+.-]*://)[^/\s?#\"'<>@]*(?:@[^/\s?#\"'<>@]*)*@(?=[^\s@])")
-# Terminal control: escape sequences (CSI, OSC, others), then any C0/C1 control but tab and newline.
-_ESCAPE_SEQ = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-_]?|\x9b[0-?]*[ -/]*[@-~]")
-_CONTROLS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 # A profile folder: C:\Users\NAME (any slash, doubled backslashes in JSON/repr text), /home/NAME, /Users/NAME.
 _WIN_PROFILE = re.compile(
     r"(?i)(\b[a-z]:(?:\\\\|\\|/)(?:users|documents and settings)(?:\\\\|\\|/))"

@@ -14,6 +14,7 @@ import html
 import re
 from typing import Any
 
+from tfgpu.core.markup import md_escape, md_fence
 from tfgpu.core.report.blocks import (
     Block,
     Code,
@@ -28,14 +29,7 @@ from tfgpu.core.report.blocks import (
 
 GITHUB_LIMIT = 65_536
 MAX_CHARS = 60_000
-# A backslash only escapes ASCII punctuation, so "C:\Users" stays as typed; "\[" must be doubled.
-_ESCAPE = re.compile(r"(\\(?=[!-/:-@\[-`{-~]|$)|[`*_{}\[\]<#|~])")
-
-
-def escape(text: str) -> str:
-    """Markdown-inert text on one line (``[user]`` stays visible, ``<x>`` is not taken for HTML)."""
-    text = _ESCAPE.sub(r"\\\1", str(text)).replace("\r", "").replace("\n", " ")
-    return "\\" + text if text.startswith((">", "-", "+", "=")) else text
+escape = md_escape
 
 
 def summary_html(text: str) -> str:
@@ -45,11 +39,7 @@ def summary_html(text: str) -> str:
         .replace("[", "&#91;").replace("]", "&#93;")
 
 
-def fence(text: str, language: str = "", indent: str = "") -> str:
-    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
-    ticks = "`" * max(3, longest + 1)
-    body = "\n".join(indent + line for line in text.rstrip("\n").split("\n"))
-    return f"{indent}{ticks}{language}\n{body}\n{indent}{ticks}"
+fence = md_fence
 
 
 def _cell(text: str) -> str:

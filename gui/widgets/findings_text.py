@@ -15,13 +15,15 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QCoreApplication
 
 from tfgpu.core.diagnosis.model import Diagnosis, EnvVerdict, Recommendation
+from tfgpu.core.diagnosis.present import Labels, env_state, finding_sections, present, to_markdown
 from tfgpu.core.explain.model import Explanation
 from tfgpu.core.findings.model import Finding, FixStep, Severity, Shell
+from tfgpu.core.i18n import TrText
 from tfgpu.gui.icons import Tone
 from tfgpu.gui.tr_text import tr_text
 
 if TYPE_CHECKING:
-    from tfgpu.core.diagnosis.next_steps import Checklist, NextStep
+    from tfgpu.core.diagnosis.verdict import Verdict
 
 translate = QCoreApplication.translate
 
@@ -176,9 +178,10 @@ def env_summary(env: EnvVerdict) -> str:
         if env.tf_version
         else translate("FindingsText", "TensorFlow not found")
     )
-    if env.gpu_ready:
+    state = env_state(env.gpu_ready, env.gpu_count)  # the same three states as doctor and the report
+    if state == "ready":
         ready = translate("FindingsText", "GPU ready: yes, GPUs seen: {n}").format(n=env.gpu_count or 1)
-    elif env.gpu_count:  # listed, but the knowledge base says its kernels cannot run there
+    elif state == "listed":  # listed, but the knowledge base says its kernels cannot run there
         ready = translate("FindingsText", "GPU ready: no (TensorFlow lists the GPU but cannot run its kernels here)")
     else:
         ready = translate("FindingsText", "GPU ready: no")
@@ -244,48 +247,42 @@ def recommendation_markdown(rec: Recommendation) -> list[str]:
     return out
 
 
-def checklist_markdown(checklist: Checklist) -> list[str]:
-    """The numbered steps with their commands and "done when" checks, then the other options."""
-    from tfgpu.gui.widgets.guide import check_text
-
-    out = ["## " + translate("FindingsText", "Do this next"), ""]
-    for number, step in enumerate(checklist.steps, 1):
-        out += _step_markdown(f"{number}.", step, check_text(step.check))
-    for option in checklist.options:
-        out.append(translate("FindingsText", "Or: {title}").format(title=tr_text(option.title)))
-        for step in option.steps:
-            out += _step_markdown("-", step, check_text(step.check))
-    return out + [""]
+def core_words(words: TrText | str | None) -> str:
+    """Core's words in the UI language; a finding's title or a reason inside them translated too."""
+    if not isinstance(words, TrText) or not {"title", "why"} & set(words.args):
+        return tr_text(words)
+    args = {k: translate("core", v) if k in ("title", "why") else v for k, v in words.args.items()}
+    try:
+        return translate("core", words.template).format(**args)
+    except (KeyError, IndexError, ValueError):
+        return str(words)
 
 
-def _step_markdown(marker: str, step: NextStep, check: str) -> list[str]:
-    out = [f"{marker} {tr_text(step.text)}"]
-    for command in step.commands:
-        shell = Shell(command.shell) if command.shell else None
-        out.append(f"   {shell_label(shell)}")
-        out.append(f"   ```{_FENCE_LANGUAGE.get(shell, '') if shell else ''}")
-        out.extend(f"   {line}" for line in command.command.splitlines() or [""])
-        out.append("   ```")
-    if step.url:
-        out.append(f"   <{step.url}>")
-    out.append(f"   {check}")
-    return out
+def gui_labels() -> Labels:
+    """The presentation writers' fixed words, translated."""
+    return Labels(do_this_next=translate("FindingsText", "Do this next"),
+                  option=translate("FindingsText", "Or: {title}"), done="\u2713",
+                  shell=lambda shell: shell_label(Shell(shell) if shell else None))
 
 
-def diagnosis_markdown(diagnosis: Diagnosis, checklist: Checklist | None = None) -> str:
+def checklist_markdown(verdict: Verdict) -> list[str]:
+    """The verdict's checklist as :mod:`tfgpu.core.diagnosis.present` writes it for every presenter."""
+    return to_markdown(present(verdict), core_words, gui_labels())
+
+
+def diagnosis_markdown(diagnosis: Diagnosis, verdict: Verdict | None = None) -> str:
     out = ["# " + translate("FindingsText", "TensorFlow GPU diagnosis"), ""]
     out.append(f"**{verdict_headline(diagnosis)}**: {tr_text(diagnosis.primary.title)}")
     out += ["", kb_text(diagnosis), ""]
-    if checklist is not None:
-        out += checklist_markdown(checklist)
-    if diagnosis.machine:
-        out += ["## " + translate("FindingsText", "This computer"), ""]
-        for finding in diagnosis.machine:
-            out += finding_markdown(finding, primary=finding is diagnosis.primary)
-    for env in diagnosis.envs:
-        out += [f"## {env_heading(env)}", "", env_summary(env), ""]
-        for finding in env_findings(env):
-            out += finding_markdown(finding, primary=finding is env.primary and not env.gpu_ready)
+    if verdict is not None:
+        out += checklist_markdown(verdict)
+    for section in finding_sections(diagnosis):
+        if section.env is None:
+            out += ["## " + translate("FindingsText", "This computer"), ""]
+        else:
+            out += [f"## {env_heading(section.env)}", "", env_summary(section.env), ""]
+        for finding in section.findings:
+            out += finding_markdown(finding, primary=finding is section.first)
     if diagnosis.recommendation is not None:
         out += recommendation_markdown(diagnosis.recommendation)
     return "\n".join(out).rstrip() + "\n"
@@ -306,12 +303,6 @@ def explanation_markdown(explanation: Explanation) -> str:
 
 
 # -- selection helpers (no words) --------------------------------------------------------
-
-
-def env_findings(env: EnvVerdict) -> list[Finding]:
-    """The primary first, then the ranked findings (the primary is not repeated)."""
-    rest = [f for f in env.findings if f is not env.primary and f != env.primary]
-    return [env.primary, *rest]
 
 
 def primary_finding(explanation: Explanation) -> Finding | None:

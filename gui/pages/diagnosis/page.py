@@ -287,7 +287,7 @@ class DiagnosisPage(TfgpuPage):
     def copy_report(self) -> str:
         """The diagnosis as Markdown on the clipboard (and returned)."""
         if self.verdict is not None:
-            text = diagnosis_markdown(self.verdict.diagnosis, self.verdict.checklist)
+            text = diagnosis_markdown(self.verdict.diagnosis, self.verdict)
         else:
             text = self.empty_label.text() + "\n"
         QGuiApplication.clipboard().setText(text)

@@ -38,4 +38,4 @@ def test_fewer_than_2_percent_without_a_finding(result):
 
 
 def test_every_text_with_a_problem_gets_a_finding(result):
-    assert result["no_finding"] == []
+    assert result["no_primary"] == []

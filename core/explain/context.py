@@ -50,6 +50,7 @@ class Ctx:
     findings: list[Finding] = field(default_factory=list)
     said: set[str] = field(default_factory=set)  # signals from the user's own words (prose.Reading.signals)
     users: str | None = None  # the text with TF's log lines blanked (prose.user_text)
+    ruled_out: set[str] = field(default_factory=set)  # ids a rule rejected on purpose: no guess may name them
     _wants_gpu: bool | None = None
     _cpu_only: bool | None = None
 

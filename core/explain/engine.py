@@ -31,7 +31,6 @@ from tfgpu.core.explain import facts as facts_mod
 from tfgpu.core.explain.context import Ctx
 from tfgpu.core.explain.model import EXPLAIN_KINDS, Explanation
 from tfgpu.core.findings.catalog import root_cause_order
-from tfgpu.core.findings.model import ranked
 
 log = logging.getLogger(__name__)
 
@@ -117,19 +116,33 @@ def _explain(data: str | bytes | document.Clipped | None, machine: dict) -> Expl
     rules_install.benign(ctx, other_libs)
     rules_cluster.distributed(ctx)
     rules_install.healthy(ctx)
-    if not ctx.findings:
-        from tfgpu.core.explain import fallback
+    from tfgpu.core.explain import fallback, ranking
 
-        fallback.unrecognised(ctx, reading)
-    findings = ranked(ctx.findings, root_cause_order())
-    if findings and findings[0].id == "benign-log" and any(f.id == "gpu-ok" for f in findings):
-        # A log that shows the GPU working: that is the answer; its notices are harmless besides.
-        findings.sort(key=lambda f: f.id != "gpu-ok")
+    # A failing text is never called healthy: an error line no finding accounts for outranks a healthy table.
+    unexplained = ranking.unexplained_error(ctx) if ctx.findings and not ctx.problems() else None
+    if not ctx.findings or unexplained:
+        fallback.unrecognised(ctx, reading, unexplained)
+    order = root_cause_order()
+    result = ranking.rank(ctx.findings, order)
+    opinion: list[tuple[str, float]] = []
+    if result.findings and (result.findings[0].id == "unrecognised-error" or ranking.close_call(result)):
+        from tfgpu.core.explain import classifier
+
+        opinion = classifier.predict(doc.text)
+        if opinion and result.findings[0].id == "unrecognised-error":
+            if fallback.fill_in(ctx, opinion, ranking.FILL_IN_PROBABILITY, ranking.HEALTHY):
+                result = ranking.rank(ctx.findings, order)
+        elif opinion:
+            result = ranking.rank(ctx.findings, order, advice=dict(opinion))
+    findings = result.findings
     return Explanation(
         kind=kind,
         primary=findings[0].id if findings else None,
         findings=findings,
         facts=_jsonable(ctx.facts),
+        confidence=result.confidence,
+        alternatives=result.alternatives,
+        second_opinion=[{"id": label, "probability": round(p, 3)} for label, p in opinion[:3]],
     )
 
 

@@ -27,11 +27,12 @@ _DRIVER = lazy(r"(?i)nvidia-smi|\bdriver\b|\bnvml\b|\bcuinit\b")
 MAX_QUOTE = 300
 
 
-def unrecognised(ctx: Ctx, reading: Reading) -> None:
-    """Adds ``unrecognised-error`` when nothing was found but the text shows a failure or asks."""
-    if ctx.findings:
+def unrecognised(ctx: Ctx, reading: Reading, line_of: tuple[int, str] | None = None) -> None:
+    """Adds ``unrecognised-error`` when nothing was found but the text shows a failure or asks; or, with
+    ``line_of``, for an error line that no finding explains (beside healthy findings)."""
+    if ctx.findings and line_of is None:
         return
-    line_no, line = _decisive(ctx)
+    line_no, line = line_of or _decisive(ctx)
     if line is None:
         said = reading.said.get("say:question") or next(
             (s for name, s in reading.said.items() if name.startswith("say:")), None)
@@ -82,3 +83,36 @@ def next_step(ctx: Ctx) -> FixStep:
                 "print(tf.config.list_physical_devices('GPU'))"]
         words = QT_TRANSLATE_NOOP("core", "Show the TensorFlow version, its build and the GPUs it lists:")
     return FixStep(text=TrText(words), command=command(argv, shell, bare_program=True), shell=shell)
+
+
+def fill_in(ctx: Ctx, opinion: list[tuple[str, float]], threshold: float, healthy: tuple[str, ...]) -> bool:
+    """The text classifier's best guess takes the place of ``unrecognised-error`` when it is sure enough
+    (never a healthy verdict); the finding says it is a guess and keeps the command to run next."""
+    label, probability = opinion[0]
+    current = next((f for f in ctx.findings if f.id == "unrecognised-error"), None)
+    if current is None or probability < threshold or label in (*healthy, "unrecognised-error", *_declined(ctx)):
+        return False
+    from tfgpu.core.findings.catalog import catalog
+
+    meaning = str(catalog().get(label, {}).get("meaning", ""))
+    quoted = str(current.facts.get("decisive_line", ""))
+    hits = [Hit(signature="classifier", line_no=int(str(e.source)[5:]), line=str(e.detail))
+            for e in current.evidence if str(e.source).startswith("line ") and str(e.source)[5:].isdigit()]
+    made = ctx.add(label, TrText(QT_TRANSLATE_NOOP(
+        "core", "No rule names the cause of this failure ({line}), but its wording is most like the real cases "
+        "where the cause was this ({percent}% sure, a statistical guess): {meaning}"),
+        line=quoted, percent=str(round(probability * 100)), meaning=meaning), hits,
+        {"decisive_line": quoted, "classifier_probability": round(probability, 3)})
+    if made is None:
+        return False
+    made.fix = [*made.fix, *current.fix]
+    ctx.findings.remove(current)
+    return True
+
+
+def _declined(ctx: Ctx) -> set[str]:
+    """Findings a rule rejected on purpose: their log signature matched, yet the rules did not make them."""
+    from tfgpu.core.explain.signatures import signatures
+
+    made = {f.id for f in ctx.findings}
+    return {sig.finding for sig in signatures() if sig.id in ctx.hits and sig.finding not in made} | ctx.ruled_out

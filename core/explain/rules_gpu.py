@@ -183,6 +183,8 @@ def memory(ctx: Ctx) -> None:
     ooms = [h for h in tensors if not _CPU_DEVICE.search(h.groups.get("device", ""))]
     if ooms or not tensors:  # every OOM that names its device names the CPU: host memory, not the GPU
         ooms += [h for h in hits.get("resource-exhausted") if not _CPU_DEVICE.search(h.line)]
+    else:
+        ctx.ruled_out.add("gpu-oom")
     ooms += hits.get("cuda-out-of-memory")
     ooms += [h for h in hits.get("cuda-runtime-init-failed") if "out of memory" in h.groups.get("status", "").lower()]
     soft = [h for h in hits.get("bfc-ran-out") if _NOT_A_FAILURE.search(h.line)]

@@ -94,6 +94,7 @@ def _explain(data: str | bytes | document.Clipped | None, machine: dict) -> Expl
     _gpu_summary(facts)
     ctx = Ctx(doc=focus, kind=kind, hits=hits, facts=facts, said=reading.signals, users=users)
     rules_more.containers(ctx)
+    rules_more.frameworks(ctx)
     other_libs = libraries.explain(ctx)
     rules_gpu.driver(ctx, other_libs)
     rules_gpu.driver_too_old(ctx)

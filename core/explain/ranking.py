@@ -114,15 +114,25 @@ def unexplained_error(ctx: Ctx) -> tuple[int, str] | None:
                                          "CUDNN_STATUS", "Check failed", "Segmentation", "core dumped")):
         return None
     known = {h.line_no for hits in ctx.hits.found.values() for h in hits}
+    known_lines = [h.line for hits in ctx.hits.found.values() for h in hits[:20]]
     for finding in ctx.findings:
         for item in finding.evidence:
             source = str(item.source)
             if source.startswith("line ") and source[5:].isdigit():
                 known.add(int(source[5:]))
+    from tfgpu.core.explain.signatures import signatures
+
     for count, match in enumerate(_STRONG_ERROR.finditer(text)):
         if count >= MAX_STRONG_LINES:
             break
         line_no = ctx.doc.line_at(match.start())
-        if line_no not in known:
-            return line_no, ctx.doc.line_text(match.start())
+        if line_no in known:
+            continue
+        line = ctx.doc.line_text(match.start())
+        message = line.split("] ", 1)[-1].strip()  # a TF line quoted again (in a title, cut short) is known
+        if len(message) >= 15 and any(message in seen for seen in known_lines):
+            continue
+        if not any(sig.regex.search(line) for sig in signatures()):
+            return line_no, line
+        known.add(line_no)
     return None

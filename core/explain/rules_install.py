@@ -89,7 +89,10 @@ def windows_long_paths(ctx: Ctx) -> None:
 def python_and_pip(ctx: Ctx) -> None:
     hits = ctx.hits
     pip = (hits.get("pip-no-version") + hits.get("pip-no-distribution") + hits.get("pip-unsupported-wheel")
-           + hits.get("conda-python-incompatible"))
+           + hits.get("conda-python-incompatible") + hits.get("conda-your-python"))
+    conda_python = next((h.groups["python"] for h in hits.get("conda-your-python") if h.groups.get("python")), None)
+    if conda_python:
+        ctx.facts["python_version"] = conda_python
     banner32 = hits.get("python-32bit")
     is32 = ctx.facts.get("python_bits") == 32 or bool(banner32) or any(
         re.search(r"(?i)win32\.whl|-win32\b", h.groups.get("wheel", "")) for h in pip)
@@ -100,6 +103,11 @@ def python_and_pip(ctx: Ctx) -> None:
             {"python_version": ctx.facts.get("python_version"), "python_bits": 32})
         return
     if not pip:
+        _pip_other(ctx, hits.get("pip-no-version-other"))
+        return
+    name = re.split(r"[\[=<>!~ ]", str(ctx.facts.get("tf_requested") or "tensorflow"), maxsplit=1)[0].lower()
+    if name not in _TF_NAMES:  # a package beside TF (tensorflow-text, tensorflow-addons ...): its own wheels
+        _pip_other(ctx, hits.get("pip-no-version") or hits.get("pip-no-distribution"))
         return
     from tfgpu.core.explain import parsers
 
@@ -142,6 +150,32 @@ def python_and_pip(ctx: Ctx) -> None:
             "core", "pip found no TensorFlow wheel for this Python version or platform. Check the Python version "
             "(python --version) against the versions TensorFlow supports, and that Python is 64-bit."))
     ctx.add("python-unsupported", detail, pip[:3], facts)
+
+
+_TF_NAMES = ("tensorflow", "tensorflow-gpu", "tensorflow-cpu", "tf-nightly", "tf-nightly-gpu", "tf-nightly-cpu",
+             "tensorflow-intel", "tensorflow-macos", "tensorflow-aarch64")
+
+
+def _pip_other(ctx: Ctx, hits: list) -> None:
+    """pip finds no version of another package (a framework beside TF): offered versions without the pinned
+    one mean that release has no wheel here; none offered, with the Python version known, mean this Python."""
+    if not hits:
+        return
+    requested = hits[0].groups.get("req", "?")
+    listed = next((h.groups["versions"] for h in hits if h.groups.get("versions")), "")
+    offered = [v.strip() for v in listed.split(",") if v.strip() and v.strip() != "none"]
+    python = ctx.facts.get("python_version")
+    facts = {"requested": requested, "pip_versions": offered, "python_version": python}
+    if not offered and python:
+        ctx.add("python-unsupported", TrText(QT_TRANSLATE_NOOP(
+            "core", "pip finds no version at all of {req} for Python {python}: that package publishes no wheel for "
+            "this Python version (or platform). Use a Python version it supports."), req=requested, python=python),
+            hits[:2], facts)
+        return
+    ctx.add("install-no-wheel", TrText(QT_TRANSLATE_NOOP(
+        "core", "pip finds no installable {req} for this Python and platform (it offers: {offered}). That release "
+        "has no wheel here: pick a version pip lists, another Python version, or upgrade pip (old pips do not "
+        "accept newer wheel tags)."), req=requested, offered=", ".join(offered[-6:]) or "none"), hits[:2], facts)
 
 
 def _requested_version(requested: str | None) -> str | None:
@@ -209,6 +243,11 @@ _NOTICE_NAMES = {"numa-node-notice": "NUMA node", "cpu-instructions-notice": "CP
                  "cpu-allocation-notice": "host memory allocation"}
 
 
+# Lines that show a framework using the GPU.
+_GPU_AT_WORK = ("gpu-device-created", "gpu-device-created-short", "gpu-listed", "gpu-found-properties",
+                "paddle-gpu-device-notice")
+
+
 def healthy(ctx: Ctx) -> None:
     """Healthy tool output or a TF log that shows a working GPU, when nothing is wrong."""
     if ctx.problems():
@@ -232,9 +271,8 @@ def healthy(ctx: Ctx) -> None:
         ctx.add("gpu-ok", TrText(QT_TRANSLATE_NOOP(
             "core", "This TensorFlow is a GPU build for CUDA {cuda} and cuDNN {cudnn}; those must be installed to use it."),
             cuda=facts.get("cuda_compiled", "?"), cudnn=facts.get("cudnn_compiled", "?")))
-    elif ctx.hits.any("gpu-device-created", "gpu-listed", "gpu-found-properties") or facts.get("gpus_listed", 0) > 0:
-        hits = (ctx.hits.get("gpu-device-created")[:2] + ctx.hits.get("gpu-listed")[:1]
-                + ctx.hits.get("gpu-found-properties")[:1])
+    elif ctx.hits.any(*_GPU_AT_WORK) or facts.get("gpus_listed", 0) > 0:
+        hits = [h for sig in _GPU_AT_WORK for h in ctx.hits.get(sig)[:2]][:3]
         ctx.add("gpu-ok", TrText(QT_TRANSLATE_NOOP(
             "core", "TensorFlow found the GPU{name} and can use it."),
             name=f" ({ctx.gpu_name()})" if ctx.gpu_name() else ""), hits, severity=Severity.OK)

@@ -131,6 +131,9 @@ DETAILS: dict[str, str] = {
         "core", "This computer has no NVIDIA GPU (the text names only Intel, AMD or Apple graphics): CUDA, and so "
         "TensorFlow's GPU support, needs an NVIDIA card. TensorFlow runs on the CPU here; for GPU training use a "
         "machine or cloud instance with an NVIDIA GPU."),
+    "paddle-cpu-package": QT_TRANSLATE_NOOP(
+        "core", "The installed PaddlePaddle is the CPU package ('paddlepaddle'): it never uses the GPU. Uninstall it and "
+        "install 'paddlepaddle-gpu' for your CUDA version."),
     "mismatch-said": QT_TRANSLATE_NOOP(
         "core", "The text says the CUDA version does not match. Each TensorFlow release loads only the CUDA (and "
         "cuDNN) version it was built with; install that version (see the table)."),

@@ -88,8 +88,15 @@ def windows_long_paths(ctx: Ctx) -> None:
 
 def python_and_pip(ctx: Ctx) -> None:
     hits = ctx.hits
+    network = hits.get("pip-network-error")
+    if network:  # pip retried and gave up: "from versions: none" then says nothing about this Python
+        ctx.add("install-no-network", TrText(QT_TRANSLATE_NOOP(
+            "core", "pip (or conda) cannot reach the package index: no network, a proxy, a firewall or a slow mirror. "
+            "Check the connection and the proxy settings (pip --proxy, HTTPS_PROXY), or use a mirror, then try "
+            "again.")), network[:2])
+        return
     pip = (hits.get("pip-no-version") + hits.get("pip-no-distribution") + hits.get("pip-unsupported-wheel")
-           + hits.get("conda-python-incompatible") + hits.get("conda-your-python"))
+           + hits.get("conda-python-incompatible") + hits.get("conda-your-python") + hits.get("conda-unsatisfiable"))
     conda_python = next((h.groups["python"] for h in hits.get("conda-your-python") if h.groups.get("python")), None)
     if conda_python:
         ctx.facts["python_version"] = conda_python

@@ -132,3 +132,18 @@ def frameworks(ctx: Ctx) -> None:
             "core", "Inside WSL the container runtime finds no GPU adapter: this is WSL 1 (convert it with 'wsl "
             "--set-version <distro> 2'), the Windows NVIDIA driver has no WSL support (update it), or the computer "
             "has no NVIDIA GPU.")), adapters[:2], {"os": "wsl"})
+    arch = ctx.hits.get("framework-gpu-arch-unsupported")
+    if arch:
+        cc = arch[0].groups.get("cc") or arch[0].groups.get("sm")
+        ctx.add("compute-capability-unsupported", TrText(QT_TRANSLATE_NOOP(
+            "core", "The framework's build has no GPU code for this GPU's architecture (compute capability {cc}): the "
+            "GPU is newer (or older) than the architectures it was compiled for. Install a build made for this GPU "
+            "(for the newest GPUs: the build for the newest CUDA)."), cc=cc or "?"), arch[:2])
+    old = ctx.hits.get("torch-driver-too-old")
+    if old:
+        found = old[0].groups.get("found", "")
+        cuda = f"{int(found) // 1000}.{int(found) % 1000 // 10}" if found.isdigit() else "?"
+        ctx.add("driver-too-old", TrText(QT_TRANSLATE_NOOP(
+            "core", "The NVIDIA driver supports CUDA up to {cuda}, older than the CUDA the framework was built with. "
+            "Update the NVIDIA driver (or install the framework's build for CUDA {cuda})."), cuda=cuda), old[:2],
+            {"driver_cuda": cuda})

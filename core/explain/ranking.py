@@ -44,7 +44,7 @@ _STRONG_ERROR = lazy(
     r"(?m)^.{0,80}?(?:(?:^|\s)[EF]\d{4}\s|\b[EF] (?:tensorflow|external|third_party|xla)/)"
     r"|^\s*(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception):"
     r"|\bCUDA_ERROR_(?!NO_DEVICE\b)\w+|\bCUDNN_STATUS_(?!SUCCESS)\w+|\bCheck failed\b|\bSegmentation fault\b"
-    r"|\bcore dumped\b")
+    r"|\bcore dumped\b|^\s*(?:ERROR|FATAL|Failed to)\b")
 MAX_STRONG_LINES = 200
 
 
@@ -111,17 +111,23 @@ def unexplained_error(ctx: Ctx) -> tuple[int, str] | None:
     accounts for: (line number, line), or None."""
     text = ctx.doc.text
     if not any(word in text for word in ("Error", "Exception", "E0", "E1", "F0", "F1", " E ", " F ", "CUDA_ERROR",
-                                         "CUDNN_STATUS", "Check failed", "Segmentation", "core dumped")):
+                                         "CUDNN_STATUS", "Check failed", "Segmentation", "core dumped", "ERROR",
+                                         "FATAL", "Failed to")):
         return None
-    known = {h.line_no for hits in ctx.hits.found.values() for h in hits}
-    known_lines = [h.line for hits in ctx.hits.found.values() for h in hits[:20]]
+    from tfgpu.core.explain.signatures import notice_ids, signatures
+
+    # A line is explained by a finding that was made, or by a harmless notice; a signature whose finding
+    # the rules declined explains nothing.
+    made = {f.id for f in ctx.findings}
+    explaining = [sig for sig in signatures() if sig.finding in made or sig.id in notice_ids()]
+    found = [h for sig in explaining for h in ctx.hits.get(sig.id)]
+    known = {h.line_no for h in found}
+    known_lines = [h.line for h in found[:60]]
     for finding in ctx.findings:
         for item in finding.evidence:
             source = str(item.source)
             if source.startswith("line ") and source[5:].isdigit():
                 known.add(int(source[5:]))
-    from tfgpu.core.explain.signatures import signatures
-
     for count, match in enumerate(_STRONG_ERROR.finditer(text)):
         if count >= MAX_STRONG_LINES:
             break
@@ -132,7 +138,7 @@ def unexplained_error(ctx: Ctx) -> tuple[int, str] | None:
         message = line.split("] ", 1)[-1].strip()  # a TF line quoted again (in a title, cut short) is known
         if len(message) >= 15 and any(message in seen for seen in known_lines):
             continue
-        if not any(sig.regex.search(line) for sig in signatures()):
+        if not any(sig.regex.search(line) for sig in explaining):
             return line_no, line
         known.add(line_no)
     return None

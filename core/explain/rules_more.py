@@ -12,7 +12,14 @@ from tfgpu.core.kb import guarded as kbview
 
 
 def numpy(ctx: Ctx) -> None:
+    removed = ctx.hits.get("numpy-api-removed")
     hits = ctx.hits.get("numpy2-abi")
+    if removed and not hits:
+        ctx.add("numpy-incompatible", TrText(QT_TRANSLATE_NOOP(
+            "core", "TensorFlow (or a library it loads) uses a NumPy API that the installed NumPy no longer has. "
+            "Install the NumPy version this TensorFlow was built for (\"numpy<1.24\" for TensorFlow up to 2.11, "
+            "\"numpy<2\" up to 2.17), in the same environment.")), removed[:2])
+        return
     if not hits:
         return
     numpy_version = next((h.groups["numpy"] for h in hits if h.groups.get("numpy")), None)
@@ -47,6 +54,9 @@ def distributed(ctx: Ctx) -> None:
 
 
 _GPUS_GIVEN = lazy(r"--gpus[ =]+[\"']?(?:all|device=|[1-9])|--runtime[ =]nvidia|\bnvidia-docker run\b")
+
+
+_CONTAINER_WORD = lazy(r"(?i)\bcontainers?\b")
 
 
 def containers(ctx: Ctx) -> None:
@@ -147,3 +157,21 @@ def frameworks(ctx: Ctx) -> None:
             "core", "The NVIDIA driver supports CUDA up to {cuda}, older than the CUDA the framework was built with. "
             "Update the NVIDIA driver (or install the framework's build for CUDA {cuda})."), cuda=cuda), old[:2],
             {"driver_cuda": cuda})
+    protobuf = ctx.hits.get("protobuf-import-error")
+    if protobuf:
+        ctx.add("tf-import-failed", TrText(QT_TRANSLATE_NOOP(
+            "core", "Importing TensorFlow fails inside protobuf: the installed protobuf does not match the one this "
+            "TensorFlow was built with. Install the protobuf version TensorFlow pins (pip install \"protobuf<4\" for "
+            "TensorFlow up to 2.11; see pip show tensorflow's Requires), in the same environment.")), protobuf[:2])
+    ptxas = ctx.hits.get("xla-ptxas-fatal")
+    if ptxas:
+        ctx.add("ptx-toolchain-mismatch", TrText(QT_TRANSLATE_NOOP(
+            "core", "XLA could not use ptxas (it failed, or is a release with a known bug): install the ptxas of "
+            "TensorFlow's own CUDA version (the nvidia-cuda-nvcc package TensorFlow pins, or a newer CUDA toolkit) "
+            "and put it first on PATH.")), ptxas[:2])
+    nvml = ctx.hits.get("nvml-unknown-error")
+    if nvml and ("ctx:docker" in ctx.said or "ctx:kubernetes" in ctx.said or _CONTAINER_WORD.search(ctx.doc.text)):
+        ctx.add("container-gpu-missing", TrText(QT_TRANSLATE_NOOP(
+            "core", "The container lost its access to the GPU (NVML: Unknown Error), typically after the host's "
+            "systemd reloaded its cgroups. Recreate the container, and configure the NVIDIA Container Toolkit's "
+            "cgroup workaround so it does not happen again.")), nvml[:2])

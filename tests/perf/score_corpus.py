@@ -2,7 +2,7 @@
 finding, failing texts called healthy and healthy texts called errors.
 
     .venv/bin/python tests/perf/score_corpus.py [--corpus tests/fixtures/corpus-real] [--split dev|held|all]
-                                                [--folders-from FILE] [--misses] [--json]
+                                                [--folders-from FILE] [--no-classifier] [--misses] [--json]
 
 ``--split``: a fixed random third of the cases (by a hash of the folder name) is "held" out while the
 rules are developed, the rest is "dev"; the score on "held" tells how well the rules generalise.
@@ -108,9 +108,15 @@ def main() -> int:
     parser.add_argument("--corpus", default=str(REPO / "tests" / "fixtures" / "corpus-real"))
     parser.add_argument("--split", choices=("all", "dev", "held"), default="all")
     parser.add_argument("--folders-from", metavar="FILE", help="score only the case folders named in FILE")
+    parser.add_argument("--no-classifier", action="store_true",
+                        help="the rules alone: the text classifier (trained on this corpus) is not asked")
     parser.add_argument("--misses", action="store_true", help="list every miss")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    if args.no_classifier:
+        from tfgpu.core.explain import classifier
+
+        classifier.predict = lambda text: []  # type: ignore[assignment]
     folders = read_folder_list(Path(args.folders_from)) if args.folders_from else None
     result = score(load_cases(Path(args.corpus), args.split, folders))
     if args.json:

@@ -134,6 +134,10 @@ DETAILS: dict[str, str] = {
     "paddle-cpu-package": QT_TRANSLATE_NOOP(
         "core", "The installed PaddlePaddle is the CPU package ('paddlepaddle'): it never uses the GPU. Uninstall it and "
         "install 'paddlepaddle-gpu' for your CUDA version."),
+    "gpu-slow-not-broken": QT_TRANSLATE_NOOP(
+        "core", "Nothing in the text shows a set-up problem: a GPU that is no faster than the CPU, or that runs out of "
+        "memory only at a larger batch, is in use. Small models, small batches, the input pipeline and the first "
+        "step's start-up keep it idle; measure with the TensorFlow profiler."),
     "mismatch-said": QT_TRANSLATE_NOOP(
         "core", "The text says the CUDA version does not match. Each TensorFlow release loads only the CUDA (and "
         "cuDNN) version it was built with; install that version (see the table)."),

@@ -278,8 +278,9 @@ def healthy(ctx: Ctx) -> None:
         ctx.add("gpu-ok", TrText(QT_TRANSLATE_NOOP(
             "core", "This TensorFlow is a GPU build for CUDA {cuda} and cuDNN {cudnn}; those must be installed to use it."),
             cuda=facts.get("cuda_compiled", "?"), cudnn=facts.get("cudnn_compiled", "?")))
-    elif ctx.hits.any(*_GPU_AT_WORK) or facts.get("gpus_listed", 0) > 0:
-        hits = [h for sig in _GPU_AT_WORK for h in ctx.hits.get(sig)[:2]][:3]
+    elif (hits := [h for sig in _GPU_AT_WORK for h in ctx.hits.get(sig)[:4] if h.line_no not in ctx.expected_lines()]) \
+            or (facts.get("gpus_listed", 0) > 0 and not ctx.expected_lines()):
+        hits = hits[:3]
         ctx.add("gpu-ok", TrText(QT_TRANSLATE_NOOP(
             "core", "TensorFlow found the GPU{name} and can use it."),
             name=f" ({ctx.gpu_name()})" if ctx.gpu_name() else ""), hits, severity=Severity.OK)

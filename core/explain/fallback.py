@@ -24,6 +24,7 @@ _DECISIVE = (  # words (found with str.find), best tier first
 )
 _PIP = lazy(r"(?i)\bpip3?\b|\bsetup\.py\b|\bwheel\b|\bconda (?:install|create|env)\b")
 _DRIVER = lazy(r"(?i)nvidia-smi|\bdriver\b|\bnvml\b|\bcuinit\b")
+_TOPIC = lazy(r"(?i)\b(?:tensorflow|keras|cuda|cudnn|gpus?|nvidia|paddle\w*|pytorch|torch)\b|显卡|显存")
 MAX_QUOTE = 300
 
 
@@ -36,9 +37,12 @@ def unrecognised(ctx: Ctx, reading: Reading, line_of: tuple[int, str] | None = N
     if line is None:
         said = reading.said.get("say:question") or next(
             (s for name, s in reading.said.items() if name.startswith("say:")), None)
-        if said is None:
-            return
-        line_no, line = said.line_no, said.line
+        if said is not None:
+            line_no, line = said.line_no, said.line
+        else:
+            line_no, line = _topic_line(ctx)
+            if line is None:
+                return
     quoted = line if len(line) <= MAX_QUOTE else line[: MAX_QUOTE - 1] + "…"
     ctx.add("unrecognised-error", TrText(QT_TRANSLATE_NOOP(
         "core", "tfgpu does not recognise this failure: {line}. Run the command below and paste its whole output "
@@ -48,6 +52,16 @@ def unrecognised(ctx: Ctx, reading: Reading, line_of: tuple[int, str] | None = N
     finding = ctx.findings[-1] if ctx.findings else None
     if finding is not None and finding.id == "unrecognised-error":
         finding.fix = [next_step(ctx)]
+
+
+def _topic_line(ctx: Ctx) -> tuple[int, str | None]:
+    """A report about a GPU set-up (several lines of words about TensorFlow, CUDA, the GPU...) that shows no
+    error line and asks nothing we read still describes a problem: its first line (the title)."""
+    users = ctx.users if ctx.users is not None else ctx.doc.text
+    lines = [(number, line.strip()) for number, line in enumerate(users.split("\n"), start=1) if line.strip()]
+    if len(lines) < 3 or not _TOPIC.search(users):
+        return 0, None
+    return lines[0]
 
 
 def _decisive(ctx: Ctx) -> tuple[int, str | None]:

@@ -10,6 +10,7 @@ joined by ``|`` (any of them). Signals:
 - ``check:<name>``  a version-table check that holds (:mod:`.checks`)
 - ``want:gpu``      the user wants a GPU; ``lib:driver`` the driver library failed to load
 - ``gpu:listed``    the text shows TensorFlow using a GPU; ``any:error`` an error finding exists
+- ``framework:other`` the text is about another framework (PaddlePaddle, PyTorch) and never names TF
 - ``notice:any``    a harmless notice's log signature matched (the benign findings are made later)
 - ``os:<name>``      the text's operating system (``windows``, ``linux``, ``wsl``, ``macos``)
 - ``visible:suspect`` CUDA_VISIBLE_DEVICES is named with a value that may hide every GPU
@@ -168,6 +169,8 @@ class Signals:
             return self.check(value) is not None
         if kind == "os":
             return ctx.os == value
+        if name == "framework:other":  # the text is about PaddlePaddle or PyTorch, not TensorFlow
+            return "ctx:other-framework" in self.reading.said and "ctx:tensorflow" not in self.reading.said
         if name == "notice:any":
             from tfgpu.core.explain.signatures import notice_ids
 

@@ -159,6 +159,10 @@ def python_and_pip(ctx: Ctx) -> None:
     ctx.add("python-unsupported", detail, pip[:3], facts)
 
 
+# A platform few wheels are built for: no wheel is a matter of the platform, not of the Python version.
+_OTHER_PLATFORM = re.compile(r"(?i)\b(?:arm64|aarch64|apple silicon|apple m[1-4]|m[1-4] (?:mac|chip|pro|max)|armv7l?|"
+                             r"raspberry pi|jetson)\b")
+_SUBMODULE_MISSING = re.compile(r"No module named '?tensorflow\.\w")
 _TF_NAMES = ("tensorflow", "tensorflow-gpu", "tensorflow-cpu", "tf-nightly", "tf-nightly-gpu", "tf-nightly-cpu",
              "tensorflow-intel", "tensorflow-macos", "tensorflow-aarch64")
 
@@ -173,7 +177,13 @@ def _pip_other(ctx: Ctx, hits: list) -> None:
     offered = [v.strip() for v in listed.split(",") if v.strip() and v.strip() != "none"]
     python = ctx.facts.get("python_version")
     facts = {"requested": requested, "pip_versions": offered, "python_version": python}
-    if not offered and python:
+    if ctx.facts.get("python_bits") == 32 or ctx.hits.get("python-32bit"):
+        ctx.add("python-32bit", TrText(QT_TRANSLATE_NOOP(
+            "core", "This Python is 32-bit; {req} (like TensorFlow) publishes 64-bit wheels only. Install 64-bit "
+            "Python."), req=requested), hits[:2], {**facts, "python_bits": 32})
+        return
+    linux_only = requested.lower().startswith("nvidia-") and ctx.os in ("windows", "macos")
+    if not offered and python and not linux_only and not _OTHER_PLATFORM.search(ctx.doc.text):
         ctx.add("python-unsupported", TrText(QT_TRANSLATE_NOOP(
             "core", "pip finds no version at all of {req} for Python {python}: that package publishes no wheel for "
             "this Python version (or platform). Use a Python version it supports."), req=requested, python=python),
@@ -209,6 +219,8 @@ def import_errors(ctx: Ctx) -> None:
     if failed and not ctx.errors():
         ctx.add("tf-import-failed", TrText(QT_TRANSLATE_NOOP(
             "core", "Importing TensorFlow failed: {line}"), line=failed[0].line), failed[:3])
+    if "No module named" in ctx.doc.text and _SUBMODULE_MISSING.search(ctx.doc.text):
+        ctx.ruled_out.add("tf-not-installed")  # TensorFlow is there; one of its modules is not
     missing = hits.get("no-module-tensorflow") + hits.get("r-tensorflow-not-found")
     if missing and not ctx.errors():
         ctx.add("tf-not-installed", TrText(QT_TRANSLATE_NOOP(

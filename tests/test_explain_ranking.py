@@ -190,3 +190,27 @@ def test_the_doctor_reads_a_tf_log_as_explain_does(folder):
     report = diagnose(fs.scan(envs=[fs.env(python, tf=tf)]))
     doctor_ids = {f.id for env in report.envs for f in env.findings} | {f.id for f in report.machine}
     assert explained.primary in doctor_ids
+
+
+# -- the log outranks the template ----------------------------------------------------------------------------
+
+TEMPLATE_213 = """**System information**
+- OS Platform and Distribution: Windows 10
+- TensorFlow version: 2.13.0
+- Python version: 3.10
+
+W tensorflow/stream_executor/platform/default/dso_loader.cc:64] Could not load dynamic library 'cudart64_110.dll'; dlerror: cudart64_110.dll not found
+tensorflow does not detect my gpu
+"""
+
+
+def test_the_log_outranks_the_template_when_they_disagree():
+    explanation = explain_text(TEMPLATE_213)
+    # TF 2.13 on native Windows has no GPU build and loads no CUDA DLL: this log's TF is a 2.4-2.10 GPU build.
+    assert explanation.facts["tf_version_stated"] == "2.13.0" and "tf_version" not in explanation.facts
+    assert explanation.primary != "no-native-windows-gpu"
+
+
+def test_a_template_the_log_agrees_with_stands():
+    explanation = explain_text(TEMPLATE_213.replace("2.13.0", "2.10.0"))
+    assert explanation.facts["tf_version"] == "2.10.0" and "tf_version_stated" not in explanation.facts

@@ -83,7 +83,10 @@ def _explain(data: str | bytes | document.Clipped | None, machine: dict) -> Expl
     if reading.fields:
         from tfgpu.core.explain import template_facts
 
+        free_text_tf = facts.get("tf_version")
         template_facts.apply_fields(reading, facts)
+        if "tf_version" in reading.fields:  # the log outranks the template when they disagree
+            template_facts.log_outranks_template(facts, hits, free_text_tf)
     _from_machine(facts, machine, reading)
     parser = _PARSERS.get(kind) or ("build_info" if "is_cuda_build" in focus.text else None)
     if parser is not None:

@@ -142,3 +142,37 @@ def gpu_model_cc(facts: dict) -> str | None:
     value = facts.get("gpu_field")
     spec = kbview.gpu_spec(value) if value else None
     return getattr(spec, "cc", None)
+
+
+def log_outranks_template(facts: dict, hits, free_text_tf: str | None) -> None:
+    """The log is the evidence: a template's TensorFlow version whose CUDA the log's own library loads
+    contradict (TF 2.13 on Windows loads no CUDA DLL at all; 2.13 on Linux loads CUDA 11, not 12) gives way.
+    The version read from the free text takes its place when it fits, else none; ``tf_version_stated`` keeps
+    what the template said."""
+    from tfgpu.core import versions
+
+    tf, os_name = facts.get("tf_version"), facts.get("os")
+    names = [h.groups.get("lib", "") for sig in ("dso-load-failed", "dso-open-failed-tf1") for h in hits.get(sig)]
+    majors = set()
+    for name in names:
+        info = kbview.library_info(re.split(r"[/\\]", name.strip())[-1])
+        if info is not None and getattr(info, "cuda", None):
+            majors.add(str(info.cuda).split(".")[0])
+    if not tf or not majors:
+        return
+
+    def fits(version: str | None) -> bool:
+        want = kbview.tf_cuda(version, os_name)
+        if want is None:  # no GPU build there (native Windows from 2.11): it loads no CUDA library
+            return not (os_name == "windows" and versions.at_least(version, "2.11"))
+        return want.split(".")[0] in majors
+
+    if fits(tf):
+        return
+    facts["tf_version_stated"] = tf
+    facts["tf_version_conflict"] = (f"the template says TensorFlow {tf}, but the log loads CUDA "
+                                    f"{'/'.join(sorted(majors))} libraries")
+    if free_text_tf and free_text_tf != tf and fits(free_text_tf):
+        facts["tf_version"] = free_text_tf
+    else:
+        facts.pop("tf_version", None)

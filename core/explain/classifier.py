@@ -47,29 +47,26 @@ def features(text: str) -> Counter[str]:
     return counts
 
 
-def weights(counts: Counter[str], idf: dict[str, float]) -> dict[str, float]:
-    """Sublinear tf x idf over the model's vocabulary, L2-normalised (as the training script does)."""
-    values = {term: (1.0 + math.log(count)) * idf[term] for term, count in counts.items() if term in idf}
-    norm = math.sqrt(sum(v * v for v in values.values())) or 1.0
-    return {term: v / norm for term, v in values.items()}
-
-
 class Model:
-    """The shipped coefficients: ``terms`` maps a feature to (idf, [(class index, weight), ...])."""
+    """The shipped coefficients, used as loaded (no copy: loading stays cheap): ``terms`` maps a feature to
+    [idf, [[class index, weight], ...]]."""
 
     def __init__(self, data: dict) -> None:
         self.classes: list[str] = list(data["classes"])
         self.intercepts: list[float] = list(data["intercepts"])
-        self.terms: dict[str, tuple[float, list]] = {k: (v[0], v[1]) for k, v in data["terms"].items()}
+        self.terms: dict[str, list] = data["terms"]
         self.corpus_hash: str = data.get("corpus_hash", "")
         self.cv_accuracy: float | None = data.get("cv_accuracy")
-        self.idf = {term: idf for term, (idf, _) in self.terms.items()}
 
     def predict(self, text: str) -> list[tuple[str, float]]:
+        terms = self.terms
+        values = {term: (1.0 + math.log(count)) * terms[term][0] for term, count in features(text).items()
+                  if term in terms}
+        norm = math.sqrt(sum(v * v for v in values.values())) or 1.0
         scores = list(self.intercepts)
-        for term, value in weights(features(text), self.idf).items():
-            for index, weight in self.terms[term][1]:
-                scores[index] += weight * value
+        for term, value in values.items():
+            for index, weight in terms[term][1]:
+                scores[index] += weight * value / norm
         top = max(scores)
         exps = [math.exp(s - top) for s in scores]
         total = sum(exps)

@@ -120,11 +120,13 @@ def _explain(data: str | bytes | document.Clipped | None, machine: dict) -> Expl
     rules_install.benign(ctx, other_libs)
     rules_cluster.distributed(ctx)
     rules_install.healthy(ctx)
-    from tfgpu.core.explain import fallback, ranking
+    from tfgpu.core.explain import ranking
 
     # A failing text is never called healthy: an error line no finding accounts for outranks a healthy table.
     unexplained = ranking.unexplained_error(ctx) if ctx.findings and not ctx.problems() else None
     if not ctx.findings or unexplained:
+        from tfgpu.core.explain import fallback
+
         fallback.unrecognised(ctx, reading, unexplained)
     order = root_cause_order()
     result = ranking.rank(ctx.findings, order)
@@ -134,6 +136,8 @@ def _explain(data: str | bytes | document.Clipped | None, machine: dict) -> Expl
 
         opinion = classifier.predict(doc.text)
         if opinion and result.findings[0].id == "unrecognised-error":
+            from tfgpu.core.explain import fallback
+
             if fallback.fill_in(ctx, opinion, ranking.FILL_IN_PROBABILITY, ranking.HEALTHY):
                 result = ranking.rank(ctx.findings, order)
         elif opinion:

@@ -28,7 +28,7 @@ CORPUS = REPO / "tests" / "fixtures" / "corpus-real"
 OUT = REPO / "resources" / "models" / "explain_classifier.json"
 MIN_DF = 2
 C = 50.0
-PRUNE = 0.1  # weights smaller than this (after training) are not shipped
+PRUNE = 0.25  # weights smaller than this (after training) are not shipped: a smaller file loads faster
 
 
 def corpus_cases(corpus: Path) -> list[tuple[str, str, Path]]:
@@ -107,9 +107,9 @@ def export(vocabulary: dict[str, int], idf: list[float], model, extra: dict) -> 
     classes = [str(c) for c in model.classes_]
     terms = {}
     for term, col in vocabulary.items():
-        kept = [[k, round(float(coef[k, col]), 3)] for k in range(len(classes)) if abs(coef[k, col]) >= PRUNE]
+        kept = [[k, round(float(coef[k, col]), 2)] for k in range(len(classes)) if abs(coef[k, col]) >= PRUNE]
         if kept:
-            terms[term] = [round(idf[col], 4), kept]
+            terms[term] = [round(idf[col], 3), kept]
     return {"about": "explain's text classifier: multinomial logistic regression over sublinear tf-idf of "
             "tfgpu.core.explain.classifier.features; trained by tests/perf/train_classifier.py",
             "classes": classes, "intercepts": [round(float(v), 4) for v in model.intercept_], "terms": terms, **extra}

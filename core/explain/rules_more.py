@@ -175,3 +175,15 @@ def frameworks(ctx: Ctx) -> None:
             "core", "The container lost its access to the GPU (NVML: Unknown Error), typically after the host's "
             "systemd reloaded its cgroups. Recreate the container, and configure the NVIDIA Container Toolkit's "
             "cgroup workaround so it does not happen again.")), nvml[:2])
+    below = ctx.hits.get("below-minimum-compute-capability")
+    if below and not ctx.has("compute-capability-unsupported"):
+        ctx.add("compute-capability-unsupported", TrText(QT_TRANSLATE_NOOP(
+            "core", "The program refuses this GPU: its compute capability is below the minimum its build supports "
+            "(it falls back to the CPU). Use an older release built for this GPU, build it from source for this "
+            "compute capability, or use a newer GPU.")), below[:2])
+    error35 = ctx.hits.get("cuda-error-35")
+    if error35 and not ctx.has("driver-too-old"):
+        ctx.add("driver-too-old", TrText(QT_TRANSLATE_NOOP(
+            "core", "CUDA error 35 (cudaErrorInsufficientDriver): the NVIDIA driver is older than the CUDA runtime "
+            "the program was built with. Update the NVIDIA driver, or install the program's build for an older "
+            "CUDA.")), error35[:2])

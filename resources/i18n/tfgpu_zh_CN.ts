@@ -5548,6 +5548,14 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>容器失去了对 GPU 的访问（NVML: Unknown Error），通常是宿主机的 systemd 重新加载了 cgroup 之后。请重新创建容器，并配置 NVIDIA Container Toolkit 的 cgroup 规避方法，避免再次发生。</translation>
     </message>
     <message>
+        <source>The program refuses this GPU: its compute capability is below the minimum its build supports (it falls back to the CPU). Use an older release built for this GPU, build it from source for this compute capability, or use a newer GPU.</source>
+        <translation>程序拒绝使用这块 GPU：它的计算能力低于该程序构建所支持的最低要求（于是退回 CPU）。请使用为这块 GPU 构建的旧版本、针对这个计算能力从源码编译，或换用更新的 GPU。</translation>
+    </message>
+    <message>
+        <source>CUDA error 35 (cudaErrorInsufficientDriver): the NVIDIA driver is older than the CUDA runtime the program was built with. Update the NVIDIA driver, or install the program&apos;s build for an older CUDA.</source>
+        <translation>CUDA 错误 35（cudaErrorInsufficientDriver）：NVIDIA 驱动比程序构建时所用的 CUDA 运行时旧。请更新 NVIDIA 驱动，或安装该程序针对较旧 CUDA 的版本。</translation>
+    </message>
+    <message>
         <source>NVIDIA GPUs with CUDA are supported on Windows and Linux only.</source>
         <translation>只有 Windows 和 Linux 支持带 CUDA 的 NVIDIA GPU。</translation>
     </message>

@@ -145,10 +145,11 @@ def test_the_classifier_fills_in_for_an_unrecognised_failure_and_keeps_the_next_
     explanation = explain_text(text)
     assert explanation.primary == "gpu-oom"
     assert explanation.findings[0].facts["classifier_probability"] == 0.9
+    assert explanation.confidence == 0.9
     assert explanation.findings[0].fix  # the catalog's steps plus the command to run next
 
 
-@pytest.mark.parametrize("guess", [("gpu-ok", 0.99), ("gpu-oom", 0.3)])
+@pytest.mark.parametrize("guess", [("gpu-ok", 0.99), ("gpu-oom", 0.2)])
 def test_the_classifier_never_calls_a_failure_healthy_nor_guesses_when_unsure(monkeypatch, guess):
     monkeypatch.setattr(classifier, "predict", lambda _text: [guess])
     assert explain_text("RuntimeError: the training script stopped with an error nobody has seen").primary == \

@@ -88,6 +88,12 @@ def windows_long_paths(ctx: Ctx) -> None:
 
 def python_and_pip(ctx: Ctx) -> None:
     hits = ctx.hits
+    disk = hits.get("no-space-left")
+    if disk:
+        ctx.add("install-no-disk-space", TrText(QT_TRANSLATE_NOOP(
+            "core", "The disk is full (No space left on device): free some space, or point pip's temporary folder "
+            "(TMPDIR / TEMP) and cache at a disk with room (pip install --no-cache-dir), then try again.")), disk[:2])
+        return
     network = hits.get("pip-network-error")
     if network:  # pip retried and gave up: "from versions: none" then says nothing about this Python
         ctx.add("install-no-network", TrText(QT_TRANSLATE_NOOP(

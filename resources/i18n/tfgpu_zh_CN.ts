@@ -4280,6 +4280,10 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>Docker 找不到用于 --gpus 的 GPU 设备驱动：没有安装 NVIDIA Container Toolkit，或者配置后没有重启 Docker。</translation>
     </message>
     <message>
+        <source>The disk is full (No space left on device): free some space, or point pip&apos;s temporary folder (TMPDIR / TEMP) and cache at a disk with room (pip install --no-cache-dir), then try again.</source>
+        <translation>磁盘已满（No space left on device）：请腾出空间，或把 pip 的临时目录（TMPDIR / TEMP）和缓存指向有空间的磁盘（pip install --no-cache-dir），然后重试。</translation>
+    </message>
+    <message>
         <source>pip (or conda) cannot reach the package index: no network, a proxy, a firewall or a slow mirror. Check the connection and the proxy settings (pip --proxy, HTTPS_PROXY), or use a mirror, then try again.</source>
         <translation>pip（或 conda）无法连接软件包索引：没有网络、代理、防火墙，或镜像太慢。请检查网络连接和代理设置（pip --proxy、HTTPS_PROXY），或换用镜像源，然后重试。</translation>
     </message>

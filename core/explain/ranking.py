@@ -27,6 +27,7 @@ _SEVERITY_BASE = {Severity.ERROR: 0.55, Severity.WARNING: 0.42, Severity.INFO: 0
 # The strongest evidence line of a finding: how much it adds.
 TIER_ERROR, TIER_WARNING, TIER_STATED, TIER_INFERRED = 0.35, 0.25, 0.15, 0.05
 CLOSE = 0.08  # top two scores this close: "also possible", and the classifier breaks the tie
+UNRECOGNISED_CONFIDENCE = 0.2
 CLASSIFIER_WEIGHT = 0.2  # how much the classifier's probability moves a close call
 # The classifier names a cause for an unrecognised text from this probability. Measured on held-out folds
 # (tests/perf/train_classifier.py --system-cv, 550 cases): from 0.25 its fill-ins were right 8 times in 10
@@ -93,6 +94,8 @@ def rank(findings: list[Finding], order: dict[str, int], advice: dict[str, float
     second = max((adjusted[f.id] for f in rivals), default=0.0)
     first = adjusted[top.id]
     confidence = max(0.05, min(1.0, 0.5 * first + 0.5 * max(0.0, first - second) + (0.5 * first if not rivals else 0.0)))
+    if top.id == "unrecognised-error":  # the failure is clear, its cause is not
+        confidence = min(confidence, UNRECOGNISED_CONFIDENCE)
     guessed = top.facts.get("classifier_probability")
     if isinstance(guessed, (int, float)):  # a statistical guess is as sure as the classifier says, no more
         confidence = min(confidence, float(guessed))

@@ -131,14 +131,14 @@ def _explain(data: str | bytes | document.Clipped | None, machine: dict) -> Expl
     order = root_cause_order()
     result = ranking.rank(ctx.findings, order)
     opinion: list[tuple[str, float]] = []
-    if result.findings and (result.findings[0].id == "unrecognised-error" or ranking.close_call(result)):
+    if result.findings and (result.findings[0].id in ranking.FILL_IN or ranking.close_call(result)):
         from tfgpu.core.explain import classifier
 
         opinion = classifier.predict(doc.text)
-        if opinion and result.findings[0].id == "unrecognised-error":
+        if opinion and result.findings[0].id in ranking.FILL_IN:
             from tfgpu.core.explain import fallback
 
-            if fallback.fill_in(ctx, opinion, ranking.FILL_IN_PROBABILITY, ranking.HEALTHY):
+            if fallback.fill_in(ctx, opinion, ranking.FILL_IN, ranking.HEALTHY):
                 result = ranking.rank(ctx.findings, order)
         elif opinion:
             result = ranking.rank(ctx.findings, order, advice=dict(opinion))

@@ -99,17 +99,18 @@ def next_step(ctx: Ctx) -> FixStep:
     return FixStep(text=TrText(words), command=command(argv, shell, bare_program=True), shell=shell)
 
 
-def fill_in(ctx: Ctx, opinion: list[tuple[str, float]], threshold: float, healthy: tuple[str, ...]) -> bool:
-    """The text classifier's best guess takes the place of ``unrecognised-error`` when it is sure enough
-    (never a healthy verdict); the finding says it is a guess and keeps the command to run next."""
+def fill_in(ctx: Ctx, opinion: list[tuple[str, float]], thresholds: dict[str, float], healthy: tuple[str, ...]) -> bool:
+    """The text classifier's best guess takes the place of a finding that names no cause (``unrecognised-error``,
+    or ``gpu-not-listed``: "the text does not say why") when it is sure enough (``thresholds`` per such id;
+    never a healthy verdict); the finding says it is a guess and keeps the replaced one's next step."""
     label, probability = opinion[0]
-    current = next((f for f in ctx.findings if f.id == "unrecognised-error"), None)
-    if current is None or probability < threshold or label in (*healthy, "unrecognised-error", *_declined(ctx)):
+    current = next((f for f in ctx.findings if f.id in thresholds), None)
+    if current is None or probability < thresholds[current.id] or label in (*healthy, *thresholds, *_declined(ctx)):
         return False
     from tfgpu.core.findings.catalog import catalog
 
     meaning = str(catalog().get(label, {}).get("meaning", ""))
-    quoted = str(current.facts.get("decisive_line", ""))
+    quoted = str(current.facts.get("decisive_line", "")) or next((str(e.detail) for e in current.evidence), "")
     hits = [Hit(signature="classifier", line_no=int(str(e.source)[5:]), line=str(e.detail))
             for e in current.evidence if str(e.source).startswith("line ") and str(e.source)[5:].isdigit()]
     made = ctx.add(label, TrText(QT_TRANSLATE_NOOP(

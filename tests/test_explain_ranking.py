@@ -83,6 +83,7 @@ def test_a_known_harmless_error_line_does_not_make_a_working_log_a_failure():
     "Training on my Mac: tensorflow does not use the GPU at all",
     "我的笔记本只有集显，tensorflow 检测不到 gpu，怎么办？",
     "显卡是AMD的，tensorflow无法使用gpu",
+    "我用的是A卡，tensorflow 检测不到 gpu 怎么办",
 ])
 def test_a_machine_without_an_nvidia_card_said_in_words(text):
     assert explain_text(text).primary == "no-nvidia-gpu"
@@ -91,6 +92,7 @@ def test_a_machine_without_an_nvidia_card_said_in_words(text):
 @pytest.mark.parametrize("text", [
     "My laptop has Intel UHD graphics and an RTX 3060, but tensorflow does not use the GPU",
     "I have a GeForce GTX 1080; I used to have a Radeon. TensorFlow does not detect the GPU",
+    "我的电脑是RTX 3060，以前用A卡，tensorflow 检测不到 gpu",
 ])
 def test_an_nvidia_card_named_beside_other_graphics_is_not_no_gpu(text):
     assert explain_text(text).primary != "no-nvidia-gpu"

@@ -91,7 +91,7 @@ def _signal_rows() -> tuple[tuple[str, str, list | None, str | None], ...]:
 
 @cache
 def _compiled(regex: str) -> re.Pattern[str]:
-    return re.compile(regex, re.IGNORECASE | re.MULTILINE)
+    return re.compile(regex, re.IGNORECASE | re.MULTILINE | re.ASCII)
 
 
 @cache

@@ -96,7 +96,7 @@ def _compiled(regex: str) -> re.Pattern[str]:
 
 @cache
 def _negations() -> tuple[tuple[str, re.Pattern[str]], ...]:
-    return tuple((row["id"], re.compile(row["regex"], re.IGNORECASE)) for row in kb.text_rows("negation"))
+    return tuple((row["id"], re.compile(row["regex"], re.IGNORECASE | re.ASCII)) for row in kb.text_rows("negation"))
 
 
 # -- reading -----------------------------------------------------------------------------------------

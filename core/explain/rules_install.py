@@ -166,7 +166,7 @@ def python_and_pip(ctx: Ctx) -> None:
 
 
 # A platform few wheels are built for: no wheel is a matter of the platform, not of the Python version.
-_OTHER_PLATFORM = re.compile(r"(?i)\b(?:arm64|aarch64|apple silicon|apple m[1-4]|m[1-4] (?:mac|chip|pro|max)|armv7l?|"
+_OTHER_PLATFORM = re.compile(r"(?ai)\b(?:arm64|aarch64|apple silicon|apple m[1-4]|m[1-4] (?:mac|chip|pro|max)|armv7l?|"
                              r"raspberry pi|jetson)\b")
 _SUBMODULE_MISSING = re.compile(r"No module named '?tensorflow\.\w")
 _TF_NAMES = ("tensorflow", "tensorflow-gpu", "tensorflow-cpu", "tf-nightly", "tf-nightly-gpu", "tf-nightly-cpu",

@@ -15,10 +15,10 @@ _VERSION = lazy(r"(?<![\w.])v?(\d{1,2}\.\d{1,2}(?:\.\d{1,4})?)(?![\d.]*\d)")
 _TF_IN_VALUE = lazy(r"(?i)(?:tensorflow|tf)[-_ ]?(?:gpu|cpu)?[-_ =]*v?(\d\.\d{1,2}(?:\.\d{1,3})?)")
 _NO_GPU = lazy(r"(?i)^(?:none|no|no gpu|nothing|cpu(?:[ -]only)?|using cpu|not available|无|没有)\b|\(using cpu\)")
 _OS_WORDS = (
-    ("wsl", re.compile(r"(?i)\bwsl\s?2?\b")),
-    ("windows", re.compile(r"(?i)\bwin(?:dows)?\s?(?:10|11|7|8|server)?\b")),
-    ("macos", re.compile(r"(?i)\bmac\s?os|\bos x\b|\bdarwin\b")),
-    ("linux", re.compile(r"(?i)\blinux\b|\bubuntu\b|\bdebian\b|\bcentos\b|\bfedora\b|\brhel\b|\bred hat\b|\barch\b|\bmint\b|\bsuse\b|\bamazon linux\b|\brocky\b")),
+    ("wsl", re.compile(r"(?ai)\bwsl\s?2?\b")),
+    ("windows", re.compile(r"(?ai)\bwin(?:dows)?\s?(?:10|11|7|8|server)?\b")),
+    ("macos", re.compile(r"(?ai)\bmac\s?os|\bos x\b|\bdarwin\b")),
+    ("linux", re.compile(r"(?ai)\blinux\b|\bubuntu\b|\bdebian\b|\bcentos\b|\bfedora\b|\brhel\b|\bred hat\b|\barch\b|\bmint\b|\bsuse\b|\bamazon linux\b|\brocky\b")),
 )
 _CUDA_PART = lazy(r"(?i)cuda(?:\s*(?:toolkit|runtime api|version))?\s*[-:=]?\s*v?(\d{1,2}(?:\.\d{1,2})?(?:\.\d{1,4})?)")
 _CUDNN_PART = lazy(r"(?i)cudnn(?:\s*version)?\s*[-:=]?\s*v?(\d{1,2}(?:\.\d{1,2})?(?:\.\d{1,3})?)")

@@ -4732,6 +4732,10 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>Keras 3 的 model.fit 在 MultiWorkerMirroredStrategy 下无法工作。请用自定义训练循环（strategy.run 和 strategy.reduce），或安装 tf-keras 并设置 TF_USE_LEGACY_KERAS=1。</translation>
     </message>
     <message>
+        <source>TensorFlow rejects TF_CONFIG: it must be JSON with a &quot;cluster&quot; (every role&apos;s host:port list, one &quot;chief&quot; where the strategy wants one) and this process&apos;s &quot;task&quot; (a role of that cluster and an index inside its list). Fix the variable on every worker, then check it with `tfgpu cluster check`.</source>
+        <translation>TensorFlow 拒绝了 TF_CONFIG：它必须是 JSON，包含 &quot;cluster&quot;（每个角色的 host:port 列表；策略需要时要有一个 &quot;chief&quot;）以及本进程的 &quot;task&quot;（该集群中的一个角色，以及在其列表范围内的序号）。请在每个 worker 上修正这个变量，然后用 `tfgpu cluster check` 检查。</translation>
+    </message>
+    <message>
         <source>A collective operation between workers was aborted or timed out: a worker was not started, crashed, or cannot be reached on its port. Start every worker with the same TF_CONFIG (only &quot;task&quot; differs), open the ports between the machines, and check with `tfgpu cluster check --smoke`.</source>
         <translation>worker 之间的集合通信被中止或超时：有 worker 没有启动、崩溃了，或者它的端口连不上。请用相同的 TF_CONFIG 启动每个 worker（只有 &quot;task&quot; 不同），打开机器之间的端口，并用 `tfgpu cluster check --smoke` 检查。</translation>
     </message>

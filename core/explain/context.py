@@ -41,6 +41,11 @@ _CPU_ONLY = lazy(
 )
 
 
+_EXPECTED_HEADING = lazy(r"(?im)^\s*(?:#+\s*|\*\*|- )?(?:describe the )?expected (?:behaviou?r|output|results?)\b"
+                         r"|^\s*(?:#+\s*)?(?:期望|预期)(?:的)?(?:结果|行为|输出)")
+_ANY_HEADING = lazy(r"^\s*(?:#+\s|\*\*[^*\n]{2,60}\*\*\s*$)")
+
+
 @dataclass
 class Ctx:
     doc: Doc
@@ -50,8 +55,10 @@ class Ctx:
     findings: list[Finding] = field(default_factory=list)
     said: set[str] = field(default_factory=set)  # signals from the user's own words (prose.Reading.signals)
     users: str | None = None  # the text with TF's log lines blanked (prose.user_text)
+    ruled_out: set[str] = field(default_factory=set)  # ids a rule rejected on purpose: no guess may name them
     _wants_gpu: bool | None = None
     _cpu_only: bool | None = None
+    _expected: set[int] | None = None
 
     # -- what the facts say -----------------------------------------------------
     @property
@@ -80,6 +87,23 @@ class Ctx:
 
     def problems(self) -> list[Finding]:
         return [f for f in self.findings if f.severity in (Severity.ERROR, Severity.WARNING)]
+
+    def expected_lines(self) -> set[int]:
+        """Line numbers inside an issue template's "expected behaviour / output" section: what the user hoped
+        to see, not what happened (a GPU listed there is no evidence that one works)."""
+        if self._expected is None:
+            self._expected = set()
+            text = self.doc.text
+            if _EXPECTED_HEADING.search(text):
+                inside = False
+                for number, line in enumerate(text.split("\n"), start=1):
+                    if _EXPECTED_HEADING.match(line):
+                        inside = True
+                    elif inside and _ANY_HEADING.match(line):
+                        inside = False
+                    if inside:
+                        self._expected.add(number)
+        return self._expected
 
     # -- what the user says ---------------------------------------------------------
     def wants_gpu(self) -> bool:

@@ -209,12 +209,19 @@ def _find_line_end(data: bytes, newline: bytes, *, reverse: bool = False, start:
 
 
 def _clean(text: str) -> str:
-    """``\n`` line ends only, no ANSI colour codes (control characters are handled after the binary check)."""
+    """``\n`` line ends only, no ANSI colour codes (control characters are handled after the binary check),
+    Unicode spaces as plain spaces (the readers' patterns match ASCII whitespace: web pages paste NBSP, Chinese
+    text the ideographic space)."""
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     if "\x1b" in text:
         text = _ANSI.sub("", text)
+    if not text.isascii():
+        text = text.translate(_SPACES)
     return text
+
+
+_SPACES = {code: " " for code in (0xA0, 0x1680, *range(0x2000, 0x200B), 0x202F, 0x205F, 0x3000)}
 
 
 def _cut(data, newline):

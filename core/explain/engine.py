@@ -31,7 +31,6 @@ from tfgpu.core.explain import facts as facts_mod
 from tfgpu.core.explain.context import Ctx
 from tfgpu.core.explain.model import EXPLAIN_KINDS, Explanation
 from tfgpu.core.findings.catalog import root_cause_order
-from tfgpu.core.findings.model import ranked
 
 log = logging.getLogger(__name__)
 
@@ -86,7 +85,10 @@ def _explain(data: str | bytes | document.Clipped | None, machine: dict) -> Expl
     if reading.fields:
         from tfgpu.core.explain import template_facts
 
+        free_text_tf = facts.get("tf_version")
         template_facts.apply_fields(reading, facts)
+        if "tf_version" in reading.fields:  # the log outranks the template when they disagree
+            template_facts.log_outranks_template(facts, hits, free_text_tf)
     _from_machine(facts, machine, reading)
     parser = _PARSERS.get(kind) or ("build_info" if "is_cuda_build" in focus.text else None)
     if parser is not None:
@@ -97,6 +99,7 @@ def _explain(data: str | bytes | document.Clipped | None, machine: dict) -> Expl
     _gpu_summary(facts)
     ctx = Ctx(doc=focus, kind=kind, hits=hits, facts=facts, said=reading.signals, users=users)
     rules_more.containers(ctx)
+    rules_more.frameworks(ctx)
     other_libs = libraries.explain(ctx)
     rules_gpu.driver(ctx, other_libs)
     rules_gpu.driver_too_old(ctx)
@@ -119,19 +122,37 @@ def _explain(data: str | bytes | document.Clipped | None, machine: dict) -> Expl
     rules_install.benign(ctx, other_libs)
     rules_cluster.distributed(ctx)
     rules_install.healthy(ctx)
-    if not ctx.findings:
+    from tfgpu.core.explain import ranking
+
+    # A failing text is never called healthy: an error line no finding accounts for outranks a healthy table.
+    unexplained = ranking.unexplained_error(ctx) if ctx.findings and not ctx.problems() else None
+    if not ctx.findings or unexplained:
         from tfgpu.core.explain import fallback
 
-        fallback.unrecognised(ctx, reading)
-    findings = ranked(ctx.findings, root_cause_order())
-    if findings and findings[0].id == "benign-log" and any(f.id == "gpu-ok" for f in findings):
-        # A log that shows the GPU working: that is the answer; its notices are harmless besides.
-        findings.sort(key=lambda f: f.id != "gpu-ok")
+        fallback.unrecognised(ctx, reading, unexplained)
+    order = root_cause_order()
+    result = ranking.rank(ctx.findings, order)
+    opinion: list[tuple[str, float]] = []
+    if result.findings and (result.findings[0].id in ranking.FILL_IN or ranking.close_call(result)):
+        from tfgpu.core.explain import classifier
+
+        opinion = classifier.predict(doc.text)
+        if opinion and result.findings[0].id in ranking.FILL_IN:
+            from tfgpu.core.explain import fallback
+
+            if fallback.fill_in(ctx, opinion, ranking.FILL_IN, ranking.HEALTHY):
+                result = ranking.rank(ctx.findings, order)
+        elif opinion:
+            result = ranking.rank(ctx.findings, order, advice=dict(opinion))
+    findings = result.findings
     return Explanation(
         kind=kind,
         primary=findings[0].id if findings else None,
         findings=findings,
         facts=_jsonable(ctx.facts),
+        confidence=result.confidence,
+        alternatives=result.alternatives,
+        second_opinion=[{"id": label, "probability": round(p, 3)} for label, p in opinion[:3]],
     )
 
 

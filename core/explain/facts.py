@@ -183,7 +183,7 @@ def _python(text: str, hits: Hits, facts: dict) -> None:
     else:
         for match in _iter(_PY, text):
             gap, value = match.group(1), match.group(2)
-            if re.search(r"(?i)cuda|cudnn|tensorflow|driver|\d", gap) or value[0] not in "23":
+            if re.search(r"(?i)cuda|cudnn|tensorflow|driver|\d|==|\bpip\b", gap) or value[0] not in "23":
                 continue
             facts["python_version"] = value
             break

@@ -19,7 +19,7 @@ from tfgpu.core.i18n import QT_TRANSLATE_NOOP, TrText
 from tfgpu.core.kb import guarded as kbview
 
 LIBRARY_SIGNATURES = ("dso-load-failed", "dso-open-failed-tf1", "self-check-dll-missing", "library-not-located",
-                      "shared-object-missing", "library-said-missing")
+                      "shared-object-missing", "library-said-missing", "paddle-dso-not-configured")
 
 # File name -> component. Only the shape of the name; versions come from the KB.
 _COMPONENTS = (

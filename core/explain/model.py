@@ -30,6 +30,12 @@ class Explanation:
     primary: str | None = None  # a finding id; None when the text says nothing we know
     findings: list[Finding] = field(default_factory=list)  # ranked, primary first
     facts: dict[str, Any] = field(default_factory=dict)
+    # How sure the primary is (0-1), from its evidence against the runners-up (core/explain/ranking.py).
+    confidence: float | None = None
+    # The other candidates, best first: {"id", "score" (0-1), "close": within reach of the primary}.
+    alternatives: list[dict[str, Any]] = field(default_factory=list)
+    # The text classifier's top guesses ({"id", "probability"}), when the rules were unsure and asked it.
+    second_opinion: list[dict[str, Any]] = field(default_factory=list)
 
     def to_dict(self) -> dict:
         return to_jsonable(self)

@@ -91,12 +91,12 @@ def _signal_rows() -> tuple[tuple[str, str, list | None, str | None], ...]:
 
 @cache
 def _compiled(regex: str) -> re.Pattern[str]:
-    return re.compile(regex, re.IGNORECASE | re.MULTILINE)
+    return re.compile(regex, re.IGNORECASE | re.MULTILINE | re.ASCII)
 
 
 @cache
 def _negations() -> tuple[tuple[str, re.Pattern[str]], ...]:
-    return tuple((row["id"], re.compile(row["regex"], re.IGNORECASE)) for row in kb.text_rows("negation"))
+    return tuple((row["id"], re.compile(row["regex"], re.IGNORECASE | re.ASCII)) for row in kb.text_rows("negation"))
 
 
 # -- reading -----------------------------------------------------------------------------------------

@@ -10,6 +10,9 @@ joined by ``|`` (any of them). Signals:
 - ``check:<name>``  a version-table check that holds (:mod:`.checks`)
 - ``want:gpu``      the user wants a GPU; ``lib:driver`` the driver library failed to load
 - ``gpu:listed``    the text shows TensorFlow using a GPU; ``any:error`` an error finding exists
+- ``framework:other`` the text is about another framework (PaddlePaddle, PyTorch) and never names TF
+- ``notice:any``    a harmless notice's log signature matched (the benign findings are made later)
+- ``os:<name>``      the text's operating system (``windows``, ``linux``, ``wsl``, ``macos``)
 - ``visible:suspect`` CUDA_VISIBLE_DEVICES is named with a value that may hide every GPU
 
 A rule that holds makes its ``then`` finding (worded by :data:`DETAILS`) and removes the findings
@@ -117,6 +120,25 @@ DETAILS: dict[str, str] = {
     "cudnn-missing-said": QT_TRANSLATE_NOOP(
         "core", "cuDNN is not installed (or not where TensorFlow looks). Install the cuDNN version this TensorFlow was "
         "built for."),
+    "nccl-on-windows-said": QT_TRANSLATE_NOOP(
+        "core", "Training on several GPUs at once on Windows needs NCCL, which exists only on Linux: the frameworks' "
+        "Windows builds have none. Train on one GPU, use a strategy without NCCL (TensorFlow: "
+        "HierarchicalCopyAllReduce), or use Linux or WSL2."),
+    "hang-in-collective": QT_TRANSLATE_NOOP(
+        "core", "Distributed training hangs in its first collective step: the workers cannot reach each other (a "
+        "firewall, a wrong network interface, or a port that no one listens on). Check that every worker reaches the "
+        "others' addresses and ports, and set NCCL_SOCKET_IFNAME to the interface they share."),
+    "no-nvidia-hardware-said": QT_TRANSLATE_NOOP(
+        "core", "This computer has no NVIDIA GPU (the text names only Intel, AMD or Apple graphics): CUDA, and so "
+        "TensorFlow's GPU support, needs an NVIDIA card. TensorFlow runs on the CPU here; for GPU training use a "
+        "machine or cloud instance with an NVIDIA GPU."),
+    "paddle-cpu-package": QT_TRANSLATE_NOOP(
+        "core", "The installed PaddlePaddle is the CPU package ('paddlepaddle'): it never uses the GPU. Uninstall it and "
+        "install 'paddlepaddle-gpu' for your CUDA version."),
+    "gpu-slow-not-broken": QT_TRANSLATE_NOOP(
+        "core", "Nothing in the text shows a set-up problem: a GPU that is no faster than the CPU, or that runs out of "
+        "memory only at a larger batch, is in use. Small models, small batches, the input pipeline and the first "
+        "step's start-up keep it idle; measure with the TensorFlow profiler."),
     "mismatch-said": QT_TRANSLATE_NOOP(
         "core", "The text says the CUDA version does not match. Each TensorFlow release loads only the CUDA (and "
         "cuDNN) version it was built with; install that version (see the table)."),
@@ -145,6 +167,14 @@ class Signals:
             return name in self.reading.said
         if kind == "check":
             return self.check(value) is not None
+        if kind == "os":
+            return ctx.os == value
+        if name == "framework:other":  # the text is about PaddlePaddle or PyTorch, not TensorFlow
+            return "ctx:other-framework" in self.reading.said and "ctx:tensorflow" not in self.reading.said
+        if name == "notice:any":
+            from tfgpu.core.explain.signatures import notice_ids
+
+            return any(sig in ctx.hits for sig in notice_ids())
         if name == "want:gpu":
             return ctx.wants_gpu()
         if name == "lib:driver":
@@ -182,7 +212,8 @@ def visible_devices_suspect(ctx: Ctx, reading: Reading) -> bool:
 
 
 def gpu_listed(ctx: Ctx) -> bool:
-    return ctx.facts.get("gpus_listed", 0) > 0 or ctx.hits.any("gpu-device-created", "gpu-listed", "device-lib-gpu")
+    return ctx.facts.get("gpus_listed", 0) > 0 or ctx.hits.any("gpu-device-created", "gpu-device-created-short", "gpu-listed", "device-lib-gpu",
+                                                                "paddle-gpu-device-notice")
 
 
 def apply_rules(ctx: Ctx, reading: Reading) -> None:

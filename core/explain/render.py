@@ -14,6 +14,11 @@ def format_explanation(explanation: Explanation, verbose: bool = False) -> str:
         lines.append("Nothing in this text matches a known problem.")
     else:
         lines.append(f"Main finding: {explanation.primary}")
+        if explanation.confidence is not None:
+            lines.append(f"Confidence: {explanation.confidence:.2f}")
+        close = [a["id"] for a in explanation.alternatives if a.get("close")]
+        if close:
+            lines.append(f"Also possible: {', '.join(close)}")
         lines.append("")
         for index, finding in enumerate(explanation.findings):
             lines += format_finding(finding, verbose, with_fix=index == 0 or verbose)

@@ -25,6 +25,10 @@ _WORDS = {
     "keras3-perreplica-convert": ("keras-multiworker-fit", QT_TRANSLATE_NOOP(
         "core", "Keras 3's model.fit does not work under MultiWorkerMirroredStrategy. Train with a custom loop "
         "(strategy.run and strategy.reduce), or install tf-keras and set TF_USE_LEGACY_KERAS=1.")),
+    "tf-config-rejected": ("tf-config-invalid", QT_TRANSLATE_NOOP(
+        "core", "TensorFlow rejects TF_CONFIG: it must be JSON with a \"cluster\" (every role's host:port list, one "
+        "\"chief\" where the strategy wants one) and this process's \"task\" (a role of that cluster and an index "
+        "inside its list). Fix the variable on every worker, then check it with `tfgpu cluster check`.")),
     "collective-aborted": ("collective-timeout", QT_TRANSLATE_NOOP(
         "core", "A collective operation between workers was aborted or timed out: a worker was not started, "
         "crashed, or cannot be reached on its port. Start every worker with the same TF_CONFIG (only \"task\" "

@@ -183,6 +183,8 @@ def memory(ctx: Ctx) -> None:
     ooms = [h for h in tensors if not _CPU_DEVICE.search(h.groups.get("device", ""))]
     if ooms or not tensors:  # every OOM that names its device names the CPU: host memory, not the GPU
         ooms += [h for h in hits.get("resource-exhausted") if not _CPU_DEVICE.search(h.line)]
+    else:
+        ctx.ruled_out.add("gpu-oom")
     ooms += hits.get("cuda-out-of-memory")
     ooms += [h for h in hits.get("cuda-runtime-init-failed") if "out of memory" in h.groups.get("status", "").lower()]
     soft = [h for h in hits.get("bfc-ran-out") if _NOT_A_FAILURE.search(h.line)]
@@ -208,6 +210,10 @@ def memory(ctx: Ctx) -> None:
             "core", "cuDNN/cuBLAS could not initialise, which almost always means TensorFlow had already reserved the GPU "
             "memory. Enable memory growth (or lower the memory fraction) before building the model.")),
             cudnn_init, facts)
+    elif soft and not ctx.errors() and ctx.hits.any("gpu-device-created", "gpu-device-created-short", "gpu-found-properties"):
+        ctx.add("benign-log", TrText(QT_TRANSLATE_NOOP(
+            "core", "TensorFlow uses the GPU; the allocator's \"ran out of memory ... not a failure\" lines are notices "
+            "that more memory might run it faster, not errors.")), soft[:2], {"notices": ["GPU allocator notice"]})
     elif soft and not ctx.errors():
         ctx.add("gpu-oom", TrText(QT_TRANSLATE_NOOP(
             "core", "The GPU allocator ran short of memory but TensorFlow carried on (\"not a failure\"): it may run "

@@ -89,8 +89,24 @@ def windows_long_paths(ctx: Ctx) -> None:
 
 def python_and_pip(ctx: Ctx) -> None:
     hits = ctx.hits
+    disk = hits.get("no-space-left")
+    if disk:
+        ctx.add("install-no-disk-space", TrText(QT_TRANSLATE_NOOP(
+            "core", "The disk is full (No space left on device): free some space, or point pip's temporary folder "
+            "(TMPDIR / TEMP) and cache at a disk with room (pip install --no-cache-dir), then try again.")), disk[:2])
+        return
+    network = hits.get("pip-network-error")
+    if network:  # pip retried and gave up: "from versions: none" then says nothing about this Python
+        ctx.add("install-no-network", TrText(QT_TRANSLATE_NOOP(
+            "core", "pip (or conda) cannot reach the package index: no network, a proxy, a firewall or a slow mirror. "
+            "Check the connection and the proxy settings (pip --proxy, HTTPS_PROXY), or use a mirror, then try "
+            "again.")), network[:2])
+        return
     pip = (hits.get("pip-no-version") + hits.get("pip-no-distribution") + hits.get("pip-unsupported-wheel")
-           + hits.get("conda-python-incompatible"))
+           + hits.get("conda-python-incompatible") + hits.get("conda-your-python") + hits.get("conda-unsatisfiable"))
+    conda_python = next((h.groups["python"] for h in hits.get("conda-your-python") if h.groups.get("python")), None)
+    if conda_python:
+        ctx.facts["python_version"] = conda_python
     banner32 = hits.get("python-32bit")
     is32 = ctx.facts.get("python_bits") == 32 or bool(banner32) or any(
         re.search(r"(?i)win32\.whl|-win32\b", h.groups.get("wheel", "")) for h in pip)
@@ -101,6 +117,11 @@ def python_and_pip(ctx: Ctx) -> None:
             {"python_version": ctx.facts.get("python_version"), "python_bits": 32})
         return
     if not pip:
+        _pip_other(ctx, hits.get("pip-no-version-other"))
+        return
+    name = re.split(r"[\[=<>!~ ]", str(ctx.facts.get("tf_requested") or "tensorflow"), maxsplit=1)[0].lower()
+    if name not in _TF_NAMES:  # a package beside TF (tensorflow-text, tensorflow-addons ...): its own wheels
+        _pip_other(ctx, hits.get("pip-no-version") or hits.get("pip-no-distribution"))
         return
     from tfgpu.core.explain import parsers
 
@@ -145,6 +166,42 @@ def python_and_pip(ctx: Ctx) -> None:
     ctx.add("python-unsupported", detail, pip[:3], facts)
 
 
+# A platform few wheels are built for: no wheel is a matter of the platform, not of the Python version.
+_OTHER_PLATFORM = re.compile(r"(?ai)\b(?:arm64|aarch64|apple silicon|apple m[1-4]|m[1-4] (?:mac|chip|pro|max)|armv7l?|"
+                             r"raspberry pi|jetson)\b")
+_SUBMODULE_MISSING = re.compile(r"No module named '?tensorflow\.\w")
+_TF_NAMES = ("tensorflow", "tensorflow-gpu", "tensorflow-cpu", "tf-nightly", "tf-nightly-gpu", "tf-nightly-cpu",
+             "tensorflow-intel", "tensorflow-macos", "tensorflow-aarch64")
+
+
+def _pip_other(ctx: Ctx, hits: list) -> None:
+    """pip finds no version of another package (a framework beside TF): offered versions without the pinned
+    one mean that release has no wheel here; none offered, with the Python version known, mean this Python."""
+    if not hits:
+        return
+    requested = hits[0].groups.get("req", "?")
+    listed = next((h.groups["versions"] for h in hits if h.groups.get("versions")), "")
+    offered = [v.strip() for v in listed.split(",") if v.strip() and v.strip() != "none"]
+    python = ctx.facts.get("python_version")
+    facts = {"requested": requested, "pip_versions": offered, "python_version": python}
+    if ctx.facts.get("python_bits") == 32 or ctx.hits.get("python-32bit"):
+        ctx.add("python-32bit", TrText(QT_TRANSLATE_NOOP(
+            "core", "This Python is 32-bit; {req} (like TensorFlow) publishes 64-bit wheels only. Install 64-bit "
+            "Python."), req=requested), hits[:2], {**facts, "python_bits": 32})
+        return
+    linux_only = requested.lower().startswith("nvidia-") and ctx.os in ("windows", "macos")
+    if not offered and python and not linux_only and not _OTHER_PLATFORM.search(ctx.doc.text):
+        ctx.add("python-unsupported", TrText(QT_TRANSLATE_NOOP(
+            "core", "pip finds no version at all of {req} for Python {python}: that package publishes no wheel for "
+            "this Python version (or platform). Use a Python version it supports."), req=requested, python=python),
+            hits[:2], facts)
+        return
+    ctx.add("install-no-wheel", TrText(QT_TRANSLATE_NOOP(
+        "core", "pip finds no installable {req} for this Python and platform (it offers: {offered}). That release "
+        "has no wheel here: pick a version pip lists, another Python version, or upgrade pip (old pips do not "
+        "accept newer wheel tags)."), req=requested, offered=", ".join(offered[-6:]) or "none"), hits[:2], facts)
+
+
 def _requested_version(requested: str | None) -> str | None:
     match = re.search(r"==\s*([\w.*]+)", requested or "")
     return match.group(1) if match else None
@@ -169,6 +226,8 @@ def import_errors(ctx: Ctx) -> None:
     if failed and not ctx.errors():
         ctx.add("tf-import-failed", TrText(QT_TRANSLATE_NOOP(
             "core", "Importing TensorFlow failed: {line}"), line=failed[0].line), failed[:3])
+    if "No module named" in ctx.doc.text and _SUBMODULE_MISSING.search(ctx.doc.text):
+        ctx.ruled_out.add("tf-not-installed")  # TensorFlow is there; one of its modules is not
     missing = hits.get("no-module-tensorflow") + hits.get("r-tensorflow-not-found")
     if missing and not ctx.errors():
         ctx.add("tf-not-installed", TrText(QT_TRANSLATE_NOOP(
@@ -210,6 +269,11 @@ _NOTICE_NAMES = {"numa-node-notice": "NUMA node", "cpu-instructions-notice": "CP
                  "cpu-allocation-notice": "host memory allocation"}
 
 
+# Lines that show a framework using the GPU.
+_GPU_AT_WORK = ("gpu-device-created", "gpu-device-created-short", "gpu-listed", "gpu-found-properties",
+                "paddle-gpu-device-notice")
+
+
 def healthy(ctx: Ctx) -> None:
     """Healthy tool output or a TF log that shows a working GPU, when nothing is wrong."""
     if ctx.problems():
@@ -233,9 +297,9 @@ def healthy(ctx: Ctx) -> None:
         ctx.add("gpu-ok", TrText(QT_TRANSLATE_NOOP(
             "core", "This TensorFlow is a GPU build for CUDA {cuda} and cuDNN {cudnn}; those must be installed to use it."),
             cuda=facts.get("cuda_compiled", "?"), cudnn=facts.get("cudnn_compiled", "?")))
-    elif ctx.hits.any("gpu-device-created", "gpu-listed", "gpu-found-properties") or facts.get("gpus_listed", 0) > 0:
-        hits = (ctx.hits.get("gpu-device-created")[:2] + ctx.hits.get("gpu-listed")[:1]
-                + ctx.hits.get("gpu-found-properties")[:1])
+    elif (hits := [h for sig in _GPU_AT_WORK for h in ctx.hits.get(sig)[:4] if h.line_no not in ctx.expected_lines()]) \
+            or (facts.get("gpus_listed", 0) > 0 and not ctx.expected_lines()):
+        hits = hits[:3]
         ctx.add("gpu-ok", TrText(QT_TRANSLATE_NOOP(
             "core", "TensorFlow found the GPU{name} and can use it."),
             name=f" ({ctx.gpu_name()})" if ctx.gpu_name() else ""), hits, severity=Severity.OK)

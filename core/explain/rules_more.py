@@ -5,13 +5,21 @@ Kubernetes asking for a newer driver or a GPU, and XLA's ptxas version warning."
 from __future__ import annotations
 
 from tfgpu.core.explain.context import Ctx
+from tfgpu.core.explain.lazy_re import lazy
 from tfgpu.core.findings.model import Severity
 from tfgpu.core.i18n import QT_TRANSLATE_NOOP, TrText
 from tfgpu.core.kb import guarded as kbview
 
 
 def numpy(ctx: Ctx) -> None:
+    removed = ctx.hits.get("numpy-api-removed")
     hits = ctx.hits.get("numpy2-abi")
+    if removed and not hits:
+        ctx.add("numpy-incompatible", TrText(QT_TRANSLATE_NOOP(
+            "core", "TensorFlow (or a library it loads) uses a NumPy API that the installed NumPy no longer has. "
+            "Install the NumPy version this TensorFlow was built for (\"numpy<1.24\" for TensorFlow up to 2.11, "
+            "\"numpy<2\" up to 2.17), in the same environment.")), removed[:2])
+        return
     if not hits:
         return
     numpy_version = next((h.groups["numpy"] for h in hits if h.groups.get("numpy")), None)
@@ -45,7 +53,14 @@ def distributed(ctx: Ctx) -> None:
             "tf.distribute.HierarchicalCopyAllReduce()).")), nccl[:2])
 
 
+_GPUS_GIVEN = lazy(r"--gpus[ =]+[\"']?(?:all|device=|[1-9])|--runtime[ =]nvidia|\bnvidia-docker run\b")
+
+
+_CONTAINER_WORD = lazy(r"(?i)\bcontainers?\b")
+
+
 def containers(ctx: Ctx) -> None:
+    _no_driver_in_container(ctx)
     requirement = ctx.hits.get("container-cuda-requirement")
     if requirement:
         cuda = requirement[0].groups.get("cuda")
@@ -76,3 +91,99 @@ def ptxas_warning(ctx: Ctx) -> None:
             "core", "XLA uses ptxas {found}, older than the {need} it trusts: it may miscompile. Put the ptxas of "
             "TensorFlow's own CUDA version first on PATH (or install the nvidia-cuda-nvcc package)."),
             found=found, need=need), hits[:1], {"ptxas": found, "ptxas_needed": need}, severity=Severity.WARNING)
+
+
+def _no_driver_in_container(ctx: Ctx) -> None:
+    """The CUDA/NGC images' "NVIDIA Driver was not detected" banner, or PyTorch finding no driver, inside a
+    container: started without GPU access. Under WSL 2 with --gpus given, old images' banner is wrong (their
+    check cannot see WSL's driver): harmless."""
+    banner = ctx.hits.get("container-driver-not-detected")
+    torch = ctx.hits.get("torch-no-nvidia-driver")
+    in_container = bool(banner) or "ctx:docker" in ctx.said or "ctx:kubernetes" in ctx.said
+    if not in_container or not (banner or torch):
+        if torch:
+            ctx.add("driver-missing", TrText(QT_TRANSLATE_NOOP(
+                "core", "No NVIDIA driver is found on this system. Install the NVIDIA driver for your GPU (on WSL 2: "
+                "on Windows), then restart.")), torch[:2])
+        return
+    given = _GPUS_GIVEN.search(ctx.doc.text) is not None
+    if banner and given and ctx.os == "wsl" and not torch:
+        ctx.add("benign-log", TrText(QT_TRANSLATE_NOOP(
+            "core", "The container image's start-up banner says it sees no NVIDIA driver, but under WSL 2 its check "
+            "cannot see the driver: with --gpus given the GPU still works. Check with nvidia-smi inside the "
+            "container.")), banner[:1], {"notices": ["container start-up banner"]})
+        return
+    ctx.add("container-gpu-missing", TrText(QT_TRANSLATE_NOOP(
+        "core", "Inside the container no NVIDIA driver is visible: it was started without GPU access. Install the "
+        "NVIDIA Container Toolkit on the host and start the container with --gpus all (Kubernetes: request "
+        "nvidia.com/gpu in the pod's resource limits).")), (banner + torch)[:2])
+
+
+def frameworks(ctx: Ctx) -> None:
+    """The same CUDA problems met through another framework's wording (PyTorch, PaddlePaddle), and WSL's
+    container runtime finding no GPU adapter."""
+    cpu = ctx.hits.get("framework-cpu-build")
+    if cpu:
+        ctx.add("cpu-only-build", TrText(QT_TRANSLATE_NOOP(
+            "core", "The installed framework is its CPU-only build, so it cannot use the GPU. Uninstall it and "
+            "install its GPU (CUDA) build for your CUDA version.")), cpu[:2])
+    built = ctx.hits.get("framework-built-for-other-cuda")
+    if built:
+        groups = built[0].groups
+        what = "cuDNN" if groups.get("what", "").lower() == "cudnn" else "CUDA"
+        ctx.add("cudnn-version-mismatch" if what == "cuDNN" else "cuda-version-mismatch", TrText(QT_TRANSLATE_NOOP(
+            "core", "The framework was built for {what} {need}, but {what} {have} is installed. Install the {what} "
+            "version it was built for (or the framework's build for {what} {have})."),
+            what=what, need=groups.get("need", "?"), have=groups.get("have", "?")), built[:2],
+            {"need": groups.get("need"), "installed": groups.get("have")})
+    adapters = ctx.hits.get("wsl-no-adapters")
+    if adapters:
+        ctx.add("wsl-gpu-missing", TrText(QT_TRANSLATE_NOOP(
+            "core", "Inside WSL the container runtime finds no GPU adapter: this is WSL 1 (convert it with 'wsl "
+            "--set-version <distro> 2'), the Windows NVIDIA driver has no WSL support (update it), or the computer "
+            "has no NVIDIA GPU.")), adapters[:2], {"os": "wsl"})
+    arch = ctx.hits.get("framework-gpu-arch-unsupported")
+    if arch:
+        cc = arch[0].groups.get("cc") or arch[0].groups.get("sm")
+        ctx.add("compute-capability-unsupported", TrText(QT_TRANSLATE_NOOP(
+            "core", "The framework's build has no GPU code for this GPU's architecture (compute capability {cc}): the "
+            "GPU is newer (or older) than the architectures it was compiled for. Install a build made for this GPU "
+            "(for the newest GPUs: the build for the newest CUDA)."), cc=cc or "?"), arch[:2])
+    old = ctx.hits.get("torch-driver-too-old")
+    if old:
+        found = old[0].groups.get("found", "")
+        cuda = f"{int(found) // 1000}.{int(found) % 1000 // 10}" if found.isdigit() else "?"
+        ctx.add("driver-too-old", TrText(QT_TRANSLATE_NOOP(
+            "core", "The NVIDIA driver supports CUDA up to {cuda}, older than the CUDA the framework was built with. "
+            "Update the NVIDIA driver (or install the framework's build for CUDA {cuda})."), cuda=cuda), old[:2],
+            {"driver_cuda": cuda})
+    protobuf = ctx.hits.get("protobuf-import-error")
+    if protobuf:
+        ctx.add("tf-import-failed", TrText(QT_TRANSLATE_NOOP(
+            "core", "Importing TensorFlow fails inside protobuf: the installed protobuf does not match the one this "
+            "TensorFlow was built with. Install the protobuf version TensorFlow pins (pip install \"protobuf<4\" for "
+            "TensorFlow up to 2.11; see pip show tensorflow's Requires), in the same environment.")), protobuf[:2])
+    ptxas = ctx.hits.get("xla-ptxas-fatal")
+    if ptxas:
+        ctx.add("ptx-toolchain-mismatch", TrText(QT_TRANSLATE_NOOP(
+            "core", "XLA could not use ptxas (it failed, or is a release with a known bug): install the ptxas of "
+            "TensorFlow's own CUDA version (the nvidia-cuda-nvcc package TensorFlow pins, or a newer CUDA toolkit) "
+            "and put it first on PATH.")), ptxas[:2])
+    nvml = ctx.hits.get("nvml-unknown-error")
+    if nvml and ("ctx:docker" in ctx.said or "ctx:kubernetes" in ctx.said or _CONTAINER_WORD.search(ctx.doc.text)):
+        ctx.add("container-gpu-missing", TrText(QT_TRANSLATE_NOOP(
+            "core", "The container lost its access to the GPU (NVML: Unknown Error), typically after the host's "
+            "systemd reloaded its cgroups. Recreate the container, and configure the NVIDIA Container Toolkit's "
+            "cgroup workaround so it does not happen again.")), nvml[:2])
+    below = ctx.hits.get("below-minimum-compute-capability")
+    if below and not ctx.has("compute-capability-unsupported"):
+        ctx.add("compute-capability-unsupported", TrText(QT_TRANSLATE_NOOP(
+            "core", "The program refuses this GPU: its compute capability is below the minimum its build supports "
+            "(it falls back to the CPU). Use an older release built for this GPU, build it from source for this "
+            "compute capability, or use a newer GPU.")), below[:2])
+    error35 = ctx.hits.get("cuda-error-35")
+    if error35 and not ctx.has("driver-too-old"):
+        ctx.add("driver-too-old", TrText(QT_TRANSLATE_NOOP(
+            "core", "CUDA error 35 (cudaErrorInsufficientDriver): the NVIDIA driver is older than the CUDA runtime "
+            "the program was built with. Update the NVIDIA driver, or install the program's build for an older "
+            "CUDA.")), error35[:2])

@@ -16,10 +16,10 @@ _VERSION = lazy(r"(?<![\w.])v?(\d{1,2}\.\d{1,2}(?:\.\d{1,4})?)(?![\d.]*\d)")
 _TF_IN_VALUE = lazy(r"(?i)(?:tensorflow|tf)[-_ ]?(?:gpu|cpu)?[-_ =]*v?(\d\.\d{1,2}(?:\.\d{1,3})?)")
 _NO_GPU = lazy(r"(?i)^(?:none|no|no gpu|nothing|cpu(?:[ -]only)?|using cpu|not available|无|没有)\b|\(using cpu\)")
 _OS_WORDS = (
-    ("wsl", re.compile(r"(?i)\bwsl\s?2?\b")),
-    ("windows", re.compile(r"(?i)\bwin(?:dows)?\s?(?:10|11|7|8|server)?\b")),
-    ("macos", re.compile(r"(?i)\bmac\s?os|\bos x\b|\bdarwin\b")),
-    ("linux", re.compile(r"(?i)\blinux\b|\bubuntu\b|\bdebian\b|\bcentos\b|\bfedora\b|\brhel\b|\bred hat\b|\barch\b|\bmint\b|\bsuse\b|\bamazon linux\b|\brocky\b")),
+    ("wsl", re.compile(r"(?ai)\bwsl\s?2?\b")),
+    ("windows", re.compile(r"(?ai)\bwin(?:dows)?\s?(?:10|11|7|8|server)?\b")),
+    ("macos", re.compile(r"(?ai)\bmac\s?os|\bos x\b|\bdarwin\b")),
+    ("linux", re.compile(r"(?ai)\blinux\b|\bubuntu\b|\bdebian\b|\bcentos\b|\bfedora\b|\brhel\b|\bred hat\b|\barch\b|\bmint\b|\bsuse\b|\bamazon linux\b|\brocky\b")),
 )
 _CUDA_PART = lazy(r"(?i)cuda(?:\s*(?:toolkit|runtime api|version))?\s*[-:=]?\s*v?(\d{1,2}(?:\.\d{1,2})?(?:\.\d{1,4})?)")
 _CUDNN_PART = lazy(r"(?i)cudnn(?:\s*version)?\s*[-:=]?\s*v?(\d{1,2}(?:\.\d{1,2})?(?:\.\d{1,3})?)")
@@ -143,3 +143,37 @@ def gpu_model_cc(facts: dict) -> str | None:
     value = facts.get("gpu_field")
     spec = kbview.gpu_spec(value) if value else None
     return getattr(spec, "cc", None)
+
+
+def log_outranks_template(facts: dict, hits, free_text_tf: str | None) -> None:
+    """The log is the evidence: a template's TensorFlow version whose CUDA the log's own library loads
+    contradict (TF 2.13 on Windows loads no CUDA DLL at all; 2.13 on Linux loads CUDA 11, not 12) gives way.
+    The version read from the free text takes its place when it fits, else none; ``tf_version_stated`` keeps
+    what the template said."""
+    from tfgpu.core import versions
+
+    tf, os_name = facts.get("tf_version"), facts.get("os")
+    names = [h.groups.get("lib", "") for sig in ("dso-load-failed", "dso-open-failed-tf1") for h in hits.get(sig)]
+    majors = set()
+    for name in names:
+        info = kbview.library_info(re.split(r"[/\\]", name.strip())[-1])
+        if info is not None and getattr(info, "cuda", None):
+            majors.add(str(info.cuda).split(".")[0])
+    if not tf or not majors:
+        return
+
+    def fits(version: str | None) -> bool:
+        want = kbview.tf_cuda(version, os_name)
+        if want is None:  # no GPU build there (native Windows from 2.11): it loads no CUDA library
+            return not (os_name == "windows" and versions.at_least(version, "2.11"))
+        return want.split(".")[0] in majors
+
+    if fits(tf):
+        return
+    facts["tf_version_stated"] = tf
+    facts["tf_version_conflict"] = (f"the template says TensorFlow {tf}, but the log loads CUDA "
+                                    f"{'/'.join(sorted(majors))} libraries")
+    if free_text_tf and free_text_tf != tf and fits(free_text_tf):
+        facts["tf_version"] = free_text_tf
+    else:
+        facts.pop("tf_version", None)

@@ -27,7 +27,7 @@ _HOME = {
     "gpu_spec": "gpus", "gpu_spec_or_inferred": "gpus", "gpu_by_pci_id": "pci_gpus", "PciGpu": "pci_gpus",
     "LibraryInfo": "libraries", "expected_libraries": "libraries", "library_info": "libraries",
     "is_display_class": "pci", "is_nvidia_vendor": "pci", "pci_vendor": "pci", "windows_display_class_guid": "pci",
-    "cpu_without_avx": "text", "text_rows": "text",
+    "classifier_model": "text", "cpu_without_avx": "text", "text_rows": "text",
     "Support": "tf", "TfBuild": "tf", "and_cuda_pins": "tf", "cc_support": "tf", "gpu_support": "tf",
     "last_tf_for_cc": "tf", "latest_tf": "tf", "legacy_tf_build": "tf", "min_cc": "tf", "patch_release": "tf",
     "python_has_wheel": "tf", "tf_build": "tf", "tf_builds": "tf", "stock_pythons": "tf",
@@ -55,7 +55,7 @@ if TYPE_CHECKING:  # the same names, for type checkers
     from tfgpu.core.kb.libraries import LibraryInfo, expected_libraries, library_info
     from tfgpu.core.kb.pci import is_display_class, is_nvidia_vendor, pci_vendor, windows_display_class_guid
     from tfgpu.core.kb.pci_gpus import PciGpu, gpu_by_pci_id
-    from tfgpu.core.kb.text import cpu_without_avx, text_rows
+    from tfgpu.core.kb.text import classifier_model, cpu_without_avx, text_rows
     from tfgpu.core.kb.tf import (
         Support,
         TfBuild,
@@ -86,7 +86,7 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "ArchOption", "ArchRule", "CudnnCutoff", "GpuSpec", "LibraryInfo", "Support", "TfBuild", "and_cuda_pins",
-    "arch_rules", "arch_rules_for", "cc_support", "cpu_without_avx", "cudnn_cutoffs", "cudnn_drops_gpu",
+    "arch_rules", "arch_rules_for", "cc_support", "classifier_model", "cpu_without_avx", "cudnn_cutoffs", "cudnn_drops_gpu",
     "cudnn_floor_for", "cudnn_supports_cuda", "expected_libraries", "finding_rows", "gpu_spec", "gpu_support",
     "gpu_spec_or_inferred", "gpu_by_pci_id", "PciGpu",
     "is_display_class", "is_nvidia_vendor", "kb_meta", "kb_version", "last_tf_for_cc", "latest_tf",

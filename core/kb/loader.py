@@ -13,19 +13,28 @@ def load_kb(name: str) -> dict:
     return json.loads(_read(f"{name}.json"))
 
 
-def _read(file_name: str) -> str:
+@cache
+def load_model(name: str) -> dict | None:
+    """A trained model shipped in ``resources/models`` (e.g. explain's text classifier); None when absent."""
+    try:
+        return json.loads(_read(f"{name}.json", "models"))
+    except (OSError, ValueError):
+        return None
+
+
+def _read(file_name: str, folder_name: str = "kb") -> str:
     """Straight from the package folder (fast: no importlib.resources at start-up); through
     importlib.resources when the package is not a folder (a zip, a frozen app)."""
     import tfgpu.resources as package
 
     folder = os.path.dirname(package.__file__ or "")
     try:
-        with open(os.path.join(folder, "kb", file_name), encoding="utf-8") as handle:
+        with open(os.path.join(folder, folder_name, file_name), encoding="utf-8") as handle:
             return handle.read()
     except OSError:
         from importlib import resources
 
-        return resources.files("tfgpu.resources").joinpath("kb").joinpath(file_name).read_text(encoding="utf-8")
+        return resources.files("tfgpu.resources").joinpath(folder_name).joinpath(file_name).read_text(encoding="utf-8")
 
 
 def kb_row(name: str, row_id: str) -> dict:

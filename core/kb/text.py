@@ -34,3 +34,11 @@ def cpu_without_avx(name: str | None) -> dict | None:
         if not row.get("avx", True) and pattern.search(name):
             return row
     return None
+
+
+def classifier_model() -> dict | None:
+    """Explain's text classifier (``resources/models/explain_classifier.json``, trained by
+    tests/perf/train_classifier.py from the labelled corpus); None when it is not shipped."""
+    from tfgpu.core.kb.loader import load_model
+
+    return load_model("explain_classifier")

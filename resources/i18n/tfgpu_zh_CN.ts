@@ -552,6 +552,10 @@
         </translation>
     </message>
     <message>
+        <source>Also possible: {causes}</source>
+        <translation>也可能是：{causes}</translation>
+    </message>
+    <message>
         <source>{fact} (this computer&apos;s scan)</source>
         <translation>{fact}（这台电脑的扫描结果）</translation>
     </message>
@@ -4628,6 +4632,14 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>Docker 找不到用于 --gpus 的 GPU 设备驱动：没有安装 NVIDIA Container Toolkit，或者配置后没有重启 Docker。</translation>
     </message>
     <message>
+        <source>The disk is full (No space left on device): free some space, or point pip&apos;s temporary folder (TMPDIR / TEMP) and cache at a disk with room (pip install --no-cache-dir), then try again.</source>
+        <translation>磁盘已满（No space left on device）：请腾出空间，或把 pip 的临时目录（TMPDIR / TEMP）和缓存指向有空间的磁盘（pip install --no-cache-dir），然后重试。</translation>
+    </message>
+    <message>
+        <source>pip (or conda) cannot reach the package index: no network, a proxy, a firewall or a slow mirror. Check the connection and the proxy settings (pip --proxy, HTTPS_PROXY), or use a mirror, then try again.</source>
+        <translation>pip（或 conda）无法连接软件包索引：没有网络、代理、防火墙，或镜像太慢。请检查网络连接和代理设置（pip --proxy、HTTPS_PROXY），或换用镜像源，然后重试。</translation>
+    </message>
+    <message>
         <source>This Python is 32-bit; TensorFlow is published only for 64-bit Python. Install 64-bit Python (python.org: &quot;Windows installer (64-bit)&quot;).</source>
         <translation>这个 Python 是 32 位的；TensorFlow 只为 64 位 Python 发布。请安装 64 位 Python（python.org：&quot;Windows installer (64-bit)&quot;）。</translation>
     </message>
@@ -4646,6 +4658,18 @@ Checking them runs them, and with them any code that folder holds. Only continue
     <message>
         <source>pip found no TensorFlow wheel for this Python version or platform. Check the Python version (python --version) against the versions TensorFlow supports, and that Python is 64-bit.</source>
         <translation>pip 找不到适用于这个 Python 版本或平台的 TensorFlow wheel 包。请对照 TensorFlow 支持的版本检查你的 Python 版本（python --version），并确认 Python 是 64 位的。</translation>
+    </message>
+    <message>
+        <source>This Python is 32-bit; {req} (like TensorFlow) publishes 64-bit wheels only. Install 64-bit Python.</source>
+        <translation>这个 Python 是 32 位的；{req}（和 TensorFlow 一样）只发布 64 位的 wheel。请安装 64 位 Python。</translation>
+    </message>
+    <message>
+        <source>pip finds no version at all of {req} for Python {python}: that package publishes no wheel for this Python version (or platform). Use a Python version it supports.</source>
+        <translation>pip 完全找不到适用于 Python {python} 的 {req}：这个包没有为这个 Python 版本（或平台）发布 wheel。请使用它支持的 Python 版本。</translation>
+    </message>
+    <message>
+        <source>pip finds no installable {req} for this Python and platform (it offers: {offered}). That release has no wheel here: pick a version pip lists, another Python version, or upgrade pip (old pips do not accept newer wheel tags).</source>
+        <translation>pip 找不到可以在这个 Python 和平台上安装的 {req}（它提供：{offered}）。这个版本在这里没有 wheel：请选择 pip 列出的版本、换一个 Python 版本，或升级 pip（旧版 pip 不认识较新的 wheel 标签）。</translation>
     </message>
     <message>
         <source>cuDNN 8.3 and later on Windows need zlibwapi.dll, which is not found.</source>
@@ -4762,6 +4786,10 @@ Checking them runs them, and with them any code that folder holds. Only continue
     <message>
         <source>cuDNN/cuBLAS could not initialise, which almost always means TensorFlow had already reserved the GPU memory. Enable memory growth (or lower the memory fraction) before building the model.</source>
         <translation>cuDNN/cuBLAS 无法初始化，这几乎总是因为 TensorFlow 已经预先占满了 GPU 显存。请在构建模型之前开启显存按需增长（或降低显存占用比例）。</translation>
+    </message>
+    <message>
+        <source>TensorFlow uses the GPU; the allocator&apos;s &quot;ran out of memory ... not a failure&quot; lines are notices that more memory might run it faster, not errors.</source>
+        <translation>TensorFlow 正在使用 GPU；分配器的 “ran out of memory ... not a failure” 是提示：显存更多时可能更快，并不是错误。</translation>
     </message>
     <message>
         <source>The GPU allocator ran short of memory but TensorFlow carried on (&quot;not a failure&quot;): it may run slower. A smaller batch avoids it.</source>
@@ -5054,6 +5082,10 @@ Checking them runs them, and with them any code that folder holds. Only continue
     <message>
         <source>Keras 3&apos;s model.fit does not work under MultiWorkerMirroredStrategy. Train with a custom loop (strategy.run and strategy.reduce), or install tf-keras and set TF_USE_LEGACY_KERAS=1.</source>
         <translation>Keras 3 的 model.fit 在 MultiWorkerMirroredStrategy 下无法工作。请用自定义训练循环（strategy.run 和 strategy.reduce），或安装 tf-keras 并设置 TF_USE_LEGACY_KERAS=1。</translation>
+    </message>
+    <message>
+        <source>TensorFlow rejects TF_CONFIG: it must be JSON with a &quot;cluster&quot; (every role&apos;s host:port list, one &quot;chief&quot; where the strategy wants one) and this process&apos;s &quot;task&quot; (a role of that cluster and an index inside its list). Fix the variable on every worker, then check it with `tfgpu cluster check`.</source>
+        <translation>TensorFlow 拒绝了 TF_CONFIG：它必须是 JSON，包含 &quot;cluster&quot;（每个角色的 host:port 列表；策略需要时要有一个 &quot;chief&quot;）以及本进程的 &quot;task&quot;（该集群中的一个角色，以及在其列表范围内的序号）。请在每个 worker 上修正这个变量，然后用 `tfgpu cluster check` 检查。</translation>
     </message>
     <message>
         <source>A collective operation between workers was aborted or timed out: a worker was not started, crashed, or cannot be reached on its port. Start every worker with the same TF_CONFIG (only &quot;task&quot; differs), open the ports between the machines, and check with `tfgpu cluster check --smoke`.</source>
@@ -5684,6 +5716,10 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>显示 TensorFlow 版本、它的构建信息以及它列出的 GPU：</translation>
     </message>
     <message>
+        <source>No rule names the cause of this failure ({line}), but its wording is most like the real cases where the cause was this ({percent}% sure, a statistical guess): {meaning}</source>
+        <translation>没有规则能说出这个失败的原因（{line}），但它的措辞最像那些原因是下面这一项的真实案例（把握 {percent}%，统计推测）：{meaning}</translation>
+    </message>
+    <message>
         <source>CUDA reports no device although the GPU works elsewhere on this machine: CUDA_VISIBLE_DEVICES (set by you or by the script, to an empty value or an index that does not exist) hides it. Unset it, or set it to the GPU&apos;s index (0 on a one-GPU machine).</source>
         <translation>虽然这台电脑上的 GPU 在别处可以正常使用，CUDA 却报告没有设备：CUDA_VISIBLE_DEVICES（由你或脚本设置为空值或不存在的编号）把它隐藏了。请取消该变量，或把它设为 GPU 的编号（只有一块 GPU 时为 0）。</translation>
     </message>
@@ -5796,8 +5832,32 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>cuDNN 没有安装（或不在 TensorFlow 查找的位置）。请安装这个 TensorFlow 构建时所用的 cuDNN 版本。</translation>
     </message>
     <message>
+        <source>Training on several GPUs at once on Windows needs NCCL, which exists only on Linux: the frameworks&apos; Windows builds have none. Train on one GPU, use a strategy without NCCL (TensorFlow: HierarchicalCopyAllReduce), or use Linux or WSL2.</source>
+        <translation>在 Windows 上同时用多块 GPU 训练需要 NCCL，而 NCCL 只在 Linux 上有：各框架的 Windows 版本都不带它。请只用一块 GPU 训练、使用不需要 NCCL 的策略（TensorFlow：HierarchicalCopyAllReduce），或改用 Linux 或 WSL2。</translation>
+    </message>
+    <message>
+        <source>Distributed training hangs in its first collective step: the workers cannot reach each other (a firewall, a wrong network interface, or a port that no one listens on). Check that every worker reaches the others&apos; addresses and ports, and set NCCL_SOCKET_IFNAME to the interface they share.</source>
+        <translation>分布式训练卡在第一次集合通信：各个 worker 互相连不上（防火墙、网卡选错，或某个端口没有进程监听）。请确认每个 worker 都能访问其他 worker 的地址和端口，并把 NCCL_SOCKET_IFNAME 设为它们共用的网卡。</translation>
+    </message>
+    <message>
+        <source>This computer has no NVIDIA GPU (the text names only Intel, AMD or Apple graphics): CUDA, and so TensorFlow&apos;s GPU support, needs an NVIDIA card. TensorFlow runs on the CPU here; for GPU training use a machine or cloud instance with an NVIDIA GPU.</source>
+        <translation>这台电脑没有 NVIDIA GPU（文本中只提到 Intel、AMD 或 Apple 的显卡）：CUDA 以及 TensorFlow 的 GPU 支持都需要 NVIDIA 显卡。这里 TensorFlow 只能在 CPU 上运行；要用 GPU 训练，请使用带 NVIDIA GPU 的电脑或云主机。</translation>
+    </message>
+    <message>
+        <source>The installed PaddlePaddle is the CPU package (&apos;paddlepaddle&apos;): it never uses the GPU. Uninstall it and install &apos;paddlepaddle-gpu&apos; for your CUDA version.</source>
+        <translation>安装的 PaddlePaddle 是 CPU 版（“paddlepaddle”）：它从不使用 GPU。请卸载它，并安装与你的 CUDA 版本对应的 “paddlepaddle-gpu”。</translation>
+    </message>
+    <message>
+        <source>Nothing in the text shows a set-up problem: a GPU that is no faster than the CPU, or that runs out of memory only at a larger batch, is in use. Small models, small batches, the input pipeline and the first step&apos;s start-up keep it idle; measure with the TensorFlow profiler.</source>
+        <translation>文本中看不出配置问题：GPU 不比 CPU 快，或者只在调大 batch 时显存不足，说明 GPU 正在被使用。小模型、小 batch、数据输入管道以及第一步的启动开销都会让它空闲；请用 TensorFlow Profiler 测量。</translation>
+    </message>
+    <message>
         <source>The text says the CUDA version does not match. Each TensorFlow release loads only the CUDA (and cuDNN) version it was built with; install that version (see the table).</source>
         <translation>文本中说 CUDA 版本不匹配。每个 TensorFlow 版本只加载它构建时所用的 CUDA（和 cuDNN）版本；请安装那个版本（见版本对照表）。</translation>
+    </message>
+    <message>
+        <source>TensorFlow (or a library it loads) uses a NumPy API that the installed NumPy no longer has. Install the NumPy version this TensorFlow was built for (&quot;numpy&lt;1.24&quot; for TensorFlow up to 2.11, &quot;numpy&lt;2&quot; up to 2.17), in the same environment.</source>
+        <translation>TensorFlow（或它加载的库）用到了已安装的 NumPy 中不再提供的 API。请在同一环境中安装这个 TensorFlow 所针对的 NumPy 版本（TensorFlow 2.11 及以前用 &quot;numpy&lt;1.24&quot;，2.17 及以前用 &quot;numpy&lt;2&quot;）。</translation>
     </message>
     <message>
         <source>This TensorFlow was compiled against NumPy 1.x and cannot run with NumPy {numpy}. Install &quot;numpy&lt;2&quot; into the same environment, or upgrade to TensorFlow 2.18 or later (built for NumPy 2).</source>
@@ -5830,6 +5890,58 @@ Checking them runs them, and with them any code that folder holds. Only continue
     <message>
         <source>XLA uses ptxas {found}, older than the {need} it trusts: it may miscompile. Put the ptxas of TensorFlow&apos;s own CUDA version first on PATH (or install the nvidia-cuda-nvcc package).</source>
         <translation>XLA 使用的 ptxas {found} 比它信任的 {need} 旧：可能产生错误的编译结果。请把 TensorFlow 所用 CUDA 版本的 ptxas 放在 PATH 最前面（或安装 nvidia-cuda-nvcc 包）。</translation>
+    </message>
+    <message>
+        <source>No NVIDIA driver is found on this system. Install the NVIDIA driver for your GPU (on WSL 2: on Windows), then restart.</source>
+        <translation>这台系统上找不到 NVIDIA 驱动。请为你的 GPU 安装 NVIDIA 驱动（WSL 2 下在 Windows 上安装），然后重启。</translation>
+    </message>
+    <message>
+        <source>The container image&apos;s start-up banner says it sees no NVIDIA driver, but under WSL 2 its check cannot see the driver: with --gpus given the GPU still works. Check with nvidia-smi inside the container.</source>
+        <translation>容器镜像的启动提示说它看不到 NVIDIA 驱动，但在 WSL 2 下它的检查本来就看不到驱动：只要加了 --gpus，GPU 仍然可用。请在容器里运行 nvidia-smi 确认。</translation>
+    </message>
+    <message>
+        <source>Inside the container no NVIDIA driver is visible: it was started without GPU access. Install the NVIDIA Container Toolkit on the host and start the container with --gpus all (Kubernetes: request nvidia.com/gpu in the pod&apos;s resource limits).</source>
+        <translation>容器内看不到 NVIDIA 驱动：它启动时没有获得 GPU 访问权限。请在宿主机上安装 NVIDIA Container Toolkit，并用 --gpus all 启动容器（Kubernetes：在 pod 的 resources limits 中申请 nvidia.com/gpu）。</translation>
+    </message>
+    <message>
+        <source>The installed framework is its CPU-only build, so it cannot use the GPU. Uninstall it and install its GPU (CUDA) build for your CUDA version.</source>
+        <translation>安装的框架是仅 CPU 的版本，所以无法使用 GPU。请卸载它，并安装与你的 CUDA 版本对应的 GPU（CUDA）版本。</translation>
+    </message>
+    <message>
+        <source>The framework was built for {what} {need}, but {what} {have} is installed. Install the {what} version it was built for (or the framework&apos;s build for {what} {have}).</source>
+        <translation>这个框架是针对 {what} {need} 构建的，但安装的是 {what} {have}。请安装它构建时所用的 {what} 版本（或安装该框架针对 {what} {have} 的版本）。</translation>
+    </message>
+    <message>
+        <source>Inside WSL the container runtime finds no GPU adapter: this is WSL 1 (convert it with &apos;wsl --set-version &lt;distro&gt; 2&apos;), the Windows NVIDIA driver has no WSL support (update it), or the computer has no NVIDIA GPU.</source>
+        <translation>WSL 中的容器运行时找不到 GPU 适配器：这是 WSL 1（用 “wsl --set-version &lt;distro&gt; 2” 转换）、Windows 上的 NVIDIA 驱动不支持 WSL（请更新），或者这台电脑没有 NVIDIA GPU。</translation>
+    </message>
+    <message>
+        <source>The framework&apos;s build has no GPU code for this GPU&apos;s architecture (compute capability {cc}): the GPU is newer (or older) than the architectures it was compiled for. Install a build made for this GPU (for the newest GPUs: the build for the newest CUDA).</source>
+        <translation>这个框架的构建中没有适用于这块 GPU 架构（计算能力 {cc}）的 GPU 代码：这块 GPU 比它编译时支持的架构更新（或更旧）。请安装为这块 GPU 构建的版本（最新的 GPU：选用最新 CUDA 的版本）。</translation>
+    </message>
+    <message>
+        <source>The NVIDIA driver supports CUDA up to {cuda}, older than the CUDA the framework was built with. Update the NVIDIA driver (or install the framework&apos;s build for CUDA {cuda}).</source>
+        <translation>NVIDIA 驱动最高只支持 CUDA {cuda}，比这个框架构建时用的 CUDA 旧。请更新 NVIDIA 驱动（或安装该框架针对 CUDA {cuda} 的版本）。</translation>
+    </message>
+    <message>
+        <source>Importing TensorFlow fails inside protobuf: the installed protobuf does not match the one this TensorFlow was built with. Install the protobuf version TensorFlow pins (pip install &quot;protobuf&lt;4&quot; for TensorFlow up to 2.11; see pip show tensorflow&apos;s Requires), in the same environment.</source>
+        <translation>导入 TensorFlow 时在 protobuf 中失败：安装的 protobuf 与这个 TensorFlow 构建时所用的不匹配。请在同一环境中安装 TensorFlow 要求的 protobuf 版本（TensorFlow 2.11 及以前用 pip install &quot;protobuf&lt;4&quot;；详见 pip show tensorflow 的 Requires）。</translation>
+    </message>
+    <message>
+        <source>XLA could not use ptxas (it failed, or is a release with a known bug): install the ptxas of TensorFlow&apos;s own CUDA version (the nvidia-cuda-nvcc package TensorFlow pins, or a newer CUDA toolkit) and put it first on PATH.</source>
+        <translation>XLA 无法使用 ptxas（运行失败，或是已知有缺陷的版本）：请安装与 TensorFlow 自身 CUDA 版本对应的 ptxas（TensorFlow 指定的 nvidia-cuda-nvcc 包，或更新的 CUDA 工具包），并把它放在 PATH 最前面。</translation>
+    </message>
+    <message>
+        <source>The container lost its access to the GPU (NVML: Unknown Error), typically after the host&apos;s systemd reloaded its cgroups. Recreate the container, and configure the NVIDIA Container Toolkit&apos;s cgroup workaround so it does not happen again.</source>
+        <translation>容器失去了对 GPU 的访问（NVML: Unknown Error），通常是宿主机的 systemd 重新加载了 cgroup 之后。请重新创建容器，并配置 NVIDIA Container Toolkit 的 cgroup 规避方法，避免再次发生。</translation>
+    </message>
+    <message>
+        <source>The program refuses this GPU: its compute capability is below the minimum its build supports (it falls back to the CPU). Use an older release built for this GPU, build it from source for this compute capability, or use a newer GPU.</source>
+        <translation>程序拒绝使用这块 GPU：它的计算能力低于该程序构建所支持的最低要求（于是退回 CPU）。请使用为这块 GPU 构建的旧版本、针对这个计算能力从源码编译，或换用更新的 GPU。</translation>
+    </message>
+    <message>
+        <source>CUDA error 35 (cudaErrorInsufficientDriver): the NVIDIA driver is older than the CUDA runtime the program was built with. Update the NVIDIA driver, or install the program&apos;s build for an older CUDA.</source>
+        <translation>CUDA 错误 35（cudaErrorInsufficientDriver）：NVIDIA 驱动比程序构建时所用的 CUDA 运行时旧。请更新 NVIDIA 驱动，或安装该程序针对较旧 CUDA 的版本。</translation>
     </message>
     <message>
         <source>NVIDIA GPUs with CUDA are supported on Windows and Linux only.</source>

@@ -2,10 +2,14 @@
 finding, failing texts called healthy and healthy texts called errors.
 
     .venv/bin/python tests/perf/score_corpus.py [--corpus tests/fixtures/corpus-real] [--split dev|held|all]
-                                                [--misses] [--json]
+                                                [--folders-from FILE] [--no-classifier] [--misses] [--json]
 
 ``--split``: a fixed random third of the cases (by a hash of the folder name) is "held" out while the
 rules are developed, the rest is "dev"; the score on "held" tells how well the rules generalise.
+``--folders-from``: score only the case folders named in FILE (one name a line, ``#`` comments), e.g. one
+blind batch as it arrived (``tests/fixtures/corpus-real/batches/batch-N.txt``, see LEDGER.md).
+
+"No finding" is what the issue counts as such: no primary at all, or ``unrecognised-error``.
 """
 
 from __future__ import annotations
@@ -32,9 +36,23 @@ def held_out(name: str) -> bool:
     return int(hashlib.sha256(name.encode()).hexdigest(), 16) % 3 == 0
 
 
-def load_cases(corpus: Path, split: str) -> list[tuple[str, dict, str]]:
+def read_folder_list(path: Path) -> list[str]:
+    """Folder names, one a line; blank lines and ``#`` comments skipped."""
+    names = (line.split("#", 1)[0].strip() for line in path.read_text(encoding="utf-8").splitlines())
+    return [name for name in names if name]
+
+
+def load_cases(corpus: Path, split: str, folders: list[str] | None = None) -> list[tuple[str, dict, str]]:
+    """The labelled cases of ``corpus`` (one ``split``), or only the named ``folders`` (all must exist)."""
+    if folders is not None:
+        missing = [name for name in folders if not (corpus / name / "case.json").exists()]
+        if missing:
+            raise SystemExit(f"not in {corpus}: {', '.join(missing)}")
+        chosen = [corpus / name for name in sorted(set(folders))]
+    else:
+        chosen = sorted(p for p in corpus.iterdir() if (p / "case.json").exists())
     cases = []
-    for folder in sorted(p for p in corpus.iterdir() if (p / "case.json").exists()):
+    for folder in chosen:
         if split == "held" and not held_out(folder.name) or split == "dev" and held_out(folder.name):
             continue
         label = json.loads((folder / "case.json").read_text(encoding="utf-8"))
@@ -44,7 +62,7 @@ def load_cases(corpus: Path, split: str) -> list[tuple[str, dict, str]]:
 
 def score(cases: list[tuple[str, dict, str]]) -> dict:
     per_id: dict[str, Counter] = {}
-    misses, empty, false_ok, false_alarm = [], [], [], []
+    misses, empty, nothing, false_ok, false_alarm = [], [], [], [], []
     right = 0
     slowest = (0.0, "")
     for name, label, text in cases:
@@ -62,8 +80,10 @@ def score(cases: list[tuple[str, dict, str]]) -> dict:
             counter["right"] += 1
         else:
             misses.append((name, root, primary))
-        if primary is None:
+        if primary is None or primary == "unrecognised-error":
             empty.append(name)
+        if primary is None:
+            nothing.append(name)
         if primary == "gpu-ok" and root not in HEALTHY:
             false_ok.append(name)
         if root in HEALTHY and any(f.severity is Severity.ERROR for f in explanation.findings):
@@ -74,6 +94,7 @@ def score(cases: list[tuple[str, dict, str]]) -> dict:
         "right": right,
         "accuracy": right / total if total else 0.0,
         "no_finding": empty,
+        "no_primary": nothing,
         "failing_called_ok": false_ok,
         "healthy_called_error": false_alarm,
         "per_id": {k: dict(v) for k, v in sorted(per_id.items())},
@@ -86,18 +107,26 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--corpus", default=str(REPO / "tests" / "fixtures" / "corpus-real"))
     parser.add_argument("--split", choices=("all", "dev", "held"), default="all")
+    parser.add_argument("--folders-from", metavar="FILE", help="score only the case folders named in FILE")
+    parser.add_argument("--no-classifier", action="store_true",
+                        help="the rules alone: the text classifier (trained on this corpus) is not asked")
     parser.add_argument("--misses", action="store_true", help="list every miss")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    result = score(load_cases(Path(args.corpus), args.split))
+    if args.no_classifier:
+        from tfgpu.core.explain import classifier
+
+        classifier.predict = lambda text: []  # type: ignore[assignment]
+    folders = read_folder_list(Path(args.folders_from)) if args.folders_from else None
+    result = score(load_cases(Path(args.corpus), args.split, folders))
     if args.json:
         print(json.dumps(result, indent=2))
         return 0
     print(f"{'finding id':<32} {'right':>5} / {'cases':<5}")
     for finding, counts in result["per_id"].items():
         print(f"{finding:<32} {counts.get('right', 0):>5} / {counts['cases']:<5}")
-    print(f"\n{args.split}: {result['right']}/{result['cases']} = {result['accuracy']:.1%} right primaries; "
-          f"no finding: {len(result['no_finding'])}; failing called gpu-ok: {len(result['failing_called_ok'])}; "
+    print(f"\n{args.folders_from or args.split}: {result['right']}/{result['cases']} = {result['accuracy']:.1%} right primaries; "
+          f"no finding (none or unrecognised-error): {len(result['no_finding'])}; failing called gpu-ok: {len(result['failing_called_ok'])}; "
           f"healthy called error: {len(result['healthy_called_error'])}; "
           f"slowest case {result['slowest_s'][0] * 1000:.1f} ms ({result['slowest_s'][1]})")
     if args.misses:

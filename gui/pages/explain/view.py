@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from tfgpu.core.explain.model import Explanation
 from tfgpu.core.findings.model import Finding, Severity
 from tfgpu.gui.icons import Tone, tone_icon
+from tfgpu.gui.tr_text import tr_text
 from tfgpu.gui.widgets.findings import FindingCard, FindingList, plain_label
 from tfgpu.gui.widgets.findings_text import HIDDEN_FACTS, fact_label, fact_value, kind_label, primary_finding
 
@@ -54,6 +55,8 @@ class ExplanationView(QScrollArea):
         headline_row.addLayout(words, 1)
 
         self.primary_view = FindingList()
+        self.also_label = plain_label(selectable=False)  # "Also possible: ..." when the runner-up is close
+        self.also_label.hide()
         self.others_label = _bold(plain_label(selectable=False))
         self.others_view = FindingList()
         self.facts_label = _bold(plain_label(self.tr("Facts read from the text"), selectable=False))
@@ -73,6 +76,7 @@ class ExplanationView(QScrollArea):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(headline_row)
         layout.addWidget(self.primary_view)
+        layout.addWidget(self.also_label)
         layout.addWidget(self.others_label)
         layout.addWidget(self.others_view)
         layout.addWidget(self.facts_label)
@@ -117,6 +121,7 @@ class ExplanationView(QScrollArea):
             tag = self.tr("Most likely cause") if problem else ""
             self.primary_view.set_findings([primary], expand=lambda _f: True, tag=lambda _f: tag)
             others = [f for f in explanation.findings if f is not primary]
+        self._show_also_possible(explanation, others)
         self.kind_label.setText(kind)
         self.kind_label.setVisible(explanation.kind != "unknown")
         self.others_view.set_findings(others)
@@ -144,9 +149,20 @@ class ExplanationView(QScrollArea):
         self.kind_label.hide()
         self.primary_view.clear()
         self.others_view.clear()
+        self.also_label.hide()
         self.others_label.hide()
         self.others_view.hide()
         self._show_facts({})
+
+    def _show_also_possible(self, explanation: Explanation, others: list[Finding]) -> None:
+        """The runners-up whose evidence is as strong as the primary's (``close`` in ``alternatives``)."""
+        close = {a.get("id") for a in explanation.alternatives if a.get("close")}
+        titles = [tr_text(f.title) for f in others if f.id in close]
+        self.also_label.setText(self.tr("Also possible: {causes}").format(causes="; ".join(titles)))
+        self.also_label.setVisible(bool(titles))
+
+    def also_possible_shown(self) -> str | None:
+        return self.also_label.text() if self.also_label.isVisibleTo(self) else None
 
     def _set_headline(self, tone: Tone, headline: str, detail: str) -> None:
         self.icon.setPixmap(tone_icon(tone).pixmap(24, 24))

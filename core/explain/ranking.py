@@ -1,0 +1,154 @@
+"""Rank the candidate findings by their evidence, give the answer a confidence, keep the runners-up.
+
+Every finding gets a score (0-1) from what supports it:
+
+- its severity: an error finding outranks a warning, which outranks a healthy or harmless one;
+- the strongest line quoted as its evidence: an error line (an exception, a TF ``E``/``F`` line, "failed",
+  ``CUDA_ERROR_``) outranks a warning line, which outranks the user's own statement, which outranks a
+  finding inferred from version tables alone (no line says it);
+- a healthy finding never wins over an error line that no finding explains (:func:`unexplained_error`):
+  such a text gets a problem finding first (the classifier's guess or ``unrecognised-error``).
+
+When the rules are unsure (nothing fits, or the top two are close) the text classifier
+(:mod:`.classifier`) is asked for a second opinion; it reorders close calls and fills in for
+``unrecognised-error``, but never overrides an explicit error signature.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tfgpu.core.explain.context import Ctx
+from tfgpu.core.explain.lazy_re import lazy
+from tfgpu.core.findings.model import Finding, Severity
+
+HEALTHY = ("gpu-ok", "benign-log")
+_SEVERITY_BASE = {Severity.ERROR: 0.55, Severity.WARNING: 0.42, Severity.INFO: 0.25, Severity.OK: 0.2}
+# The strongest evidence line of a finding: how much it adds.
+TIER_ERROR, TIER_WARNING, TIER_STATED, TIER_INFERRED = 0.35, 0.25, 0.15, 0.05
+CLOSE = 0.08  # top two scores this close: "also possible", and the classifier breaks the tie
+UNRECOGNISED_CONFIDENCE = 0.2
+CLASSIFIER_WEIGHT = 0.2  # how much the classifier's probability moves a close call
+# The classifier names a cause for an unrecognised text from this probability. Measured on held-out folds
+# (tests/perf/train_classifier.py --system-cv, 550 cases): from 0.25 its fill-ins were right 8 times in 10
+# and explain gained 7 cases; from 0.12, 10 in 22; from 0.45 and up it almost never speaks.
+FILL_IN_PROBABILITY = 0.3
+# The findings that name no cause, and the probability from which the classifier's guess replaces each.
+# (gpu-not-listed, "the text does not say why", was measured the same way: from 0.4 or 0.6 it gained nothing.)
+FILL_IN = {"unrecognised-error": FILL_IN_PROBABILITY}
+
+_ERROR_LINE = lazy(
+    r"(?:^|\s)[EF]\d{4}\s|\b[EF] (?:tensorflow|external|third_party|xla)/|^\s*(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception)\b"
+    r"|\bCUDA_ERROR_\w+|\bCUDNN_STATUS_(?!SUCCESS)\w+|\b(?:Fatal|FATAL|Check failed|Segmentation fault|core dumped|"
+    r"Aborted|Traceback)\b|\b(?:ERROR|Error|error)\b\s*[:\]]|\bfailed\b|\bFailed\b|错误|失败|报错")
+_WARNING_LINE = lazy(
+    r"(?:^|\s)W\d{4}\s|\bW (?:tensorflow|external|third_party|xla)/|\b(?:WARNING|Warning|warning)\b"
+    r"|\b(?:[Cc]ould not|[Cc]annot|[Uu]nable to|not found|No such file|not available)\b|警告")
+# Strong error lines, for the "never healthy beside an error" check: not a mere "failed" in prose.
+_STRONG_ERROR = lazy(
+    r"(?m)^.{0,80}?(?:(?:^|\s)[EF]\d{4}\s|\b[EF] (?:tensorflow|external|third_party|xla)/)"
+    r"|^\s*(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception):"
+    r"|\bCUDA_ERROR_(?!NO_DEVICE\b)\w+|\bCUDNN_STATUS_(?!SUCCESS)\w+|\bCheck failed\b|\bSegmentation fault\b"
+    r"|\bcore dumped\b|^\s*(?:ERROR|FATAL|Failed to)\b")
+MAX_STRONG_LINES = 200
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """Findings best first, each one's score, the answer's confidence and the close runners-up."""
+
+    findings: list[Finding]
+    scores: dict[str, float]
+    confidence: float | None
+    alternatives: list[dict]
+
+
+def line_tier(line: str) -> float:
+    if _ERROR_LINE.search(line):
+        return TIER_ERROR
+    if _WARNING_LINE.search(line):
+        return TIER_WARNING
+    return TIER_STATED
+
+
+def evidence_score(finding: Finding) -> float:
+    lines = [str(item.detail) for item in finding.evidence if str(item.source).startswith("line ")]
+    tier = max((line_tier(line) for line in lines), default=TIER_INFERRED)
+    if finding.id in HEALTHY:
+        tier = min(tier, TIER_STATED)  # a healthy artifact never counts as an error line
+    return round(min(1.0, _SEVERITY_BASE.get(finding.severity, 0.2) + tier), 3)
+
+
+def rank(findings: list[Finding], order: dict[str, int], advice: dict[str, float] | None = None) -> Ranked:
+    """Severity first (an error finding outranks a warning, a warning a healthy one), then the evidence
+    score (with the classifier's ``advice`` added in close calls), then the catalog's root-cause order."""
+    scores = {f.id: evidence_score(f) for f in findings}
+    adjusted = dict(scores)
+    if advice:
+        for finding_id in adjusted:
+            adjusted[finding_id] += CLASSIFIER_WEIGHT * advice.get(finding_id, 0.0)
+    ordered = sorted(findings, key=lambda f: (f.severity.rank, -_bucket(adjusted[f.id]), order.get(f.id, 999), f.id))
+    if ordered and ordered[0].id == "benign-log" and any(f.id == "gpu-ok" for f in ordered):
+        ordered.sort(key=lambda f: f.id != "gpu-ok")  # a log showing the GPU at work: its notices are harmless
+    if not ordered:
+        return Ranked([], {}, None, [])
+    top = ordered[0]
+    rivals = [f for f in ordered[1:] if f.severity.rank == top.severity.rank or f.severity in (Severity.ERROR, Severity.WARNING)]
+    second = max((adjusted[f.id] for f in rivals), default=0.0)
+    first = adjusted[top.id]
+    confidence = max(0.05, min(1.0, 0.5 * first + 0.5 * max(0.0, first - second) + (0.5 * first if not rivals else 0.0)))
+    if top.id == "unrecognised-error":  # the failure is clear, its cause is not
+        confidence = min(confidence, UNRECOGNISED_CONFIDENCE)
+    guessed = top.facts.get("classifier_probability")
+    if isinstance(guessed, (int, float)):  # a statistical guess is as sure as the classifier says, no more
+        confidence = min(confidence, float(guessed))
+    alternatives = [{"id": f.id, "score": round(min(1.0, adjusted[f.id]), 3), "close": first - adjusted[f.id] <= CLOSE}
+                    for f in rivals]
+    return Ranked(ordered, {k: round(min(1.0, v), 3) for k, v in adjusted.items()}, round(confidence, 2), alternatives)
+
+
+def _bucket(score: float) -> float:
+    """Scores within CLOSE of each other tie; the catalog order decides then."""
+    return round(score / CLOSE)
+
+
+def close_call(ranked: Ranked) -> bool:
+    return any(a["close"] for a in ranked.alternatives) and ranked.findings[0].severity in (Severity.ERROR, Severity.WARNING)
+
+
+def unexplained_error(ctx: Ctx) -> tuple[int, str] | None:
+    """A strong error line (an exception, a TF E/F line, a CUDA error) that no signature and no finding
+    accounts for: (line number, line), or None."""
+    text = ctx.doc.text
+    if not any(word in text for word in ("Error", "Exception", "E0", "E1", "F0", "F1", " E ", " F ", "CUDA_ERROR",
+                                         "CUDNN_STATUS", "Check failed", "Segmentation", "core dumped", "ERROR",
+                                         "FATAL", "Failed to")):
+        return None
+    from tfgpu.core.explain.signatures import notice_ids, signatures
+
+    # A line is explained by a finding that was made, or by a harmless notice; a signature whose finding
+    # the rules declined explains nothing.
+    made = {f.id for f in ctx.findings}
+    explaining = [sig for sig in signatures() if sig.finding in made or sig.id in notice_ids()]
+    found = [h for sig in explaining for h in ctx.hits.get(sig.id)]
+    known = {h.line_no for h in found}
+    known_lines = [h.line for h in found[:60]]
+    for finding in ctx.findings:
+        for item in finding.evidence:
+            source = str(item.source)
+            if source.startswith("line ") and source[5:].isdigit():
+                known.add(int(source[5:]))
+    for count, match in enumerate(_STRONG_ERROR.finditer(text)):
+        if count >= MAX_STRONG_LINES:
+            break
+        line_no = ctx.doc.line_at(match.start())
+        if line_no in known:
+            continue
+        line = ctx.doc.line_text(match.start())
+        message = line.split("] ", 1)[-1].strip()  # a TF line quoted again (in a title, cut short) is known
+        if len(message) >= 15 and any(message in seen for seen in known_lines):
+            continue
+        if not any(sig.regex.search(line) for sig in explaining):
+            return line_no, line
+        known.add(line_no)
+    return None

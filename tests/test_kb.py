@@ -400,7 +400,7 @@ def test_gpu_spec_values_and_laptops():
 
 def test_kb_meta_is_a_copy():
     meta = kb.kb_meta()
-    assert meta["kb_version"] == "2026.11.23" and "gpus.json" in meta["files"]
+    assert meta["kb_version"] == "2026.11.28" and "gpus.json" in meta["files"]
     meta["files"].clear()
     assert kb.kb_meta()["files"]
 

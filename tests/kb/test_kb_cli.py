@@ -44,7 +44,7 @@ def test_done_when_gtx_1080_on_linux_pins_cudnn_below_9_11():
 
 def test_kb_gpu_json(capsys):
     doc = run_json(capsys, "gpu", "NVIDIA GeForce RTX 5080")
-    assert doc["schema_version"] == "1.0" and doc["kb_version"] == "2026.11.23"
+    assert doc["schema_version"] == "1.0" and doc["kb_version"] == "2026.11.28"
     assert doc["gpu"]["cc"] == "12.0" and doc["gpu"]["peaks"]["fp32_tflops"] == 56.3
     assert doc["gpu"]["sources"]["fp32"]["status"] == "derived"
     assert doc["any_tf_runs"] is False and doc["newest_tf_that_runs"] is None

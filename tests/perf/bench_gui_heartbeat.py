@@ -122,6 +122,36 @@ class StallSampler:
             self.stacks[" <- ".join(lines) or "(event loop / C++)"] += 1
 
 
+SLOTS = (  # the GUI-thread slots of the benchmark and the monitor, timed with --why
+    ("tfgpu.gui.pages.benchmark.page", "BenchmarkPage", ("_on_update", "_on_finished", "_on_history")),
+    ("tfgpu.gui.pages.benchmark.mini_monitor", "MiniMonitor", ("_on_frame", "_render_if_dirty")),
+    ("tfgpu.gui.pages.monitor.page", "MonitorPage", ("_on_frame", "redraw", "refresh_figures")),
+    ("tfgpu.gui.session", "Session", ("_on_checked", "_on_verdict")),
+)
+
+
+def time_slots(durations: dict[str, list[float]]) -> None:
+    """Wrap each slot in SLOTS (on the class, before any page connects it) to record its ms."""
+    import functools
+    import importlib
+
+    for module_name, class_name, names in SLOTS:
+        cls = getattr(importlib.import_module(module_name), class_name)
+        for name in names:
+            original = getattr(cls, name, None)
+            if original is None:
+                continue
+
+            def timed(self, *args, _original=original, _key=f"{class_name}.{name}"):
+                started = time.perf_counter()
+                try:
+                    return _original(self, *args)
+                finally:
+                    durations.setdefault(_key, []).append((time.perf_counter() - started) * 1000)
+
+            setattr(cls, name, functools.wraps(original)(timed))
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))] if ordered else float("nan")
@@ -194,6 +224,9 @@ def main() -> int:
     else:
         python = sys.executable
 
+    slot_ms: dict[str, list[float]] = {}
+    if args.why:
+        time_slots(slot_ms)
     window = MainWindow()  # this computer, every page, as the app builds it
     window.show()
     spin(300)
@@ -272,6 +305,10 @@ def main() -> int:
           f"{'OK' if ok else 'MISSED'}")
     if note:
         print(f"note: {note}")
+    if slot_ms:
+        print("slots on the GUI thread (whole run): calls, max ms, total ms")
+        for key, values in sorted(slot_ms.items(), key=lambda kv: -max(kv[1])):
+            print(f"  {key:32s} {len(values):5d} {max(values):8.2f} {sum(values):9.1f}")
     for name, stacks in why.items():
         if stacks:
             print(f"GUI thread during stalls ({name}), samples every 2 ms while a tick is > 8 ms late:")

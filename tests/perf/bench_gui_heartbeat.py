@@ -123,8 +123,10 @@ class StallSampler:
 
 
 SLOTS = (  # the GUI-thread slots of the benchmark and the monitor, timed with --why
-    ("tfgpu.gui.pages.benchmark.page", "BenchmarkPage", ("_on_update", "_on_finished", "_on_history")),
-    ("tfgpu.gui.pages.benchmark.mini_monitor", "MiniMonitor", ("_on_frame", "_render_if_dirty")),
+    ("tfgpu.gui.pages.benchmark.page", "BenchmarkPage", ("_on_update", "_on_finished", "_on_history",
+                                                            "_sync_monitor", "_refresh_compare")),
+    ("tfgpu.gui.pages.benchmark.results_view", "BenchResultsView", ("show_run", "add_live_test")),
+    ("tfgpu.gui.pages.benchmark.mini_monitor", "MiniMonitor", ("_on_frame", "_render_if_dirty", "start", "stop")),
     ("tfgpu.gui.pages.monitor.page", "MonitorPage", ("_on_frame", "redraw", "refresh_figures")),
     ("tfgpu.gui.session", "Session", ("_on_checked", "_on_verdict")),
 )

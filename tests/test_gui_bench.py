@@ -569,3 +569,17 @@ def test_a_run_is_painted_once_after_its_changes_not_during_them(qtbot, tmp_path
     assert view.updatesEnabled()
     qtbot.waitUntil(lambda: counter.paints > 0)  # painted afterwards, from the event loop
     assert view.table.cell(GPU_F32, COL_RESULT)
+
+
+def test_the_progress_bar_moves_without_painting_inside_the_update(qtbot) -> None:
+    page = make_page(qtbot)
+    page.progress.show()  # as a run shows it
+    qtbot.waitExposed(page)
+    qtbot.wait(50)
+    counter = _PaintCounter()
+    page.progress.installEventFilter(counter)
+    for percent in (10, 40, 70):
+        page._set_fraction(percent / 100)  # what each of the agent's updates does
+    assert counter.paints == 0  # QProgressBar.setValue repaints at once unless updates are off
+    assert page.progress.value() == 70 and page.progress.updatesEnabled()
+    qtbot.waitUntil(lambda: counter.paints > 0)

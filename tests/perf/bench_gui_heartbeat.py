@@ -35,7 +35,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "tests"))
 
-from PySide6.QtCore import QElapsedTimer, QEventLoop, Qt, QTimer  # noqa: E402
+from PySide6.QtCore import QElapsedTimer, QEvent, QEventLoop, QObject, Qt, QTimer  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 TICK_MS = 10
@@ -132,7 +132,21 @@ SLOTS = (  # the GUI-thread slots of the benchmark and the monitor, timed with -
 )
 
 
-def time_slots(durations: dict[str, list[float]]) -> None:
+class PaintsInside(QObject):
+    """Counts the paint events that happen inside a timed slot (a synchronous repaint)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.inside: list[str] = []
+        self.paints: collections.Counter[str] = collections.Counter()
+
+    def eventFilter(self, _watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        if self.inside and event.type() == QEvent.Type.Paint:
+            self.paints[self.inside[-1]] += 1
+        return False
+
+
+def time_slots(durations: dict[str, list[float]], paints: PaintsInside) -> None:
     """Wrap each slot in SLOTS (on the class, before any page connects it) to record its ms."""
     import functools
     import importlib
@@ -146,9 +160,11 @@ def time_slots(durations: dict[str, list[float]]) -> None:
 
             def timed(self, *args, _original=original, _key=f"{class_name}.{name}"):
                 started = time.perf_counter()
+                paints.inside.append(_key)
                 try:
                     return _original(self, *args)
                 finally:
+                    paints.inside.pop()
                     durations.setdefault(_key, []).append((time.perf_counter() - started) * 1000)
 
             setattr(cls, name, functools.wraps(original)(timed))
@@ -227,8 +243,10 @@ def main() -> int:
         python = sys.executable
 
     slot_ms: dict[str, list[float]] = {}
+    paints = PaintsInside()
     if args.why:
-        time_slots(slot_ms)
+        time_slots(slot_ms, paints)
+        app.installEventFilter(paints)
     window = MainWindow()  # this computer, every page, as the app builds it
     window.show()
     spin(300)
@@ -308,9 +326,9 @@ def main() -> int:
     if note:
         print(f"note: {note}")
     if slot_ms:
-        print("slots on the GUI thread (whole run): calls, max ms, total ms")
+        print("slots on the GUI thread (whole run): calls, max ms, total ms, paint events inside (synchronous repaints)")
         for key, values in sorted(slot_ms.items(), key=lambda kv: -max(kv[1])):
-            print(f"  {key:32s} {len(values):5d} {max(values):8.2f} {sum(values):9.1f}")
+            print(f"  {key:32s} {len(values):5d} {max(values):8.2f} {sum(values):9.1f} {paints.paints[key]:6d}")
     for name, stacks in why.items():
         if stacks:
             print(f"GUI thread during stalls ({name}), samples every 2 ms while a tick is > 8 ms late:")

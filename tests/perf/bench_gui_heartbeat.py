@@ -58,10 +58,14 @@ class Heartbeat:
         self.last_cpu = 0.0
         self.lateness_ms: list[float] = []
         self.cpu_ms: list[float] = []  # the GUI thread's own CPU time between two ticks
+        self.ran: list[str] = []  # the timed slots that ran since the last tick (--why)
+        self.heaviest: list[tuple[float, float, str]] = []  # (CPU ms, lateness, slots) per tick
 
     def start(self) -> None:
         self.lateness_ms = []
         self.cpu_ms = []
+        self.heaviest = []
+        self.ran = []
         self.clock.start()
         self.last_ns = self.clock.nsecsElapsed()
         self.last_cpu = time.thread_time()
@@ -77,6 +81,8 @@ class Heartbeat:
         cpu = time.thread_time()
         self.lateness_ms.append(max(0.0, (now - self.last_ns) / 1e6 - TICK_MS))
         self.cpu_ms.append((cpu - self.last_cpu) * 1000)
+        self.heaviest.append((self.cpu_ms[-1], self.lateness_ms[-1], ", ".join(self.ran) or "-"))
+        self.ran = []
         self.last_ns = now
         self.last_cpu = cpu
 
@@ -146,7 +152,7 @@ class PaintsInside(QObject):
         return False
 
 
-def time_slots(durations: dict[str, list[float]], paints: PaintsInside) -> None:
+def time_slots(durations: dict[str, list[float]], paints: PaintsInside, beat: Heartbeat) -> None:
     """Wrap each slot in SLOTS (on the class, before any page connects it) to record its ms."""
     import functools
     import importlib
@@ -161,6 +167,7 @@ def time_slots(durations: dict[str, list[float]], paints: PaintsInside) -> None:
             def timed(self, *args, _original=original, _key=f"{class_name}.{name}"):
                 started = time.perf_counter()
                 paints.inside.append(_key)
+                beat.ran.append(_key.split(".")[-1])
                 try:
                     return _original(self, *args)
                 finally:
@@ -244,13 +251,13 @@ def main() -> int:
 
     slot_ms: dict[str, list[float]] = {}
     paints = PaintsInside()
+    beat = Heartbeat()
     if args.why:
-        time_slots(slot_ms, paints)
+        time_slots(slot_ms, paints, beat)
         app.installEventFilter(paints)
     window = MainWindow()  # this computer, every page, as the app builds it
     window.show()
     spin(300)
-    beat = Heartbeat()
     sampler = StallSampler(beat) if args.why else None
     if sampler:
         sampler.start()
@@ -259,11 +266,13 @@ def main() -> int:
     spin(args.idle_ms)
     idle = list(beat.stop())
     why["idle"] = sampler.take() if sampler else collections.Counter()
+    heaviest = {"idle": sorted(beat.heaviest, reverse=True)[:3]}
     state = window.context.session
 
     # 1. the check of this computer, from the welcome page
     scan, scan_s = run_phase(beat, window.start_scan, lambda: state.scanning, args.timeout_s)
     why["scan"] = sampler.take() if sampler else collections.Counter()
+    heaviest["scan"] = sorted(beat.heaviest, reverse=True)[:3]
 
     # 2. a benchmark on its page (the mini-monitor shows during the run)
     window.go_to("benchmark")
@@ -276,6 +285,7 @@ def main() -> int:
     bench, bench_s = run_phase(beat, page.run_button.click, page.is_busy, args.timeout_s)
     timed_out = page.is_busy()
     why["benchmark"] = sampler.take() if sampler else collections.Counter()
+    heaviest["benchmark"] = sorted(beat.heaviest, reverse=True)[:3]
     run = page.run
 
     # 3. monitoring: every plot, read every 0.1 s
@@ -287,6 +297,7 @@ def main() -> int:
     watch, watch_s = run_phase(beat, lambda: None, lambda: time.monotonic() < ends, args.monitor_s + 5)
     frames = len(monitor.service.history.times())
     why["monitoring"] = sampler.take() if sampler else collections.Counter()
+    heaviest["monitoring"] = sorted(beat.heaviest, reverse=True)[:3]
     if sampler:
         sampler.stop()
 
@@ -329,6 +340,11 @@ def main() -> int:
         print("slots on the GUI thread (whole run): calls, max ms, total ms, paint events inside (synchronous repaints)")
         for key, values in sorted(slot_ms.items(), key=lambda kv: -max(kv[1])):
             print(f"  {key:32s} {len(values):5d} {max(values):8.2f} {sum(values):9.1f} {paints.paints[key]:6d}")
+    if args.why:
+        print("the 3 ticks with the most GUI-thread CPU per phase: CPU ms, lateness ms, the timed slots that ran")
+        for name, ticks in heaviest.items():
+            for cpu, late, ran in ticks:
+                print(f"  {name:10s} {cpu:6.1f} {late:6.1f}  {ran}")
     for name, stacks in why.items():
         if stacks:
             print(f"GUI thread during stalls ({name}), samples every 2 ms while a tick is > 8 ms late:")

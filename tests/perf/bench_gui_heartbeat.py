@@ -12,7 +12,14 @@ probes):
 Without the real agent the benchmark falls back to the scripted fake agent (noted in the output).
 Targets: max lateness < 50 ms and p99 < 20 ms in each phase.
 
-    QT_QPA_PLATFORM=offscreen .venv/bin/python tests/perf/bench_gui_heartbeat.py [--device cpu] [--tiny] [--json-out FILE]
+Code or the machine? Each tick also records the GUI thread's own CPU time (``time.thread_time``):
+a stall the code causes burns it, one caused by other processes on the shared cores does not
+("CPU % in stalls"). ``--load N`` adds N busy-loop processes; ``--why`` times the benchmark's,
+monitor's and session's slots (and the paint events inside them: synchronous repaints), lists
+the ticks with the most GUI-thread CPU, and samples the GUI thread's stack during stalls.
+A before/after comparison: run it on each version back to back, on the same machine.
+
+    QT_QPA_PLATFORM=offscreen .venv/bin/python tests/perf/bench_gui_heartbeat.py [--device cpu] [--tiny] [--why] [--load N] [--json-out FILE]
 """
 
 from __future__ import annotations

@@ -583,3 +583,18 @@ def test_the_progress_bar_moves_without_painting_inside_the_update(qtbot) -> Non
     assert counter.paints == 0  # QProgressBar.setValue repaints at once unless updates are off
     assert page.progress.value() == 70 and page.progress.updatesEnabled()
     qtbot.waitUntil(lambda: counter.paints > 0)
+
+
+def test_painting_once_leaves_updates_as_the_parent_wants_them(qtbot, tmp_path) -> None:
+    run = fake_gpu_run(tmp_path)
+    holder = QWidget()
+    qtbot.addWidget(holder)
+    view = BenchResultsView(holder)
+    holder.setUpdatesEnabled(False)  # e.g. a window that changes many things at once
+    view.show_run(run)
+    assert not view.updatesEnabled()  # not turned on behind the parent's back
+    holder.setUpdatesEnabled(True)
+    assert view.updatesEnabled()  # and not left forced off either
+    view.setUpdatesEnabled(False)  # turned off on purpose: stays off
+    view.show_run(run)
+    assert not view.updatesEnabled()

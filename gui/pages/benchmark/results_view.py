@@ -299,12 +299,14 @@ class BenchResultsView(QWidget):
     def _one_paint(self) -> Iterator[None]:
         """Changes made inside are painted once, afterwards: a progress bar repaints at once on
         setValue, and each gauge, the chart and the table would each paint the view again."""
-        enabled = self.updatesEnabled()
+        if self.testAttribute(Qt.WidgetAttribute.WA_ForceUpdatesDisabled):
+            yield  # someone else turned updates off and turns them on
+            return
         self.setUpdatesEnabled(False)
         try:
             yield
         finally:
-            self.setUpdatesEnabled(enabled)
+            self.setUpdatesEnabled(True)  # a parent with updates off keeps them off (Qt)
 
     def add_live_test(self, test: BenchTest) -> None:
         self._live = [t for t in self._live if t.id != test.id] + [test]

@@ -18,8 +18,9 @@ import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import Qt  # noqa: E402
+from PySide6.QtCore import QEvent, QObject, Qt  # noqa: E402
 from PySide6.QtGui import QGuiApplication  # noqa: E402
+from PySide6.QtWidgets import QWidget  # noqa: E402
 
 from conftest import pyenv_python  # noqa: E402
 from fakes import fake_scan  # noqa: E402
@@ -532,3 +533,68 @@ def test_a_real_cpu_benchmark_in_this_python(qtbot, data_dir) -> None:
     assert page.results.gauges.gauge_text("gpu-fp32") == "not measured"
     assert list_runs(data_dir)[0].run_id == run.run_id
     assert not live_children()
+
+
+class _PaintCounter(QObject):
+    """Counts paint events of every widget it watches."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.paints = 0
+
+    def eventFilter(self, _watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        if event.type() == QEvent.Type.Paint:
+            self.paints += 1
+        return False
+
+
+def test_a_run_is_painted_once_after_its_changes_not_during_them(qtbot, tmp_path) -> None:
+    """Nothing paints inside show_run/add_live_test (a progress bar's setValue repaints at once,
+    which painted the view again for each gauge): the GUI thread's slot stays short."""
+    run = fake_gpu_run(tmp_path)
+    view = BenchResultsView()
+    qtbot.addWidget(view)
+    view.resize(900, 600)
+    view.show()
+    view.tabs.setCurrentIndex(0)
+    qtbot.waitExposed(view)
+    qtbot.wait(50)  # laid out and painted once
+    counter = _PaintCounter()
+    for widget in [view, *view.findChildren(QWidget)]:
+        widget.installEventFilter(counter)
+    for test in run.tests:
+        view.add_live_test(test)
+    view.show_run(run)  # the gauges go from 0 to 93% (a repaint at once, before the fix)
+    assert counter.paints == 0
+    assert view.updatesEnabled()
+    qtbot.waitUntil(lambda: counter.paints > 0)  # painted afterwards, from the event loop
+    assert view.table.cell(GPU_F32, COL_RESULT)
+
+
+def test_the_progress_bar_moves_without_painting_inside_the_update(qtbot) -> None:
+    page = make_page(qtbot)
+    page.progress.show()  # as a run shows it
+    qtbot.waitExposed(page)
+    qtbot.wait(50)
+    counter = _PaintCounter()
+    page.progress.installEventFilter(counter)
+    for percent in (10, 40, 70):
+        page._set_fraction(percent / 100)  # what each of the agent's updates does
+    assert counter.paints == 0  # QProgressBar.setValue repaints at once unless updates are off
+    assert page.progress.value() == 70 and page.progress.updatesEnabled()
+    qtbot.waitUntil(lambda: counter.paints > 0)
+
+
+def test_painting_once_leaves_updates_as_the_parent_wants_them(qtbot, tmp_path) -> None:
+    run = fake_gpu_run(tmp_path)
+    holder = QWidget()
+    qtbot.addWidget(holder)
+    view = BenchResultsView(holder)
+    holder.setUpdatesEnabled(False)  # e.g. a window that changes many things at once
+    view.show_run(run)
+    assert not view.updatesEnabled()  # not turned on behind the parent's back
+    holder.setUpdatesEnabled(True)
+    assert view.updatesEnabled()  # and not left forced off either
+    view.setUpdatesEnabled(False)  # turned off on purpose: stays off
+    view.show_run(run)
+    assert not view.updatesEnabled()

@@ -328,8 +328,12 @@ class BenchmarkPage(TfgpuPage):
             self._update_controls()
 
     def _set_fraction(self, fraction: float) -> None:
+        # QProgressBar.setValue repaints at once; with updates off it is painted once, by the event loop
+        forced_off = self.progress.testAttribute(Qt.WidgetAttribute.WA_ForceUpdatesDisabled)
+        self.progress.setUpdatesEnabled(False)
         self.progress.setRange(0, 100)
         self.progress.setValue(round(100 * max(0.0, min(1.0, fraction))))
+        self.progress.setUpdatesEnabled(not forced_off)
 
     @Slot(object)
     def _on_update(self, update: BenchUpdate) -> None:

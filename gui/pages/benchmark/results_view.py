@@ -8,7 +8,8 @@ a gauge without a known peak reads "n/a".
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 
 from PySide6.QtCore import QDateTime, Qt
 from PySide6.QtGui import QBrush, QPalette
@@ -294,12 +295,30 @@ class BenchResultsView(QWidget):
         self.chart.set_tests([])
         self.table.set_tests([])
 
+    @contextmanager
+    def _one_paint(self) -> Iterator[None]:
+        """Changes made inside are painted once, afterwards: a progress bar repaints at once on
+        setValue, and each gauge, the chart and the table would each paint the view again."""
+        if self.testAttribute(Qt.WidgetAttribute.WA_ForceUpdatesDisabled):
+            yield  # someone else turned updates off and turns them on
+            return
+        self.setUpdatesEnabled(False)
+        try:
+            yield
+        finally:
+            self.setUpdatesEnabled(True)  # a parent with updates off keeps them off (Qt)
+
     def add_live_test(self, test: BenchTest) -> None:
         self._live = [t for t in self._live if t.id != test.id] + [test]
-        self.table.upsert(test)
-        self.chart.set_tests(self._live)
+        with self._one_paint():
+            self.table.upsert(test)
+            self.chart.set_tests(self._live)
 
     def show_run(self, run: BenchRun, changes: list[Change] | None = None) -> None:
+        with self._one_paint():
+            self._show_run(run, changes)
+
+    def _show_run(self, run: BenchRun, changes: list[Change] | None) -> None:
         self.run = run
         tone, banner, figures = split_headlines(run)
         if tone is None or not banner:

@@ -11,7 +11,7 @@ from tfgpu.core.explain.engine import explain_text  # noqa: E402
 from tfgpu.core.explain.model import Explanation  # noqa: E402
 from tfgpu.core.findings.catalog import make_finding  # noqa: E402
 from tfgpu.core.i18n import TrText  # noqa: E402
-from tfgpu.gui.explain_view import ExplanationView  # noqa: E402
+from tfgpu.gui.pages.explain.view import ExplanationView  # noqa: E402
 from tfgpu.gui.tr_text import tr_text  # noqa: E402
 
 

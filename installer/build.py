@@ -42,7 +42,7 @@ def prepare_source(src: Path) -> None:
         dest = src / target
         if origin == "core/_entry":
             dest.mkdir(parents=True)
-            for name in ("__init__.py", "__main__.py"):
+            for name in ("__init__.py", "__main__.py", "entry.py"):  # entry.py: the composition root (tfgpu.entry)
                 shutil.copy2(REPO / origin / name, dest / name)
         else:
             shutil.copytree(REPO / origin, dest, ignore=skip)

@@ -68,11 +68,12 @@ def test_D1_report_to_dev_null_keeps_the_device_node(tmp_path):
 def test_D1_a_fifo_target_is_written_into_never_replaced(tmp_path):
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
-    got = []
-    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
-    reader.start()
-    result = storage.write_file(fifo, b"hello", direct="allow")
-    reader.join(10)
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)  # a reader is there before the write (no race)
+    try:
+        result = storage.write_file(fifo, b"hello", direct="allow")
+        got = [os.read(reader, 100)]
+    finally:
+        os.close(reader)
     assert got == [b"hello"] and stat.S_ISFIFO(os.lstat(fifo).st_mode) and result.how == "written-into"
     with pytest.raises(storage.StorageError, match="FIFO"):  # where the change must be atomic: refused
         storage.write_file(fifo, b"x")

@@ -158,7 +158,7 @@ def log_outranks_template(facts: dict, hits, free_text_tf: str | None) -> None:
     for name in names:
         info = kbview.library_info(re.split(r"[/\\]", name.strip())[-1])
         if info is not None and getattr(info, "cuda", None):
-            majors.add(str(info.cuda).split(".")[0])
+            majors.add(versions.major_text(info.cuda))
     if not tf or not majors:
         return
 
@@ -166,7 +166,7 @@ def log_outranks_template(facts: dict, hits, free_text_tf: str | None) -> None:
         want = kbview.tf_cuda(version, os_name)
         if want is None:  # no GPU build there (native Windows from 2.11): it loads no CUDA library
             return not (os_name == "windows" and versions.at_least(version, "2.11"))
-        return want.split(".")[0] in majors
+        return versions.major_text(want) in majors
 
     if fits(tf):
         return

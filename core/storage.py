@@ -392,6 +392,16 @@ def _unlink(path: str | Path) -> None:
         os.unlink(path)
 
 
+def write_private_json(path: str | os.PathLike[str], document: object) -> Path:
+    """One of tfgpu's own saved documents (a bench or profile run...): JSON, 0600 in 0700 folders, atomic;
+    StorageError (an OSError) with nothing half-written."""
+    import json
+
+    target = Path(path)
+    write_file(target, json.dumps(document, indent=1).encode("utf-8"), private=True, make_folders=True, mode=0o600)
+    return target
+
+
 def remove_file(path: str | os.PathLike[str]) -> bool:
     """Remove a regular file or link (never a folder, device or FIFO); False when there was none."""
     target = _checked_name(path)

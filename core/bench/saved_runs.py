@@ -7,7 +7,6 @@ and renamed, so a full disk never leaves a half-written run behind.
 
 from __future__ import annotations
 
-import json
 import re
 import secrets
 import time
@@ -40,11 +39,7 @@ def worth_saving(run: BenchRun) -> bool:
 
 def save_run(run: BenchRun, folder: Path | None = None) -> Path:
     """Write the run; raises OSError (disk full, no permission) with nothing half-written."""
-    folder = folder or history_dir()
-    target = folder / f"{run.run_id}.json"
-    storage.write_file(target, json.dumps(run.to_dict(), indent=1).encode("utf-8"), private=True,
-                       make_folders=True, mode=0o600)
-    return target
+    return storage.write_private_json((folder or history_dir()) / f"{run.run_id}.json", run.to_dict())
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,6 @@ each run stays in ``traces/<run id>`` for TensorBoard.
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,11 +31,7 @@ def trace_dir(run_id: str) -> Path:
 
 def save_run(run: ProfileRun, folder: Path | None = None) -> Path:
     """Write the run; raises OSError with nothing half-written."""
-    folder = folder or history_dir()
-    target = folder / f"{run.run_id}.json"
-    storage.write_file(target, json.dumps(run.to_dict(), indent=1).encode("utf-8"), private=True,
-                       make_folders=True, mode=0o600)
-    return target
+    return storage.write_private_json((folder or history_dir()) / f"{run.run_id}.json", run.to_dict())
 
 
 @dataclass(frozen=True)

@@ -140,7 +140,8 @@ def _explain(data: str | bytes | document.Clipped | None, machine: dict) -> Expl
         if opinion and result.findings[0].id in ranking.FILL_IN:
             from tfgpu.core.explain import fallback
 
-            if fallback.fill_in(ctx, opinion, ranking.FILL_IN, ranking.HEALTHY):
+            if fallback.fill_in(ctx, opinion, ranking.FILL_IN, ranking.HEALTHY,
+                                ranking.HEALTHY_GUESS_PROBABILITY, ranking.CALM_GUESS_PROBABILITY):
                 result = ranking.rank(ctx.findings, order)
         elif opinion:
             result = ranking.rank(ctx.findings, order, advice=dict(opinion))

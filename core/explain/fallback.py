@@ -34,6 +34,7 @@ def unrecognised(ctx: Ctx, reading: Reading, line_of: tuple[int, str] | None = N
     if ctx.findings and line_of is None:
         return
     line_no, line = line_of or _decisive(ctx)
+    decisive = "error" if line is not None else "said"
     if line is None:
         said = reading.said.get("say:question") or next(
             (s for name, s in reading.said.items() if name.startswith("say:")), None)
@@ -41,13 +42,14 @@ def unrecognised(ctx: Ctx, reading: Reading, line_of: tuple[int, str] | None = N
             line_no, line = said.line_no, said.line
         else:
             line_no, line = _topic_line(ctx)
+            decisive = "topic"
             if line is None:
                 return
     quoted = line if len(line) <= MAX_QUOTE else line[: MAX_QUOTE - 1] + "…"
     ctx.add("unrecognised-error", TrText(QT_TRANSLATE_NOOP(
         "core", "tfgpu does not recognise this failure: {line}. Run the command below and paste its whole output "
         "here, or run 'tfgpu doctor' on the computer where it happens."), line=quoted),
-        [Hit(signature="unrecognised-error", line_no=line_no, line=quoted)], {"decisive_line": quoted},
+        [Hit(signature="unrecognised-error", line_no=line_no, line=quoted)], {"decisive_line": quoted, "decisive": decisive},
         severity=Severity.WARNING)
     finding = ctx.findings[-1] if ctx.findings else None
     if finding is not None and finding.id == "unrecognised-error":
@@ -99,13 +101,54 @@ def next_step(ctx: Ctx) -> FixStep:
     return FixStep(text=TrText(words), command=command(argv, shell, bare_program=True), shell=shell)
 
 
-def fill_in(ctx: Ctx, opinion: list[tuple[str, float]], thresholds: dict[str, float], healthy: tuple[str, ...]) -> bool:
+# The user's words that say something fails: a text with one of them is never guessed healthy.
+FAILURE_SAID = frozenset({"say:fails", "say:gpu-not-used", "say:import-fails", "say:install-fails", "say:hang",
+                          "say:oom-said", "say:mismatch-said", "say:driver-missing-said", "say:cudnn-missing-said",
+                          "say:vram-empty", "say:install-broke-gpu", "say:no-nvidia-hardware", "ctx:traceback"})
+
+
+# Signs of a GPU at work in the user's words: with them, a text that shows no failure may be guessed healthy.
+AT_WORK_SAID = frozenset({"say:gpu-idle", "say:gpu-load", "say:gpu-slow", "say:oom-at-larger-batch", "say:gpu-works-elsewhere"})
+
+
+def shows_no_failure(ctx: Ctx, current) -> bool:
+    """No error line at all and no word of failure: a question, or a log of notices."""
+    return (current.facts.get("decisive") in ("said", "topic") and not ctx.said & FAILURE_SAID
+            and not any(f.id != current.id for f in ctx.problems()))
+
+
+def healthy_guess_allowed(ctx: Ctx, current) -> bool:
+    """A healthy guess needs a text that shows no failure and something that shows a GPU at work or a harmless
+    notice: a question about a GPU that works (low utilisation, memory use, speed) or a log of notices. A bare
+    question ("can I use this graphics card?") is not enough."""
+    if not shows_no_failure(ctx, current):
+        return False
+    from tfgpu.core.explain.reason import gpu_listed
+    from tfgpu.core.explain.signatures import notice_ids
+
+    return bool(ctx.said & AT_WORK_SAID) or gpu_listed(ctx) or any(sig in ctx.hits for sig in notice_ids())
+
+
+def fill_in(ctx: Ctx, opinion: list[tuple[str, float]], thresholds: dict[str, float], healthy: tuple[str, ...],
+            healthy_probability: float = 1.0, calm_probability: float = 1.0) -> bool:
     """The text classifier's best guess takes the place of a finding that names no cause (``unrecognised-error``,
-    or ``gpu-not-listed``: "the text does not say why") when it is sure enough (``thresholds`` per such id;
-    never a healthy verdict); the finding says it is a guess and keeps the replaced one's next step."""
-    label, probability = opinion[0]
+    or ``gpu-not-listed``: "the text does not say why") when it is sure enough (``thresholds`` per such id).
+    A healthy guess only for a text that shows no failure (:func:`healthy_guess_allowed`); the finding says it is
+    a guess and keeps the replaced one's next step."""
     current = next((f for f in ctx.findings if f.id in thresholds), None)
-    if current is None or probability < thresholds[current.id] or label in (*healthy, *thresholds, *_declined(ctx)):
+    if current is None:
+        return False
+    barred = {*thresholds, *_declined(ctx)}
+    quiet = shows_no_failure(ctx, current)
+    if not healthy_guess_allowed(ctx, current):
+        barred.update(healthy)
+    label, probability = next(((label, p) for label, p in opinion if label not in barred), ("", 0.0))
+    if quiet and opinion[0][0] in healthy and label != opinion[0][0]:
+        return False  # likeliest healthy, yet nothing shows a GPU at work: no guess either way
+    # A text that shows no failure is guessed healthy, or given a cause, only when the model is fairly sure;
+    # a failing text takes the model's likeliest cause.
+    needed = (healthy_probability if label in healthy else calm_probability) if quiet else thresholds[current.id]
+    if not label or probability < needed:
         return False
     from tfgpu.core.findings.catalog import catalog
 
@@ -113,10 +156,13 @@ def fill_in(ctx: Ctx, opinion: list[tuple[str, float]], thresholds: dict[str, fl
     quoted = str(current.facts.get("decisive_line", "")) or next((str(e.detail) for e in current.evidence), "")
     hits = [Hit(signature="classifier", line_no=int(str(e.source)[5:]), line=str(e.detail))
             for e in current.evidence if str(e.source).startswith("line ") and str(e.source)[5:].isdigit()]
-    made = ctx.add(label, TrText(QT_TRANSLATE_NOOP(
+    words = (QT_TRANSLATE_NOOP(
+        "core", "This text shows no failure ({line}), and its wording is most like the real cases where nothing "
+        "was wrong with the GPU set-up ({percent}% sure, a statistical guess): {meaning}") if label in healthy else
+        QT_TRANSLATE_NOOP(
         "core", "No rule names the cause of this failure ({line}), but its wording is most like the real cases "
-        "where the cause was this ({percent}% sure, a statistical guess): {meaning}"),
-        line=quoted, percent=str(round(probability * 100)), meaning=meaning), hits,
+        "where the cause was this ({percent}% sure, a statistical guess): {meaning}"))
+    made = ctx.add(label, TrText(words, line=quoted, percent=str(round(probability * 100)), meaning=meaning), hits,
         {"decisive_line": quoted, "classifier_probability": round(probability, 3)})
     if made is None:
         return False

@@ -28,6 +28,7 @@ CORPUS = REPO / "tests" / "fixtures" / "corpus-real"
 OUT = REPO / "resources" / "models" / "explain_classifier.json"
 MIN_DF = 2
 C = 50.0
+HEALTHY = ("gpu-ok", "benign-log")
 PRUNE = 0.25  # weights smaller than this (after training) are not shipped: a smaller file loads faster
 
 
@@ -117,7 +118,7 @@ def system_cv(cases: list[tuple[str, str, Path]], counts: list[Counter], labels:
         accepted.append({label, *meta.get("also_acceptable", [])})
     texts = [path.read_bytes() for _, _, path in cases]
     alone = sum(explain_text_without(classifier, explain_text, t) in ok for t, ok in zip(texts, accepted))
-    right, filled, filled_right = 0, 0, 0
+    right, filled, filled_right, none, failing_ok, healthy_err = 0, 0, 0, 0, 0, 0
     splitter = StratifiedKFold(n_splits=folds, shuffle=True, random_state=0)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -127,13 +128,17 @@ def system_cv(cases: list[tuple[str, str, Path]], counts: list[Counter], labels:
             for i in test:
                 explanation = explain_text(texts[i])
                 right += explanation.primary in accepted[i]
+                none += explanation.primary in (None, "unrecognised-error") and labels[i] != "unrecognised-error"
+                failing_ok += labels[i] not in HEALTHY and explanation.primary == "gpu-ok"
+                healthy_err += labels[i] in HEALTHY and explanation.primary not in (*HEALTHY, None)
                 if explanation.findings and "classifier_probability" in explanation.findings[0].facts:
                     filled += 1
                     filled_right += explanation.primary in accepted[i]
     classifier._MODEL.clear()
     n = len(cases)
     print(f"explain, rules alone: {alone}/{n} = {alone / n:.1%}; with each held-out fold's classifier: "
-          f"{right}/{n} = {right / n:.1%} (the classifier named the cause {filled} times, right {filled_right})")
+          f"{right}/{n} = {right / n:.1%} (the classifier named the cause {filled} times, right {filled_right}); "
+          f"no finding {none}, failing called gpu-ok {failing_ok}, healthy called an error {healthy_err}")
 
 
 def explain_text_without(classifier, explain_text, text: bytes) -> str | None:

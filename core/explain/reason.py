@@ -142,6 +142,13 @@ DETAILS: dict[str, str] = {
     "mismatch-said": QT_TRANSLATE_NOOP(
         "core", "The text says the CUDA version does not match. Each TensorFlow release loads only the CUDA (and "
         "cuDNN) version it was built with; install that version (see the table)."),
+    "driver-old-said": QT_TRANSLATE_NOOP(
+        "core", "The text says the NVIDIA driver is too old. Each CUDA version needs a minimum driver: update the "
+        "NVIDIA driver, then check with nvidia-smi which CUDA version it supports."),
+    "network-said": QT_TRANSLATE_NOOP(
+        "core", "The install times out or loses its connection: the network to the package index is slow or blocked, "
+        "not the package. Retry with a longer timeout (pip --timeout 120), a nearer mirror (--index-url), or set "
+        "the proxy."),
 }
 
 

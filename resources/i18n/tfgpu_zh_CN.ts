@@ -5860,6 +5860,14 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>文本中说 CUDA 版本不匹配。每个 TensorFlow 版本只加载它构建时所用的 CUDA（和 cuDNN）版本；请安装那个版本（见版本对照表）。</translation>
     </message>
     <message>
+        <source>The text says the NVIDIA driver is too old. Each CUDA version needs a minimum driver: update the NVIDIA driver, then check with nvidia-smi which CUDA version it supports.</source>
+        <translation>文中说 NVIDIA 驱动太旧。每个 CUDA 版本都要求最低的驱动版本：请更新 NVIDIA 驱动，然后用 nvidia-smi 查看它支持的 CUDA 版本。</translation>
+    </message>
+    <message>
+        <source>The install times out or loses its connection: the network to the package index is slow or blocked, not the package. Retry with a longer timeout (pip --timeout 120), a nearer mirror (--index-url), or set the proxy.</source>
+        <translation>安装超时或连接中断：问题在于到软件包索引的网络太慢或被阻断，而不是软件包本身。请加长超时重试（pip --timeout 120）、换用更近的镜像（--index-url），或设置代理。</translation>
+    </message>
+    <message>
         <source>TensorFlow (or a library it loads) uses a NumPy API that the installed NumPy no longer has. Install the NumPy version this TensorFlow was built for (&quot;numpy&lt;1.24&quot; for TensorFlow up to 2.11, &quot;numpy&lt;2&quot; up to 2.17), in the same environment.</source>
         <translation>TensorFlow（或它加载的库）用到了已安装的 NumPy 中不再提供的 API。请在同一环境中安装这个 TensorFlow 所针对的 NumPy 版本（TensorFlow 2.11 及以前用 &quot;numpy&lt;1.24&quot;，2.17 及以前用 &quot;numpy&lt;2&quot;）。</translation>
     </message>

@@ -50,7 +50,8 @@ _PY_BITS = lazy(r"(?i)\b(32|64) bit \((?:Intel|AMD64|ARM64)\)|\('(32|64)bit', 'W
 _NVCC = lazy(r"release (\d{1,2}\.\d{1,2}), V(\d{1,2}\.\d{1,2}\.\d{1,4})", needs=('release ',))
 _CUDA_DIR = lazy(r"(?i)(?:cuda[-_](\d{1,2}\.\d{1,2})(?=[/\\\s:;'\"]|$)|CUDA[\\/]+v(\d{1,2}\.\d{1,2})|CUDA_PATH_V(\d{1,2})_(\d{1,2}))", needs=('cuda-', 'cuda_', 'cuda/', 'cuda\\'))
 _CUDA_CONDA = lazy(
-    r"(?im)^\s*(?:cudatoolkit|cuda-toolkit|cuda-runtime|cuda-cudart|nvidia-cuda-runtime-cu\d{2})\s*(?:==?|\s)\s*(\d{1,2}\.\d{1,2})",
+    r"(?im)^\s*(?:cudatoolkit|cuda-toolkit|cuda-runtime|cuda-cudart|nvidia-cuda-runtime-cu\d{2})\s*(?:==?|\s)\s*(\d{1,2}\.\d{1,2})"
+    r"|\bcudatoolkit\s*==?\s*(\d{1,2}\.\d{1,2})",
     needs=("cudatoolkit", "cuda-toolkit", "cuda-runtime", "cuda-cudart", "nvidia-cuda-runtime"),
 )
 _CUDA_SAID = lazy(r"(?i)(?<![A-Za-z0-9_/\\.-])cuda(?:\s*toolkit)?(?:\s*version)?(?:\s+(?:of|on|in)\s+(?:my|the|this)\s+\w+)?\s*(?:is\s*|[:=]\s*|-)?v?(\d{1,2}(?:\.\d{1,2})?)(?![\w.]*\d)", needs=('cuda',))
@@ -168,6 +169,8 @@ def _tf(text: str, hits: Hits, facts: dict) -> None:
         gap, value = match.group(1), match.group(2)
         if _TF_GAP_BAD.search(gap) or re.match(r"[-_][a-z]", gap) or versions.major_text(value) not in _TF_MAJORS:
             continue  # another package (tensorflow-addons 0.19), another product's version, or not TF's
+        if re.search(r"[<>^]|!=", gap):
+            continue  # a requirement ("tensorflow>=2.14") names a range, not the version installed
         if requested and f"=={value}" in requested.replace(" ", ""):
             continue  # the version pip was asked for is not an installed one
         candidates.append(value)
@@ -214,7 +217,7 @@ def _cuda(text: str, hits: Hits, facts: dict) -> None:
             groups = match.groups()
             _add(installed, groups[0] or groups[1] or (f"{int(groups[2])}.{int(groups[3])}" if groups[2] else None))
     for match in _iter(_CUDA_CONDA, text):
-        _add(installed, match.group(1))
+        _add(installed, match.group(1) or match.group(2))
     for match in _iter(_CUDNN_ARCHIVE, text):
         _add(installed, match.group(1))
     for match in _iter(_TEMPLATE, text):

@@ -145,6 +145,10 @@ DETAILS: dict[str, str] = {
     "driver-old-said": QT_TRANSLATE_NOOP(
         "core", "The text says the NVIDIA driver is too old. Each CUDA version needs a minimum driver: update the "
         "NVIDIA driver, then check with nvidia-smi which CUDA version it supports."),
+    "tf-serving-without-gpu": QT_TRANSLATE_NOOP(
+        "core", "The TensorFlow Serving model server installed with apt or pip is built without GPU support, so it "
+        "runs on the CPU even where TensorFlow itself uses the GPU. Use the tensorflow/serving:latest-gpu Docker "
+        "image, or build the server with --config=cuda."),
     "network-said": QT_TRANSLATE_NOOP(
         "core", "The install times out or loses its connection: the network to the package index is slow or blocked, "
         "not the package. Retry with a longer timeout (pip --timeout 120), a nearer mirror (--index-url), or set "

@@ -52,7 +52,7 @@ def driver(ctx: Ctx, driver_libs: list[Lib]) -> None:
     missing += [h for h in hits.get("no-cuda-capable-device") if not any(c.line_no == h.line_no for c in cuinit)]
     missing += [h for h in hits.get("cuda-runtime-init-failed") if not _OTHER_STATUS.search(h.groups.get("status", ""))]
     missing += hits.get("smi-cannot-reach-driver") + hits.get("smi-not-found") + hits.get("smi-no-such-file")
-    missing += hits.get("nvml-driver-not-loaded")
+    missing += hits.get("nvml-driver-not-loaded") + hits.get("libcuda-file-too-short")
     missing += [h for lib in driver_libs if lib.component == "driver" for h in lib.hits]
     if not missing or mismatch:
         return

@@ -5864,6 +5864,10 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>文中说 NVIDIA 驱动太旧。每个 CUDA 版本都要求最低的驱动版本：请更新 NVIDIA 驱动，然后用 nvidia-smi 查看它支持的 CUDA 版本。</translation>
     </message>
     <message>
+        <source>The TensorFlow Serving model server installed with apt or pip is built without GPU support, so it runs on the CPU even where TensorFlow itself uses the GPU. Use the tensorflow/serving:latest-gpu Docker image, or build the server with --config=cuda.</source>
+        <translation>用 apt 或 pip 安装的 TensorFlow Serving 模型服务器在构建时没有 GPU 支持，所以即使 TensorFlow 本身能用 GPU，它也只在 CPU 上运行。请使用 tensorflow/serving:latest-gpu Docker 镜像，或用 --config=cuda 自行构建服务器。</translation>
+    </message>
+    <message>
         <source>The install times out or loses its connection: the network to the package index is slow or blocked, not the package. Retry with a longer timeout (pip --timeout 120), a nearer mirror (--index-url), or set the proxy.</source>
         <translation>安装超时或连接中断：问题在于到软件包索引的网络太慢或被阻断，而不是软件包本身。请加长超时重试（pip --timeout 120）、换用更近的镜像（--index-url），或设置代理。</translation>
     </message>

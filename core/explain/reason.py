@@ -149,6 +149,14 @@ DETAILS: dict[str, str] = {
         "core", "The TensorFlow Serving model server installed with apt or pip is built without GPU support, so it "
         "runs on the CPU even where TensorFlow itself uses the GPU. Use the tensorflow/serving:latest-gpu Docker "
         "image, or build the server with --config=cuda."),
+    "library-note-runs-anyway": QT_TRANSLATE_NOOP(
+        "core", "TensorFlow could not load a GPU library, but the program goes on and works: it runs on the CPU. "
+        "That line is harmless if the CPU is what you want; to use a GPU, install the NVIDIA driver and the CUDA "
+        "libraries this TensorFlow needs."),
+    "companion-package-mismatch": QT_TRANSLATE_NOOP(
+        "core", "A TensorFlow add-on package (tensorflow-addons, -text, -io ...) was built for another TensorFlow "
+        "version than the one installed, so its compiled ops fail to load. Install the add-on release made for your "
+        "TensorFlow version, or the TensorFlow version it was made for."),
     "network-said": QT_TRANSLATE_NOOP(
         "core", "The install times out or loses its connection: the network to the package index is slow or blocked, "
         "not the package. Retry with a longer timeout (pip --timeout 120), a nearer mirror (--index-url), or set "
@@ -223,7 +231,7 @@ def visible_devices_suspect(ctx: Ctx, reading: Reading) -> bool:
 
 
 def gpu_listed(ctx: Ctx) -> bool:
-    return ctx.facts.get("gpus_listed", 0) > 0 or ctx.hits.any("gpu-device-created", "gpu-device-created-short", "gpu-listed", "device-lib-gpu",
+    return ctx.facts.get("gpus_listed", 0) > 0 or ctx.hits.any("gpu-device-created", "gpu-device-created-short", "gpu-listed", "device-lib-gpu", "xla-cuda-device",
                                                                 "paddle-gpu-device-notice")
 
 

@@ -5868,6 +5868,14 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>用 apt 或 pip 安装的 TensorFlow Serving 模型服务器在构建时没有 GPU 支持，所以即使 TensorFlow 本身能用 GPU，它也只在 CPU 上运行。请使用 tensorflow/serving:latest-gpu Docker 镜像，或用 --config=cuda 自行构建服务器。</translation>
     </message>
     <message>
+        <source>TensorFlow could not load a GPU library, but the program goes on and works: it runs on the CPU. That line is harmless if the CPU is what you want; to use a GPU, install the NVIDIA driver and the CUDA libraries this TensorFlow needs.</source>
+        <translation>TensorFlow 无法加载某个 GPU 库，但程序继续正常运行：它在 CPU 上运行。如果你本来就想用 CPU，这一行无害；要使用 GPU，请安装 NVIDIA 驱动以及这个 TensorFlow 需要的 CUDA 库。</translation>
+    </message>
+    <message>
+        <source>A TensorFlow add-on package (tensorflow-addons, -text, -io ...) was built for another TensorFlow version than the one installed, so its compiled ops fail to load. Install the add-on release made for your TensorFlow version, or the TensorFlow version it was made for.</source>
+        <translation>某个 TensorFlow 附加包（tensorflow-addons、-text、-io 等）是为另一个 TensorFlow 版本构建的，与已安装的版本不符，所以它编译好的算子无法加载。请安装为你的 TensorFlow 版本发布的附加包，或安装它所对应的 TensorFlow 版本。</translation>
+    </message>
+    <message>
         <source>The install times out or loses its connection: the network to the package index is slow or blocked, not the package. Retry with a longer timeout (pip --timeout 120), a nearer mirror (--index-url), or set the proxy.</source>
         <translation>安装超时或连接中断：问题在于到软件包索引的网络太慢或被阻断，而不是软件包本身。请加长超时重试（pip --timeout 120）、换用更近的镜像（--index-url），或设置代理。</translation>
     </message>

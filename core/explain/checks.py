@@ -216,6 +216,40 @@ def driver_library_versions_differ(ctx: Ctx) -> dict | None:
     return None
 
 
+# A Windows build number as users paste it: "Windows build number: 10.0.19041", "OS build 19042.1237",
+# "build 21337"; or a Windows 10 version name, whose build is fixed.
+_WINDOWS_BUILD = lazy(r"(?i)\b(?:os )?build(?: number)?\s*[:=]?\s*(?:10\.0\.)?(\d{5})\b|\b10\.0\.(\d{5})\b"
+                      r"|\bwindows 10\b[^\n]{0,20}?\b(?:version )?(1809|1903|1909|2004|20h2|21h1)\b",
+                      needs=("build", "10.0.", "windows 10"))
+_WINDOWS_10_VERSIONS = {"1809": 17763, "1903": 18362, "1909": 18363, "2004": 19041, "20h2": 19042, "21h1": 19043}
+
+
+def wsl_windows_too_old(ctx: Ctx) -> dict | None:
+    """WSL on a Windows build older than the one GPU compute in WSL 2 needs (the KB's wsl2-route fact)."""
+    text = ctx.doc.text
+    if ctx.os != "wsl" and "wsl" not in text.lower():
+        return None
+    fact = next((f for f in kb.load_kb("tf_builds").get("facts", []) if f.get("id") == "wsl2-route"), {})
+    minimum = fact.get("min_windows_build")
+    match = _WINDOWS_BUILD.search(text)
+    if not minimum or match is None:
+        return None
+    build = int(match.group(1) or match.group(2) or _WINDOWS_10_VERSIONS[match.group(3).lower()])
+    if not 10240 <= build < int(minimum):
+        return None
+    return {"build": str(build), "minimum": str(minimum)}
+
+
+def pip_cuda_not_found(ctx: Ctx) -> dict | None:
+    """TensorFlow 2.16.x with the [and-cuda] pip libraries, which it does not find by itself (the KB's
+    tf216-and-cuda-paths fact)."""
+    fact = next((f for f in kb.load_kb("tf_builds").get("facts", []) if f.get("id") == "tf216-and-cuda-paths"), {})
+    versions_hit = fact.get("tf_versions", [])
+    if ctx.tf and any(ctx.tf == v or ctx.tf.startswith(v + ".") for v in versions_hit) and "and-cuda" in ctx.doc.text:
+        return {"tf": ctx.tf}
+    return None
+
+
 CHECKS: dict[str, Check] = {
     "windows-tf-cpu-only": windows_cpu_only,
     "windows-cuda-too-new": windows_cuda_too_new,
@@ -229,4 +263,6 @@ CHECKS: dict[str, Check] = {
     "python-32bit": python_32bit,
     "cpu-without-avx": cpu_without_avx,
     "driver-library-versions-differ": driver_library_versions_differ,
+    "wsl-windows-too-old": wsl_windows_too_old,
+    "pip-cuda-not-found": pip_cuda_not_found,
 }

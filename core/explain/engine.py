@@ -126,6 +126,8 @@ def _explain(data: str | bytes | document.Clipped | None, machine: dict) -> Expl
 
     # A failing text is never called healthy: an error line no finding accounts for outranks a healthy table.
     unexplained = ranking.unexplained_error(ctx) if ctx.findings and not ctx.problems() else None
+    if unexplained is None and ctx.findings and not ctx.problems():
+        unexplained = ranking.stated_failure(ctx, reading.said)
     if not ctx.findings or unexplained:
         from tfgpu.core.explain import fallback
 

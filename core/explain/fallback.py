@@ -138,7 +138,7 @@ def fill_in(ctx: Ctx, opinion: list[tuple[str, float]], thresholds: dict[str, fl
     current = next((f for f in ctx.findings if f.id in thresholds), None)
     if current is None:
         return False
-    barred = {*thresholds, *_declined(ctx)}
+    barred = {*thresholds, *_declined(ctx), *contradicted(ctx)}
     quiet = shows_no_failure(ctx, current)
     if not healthy_guess_allowed(ctx, current):
         barred.update(healthy)
@@ -169,6 +169,26 @@ def fill_in(ctx: Ctx, opinion: list[tuple[str, float]], thresholds: dict[str, fl
     made.fix = [*made.fix, *current.fix]
     ctx.findings.remove(current)
     return True
+
+
+# Causes that exist only on one platform: a guess of one of them contradicts a text from another platform.
+WINDOWS_ONLY = ("no-native-windows-gpu", "msvc-runtime-missing", "windows-long-paths", "zlibwapi-missing",
+                "wddm-no-process-memory")
+WSL_ONLY = ("wsl-gpu-missing",)
+CONTAINER_ONLY = ("container-gpu-missing",)
+
+
+def contradicted(ctx: Ctx) -> set[str]:
+    """Guesses the text's own facts rule out (a stated fact outranks a statistical guess): a Windows-only cause on
+    Linux, WSL or a Mac; a WSL cause outside WSL; a container cause where no container is named."""
+    out: set[str] = set()
+    if ctx.os in ("linux", "wsl", "macos"):
+        out.update(WINDOWS_ONLY)
+    if ctx.os in ("linux", "macos") and "wsl" not in ctx.doc.text.lower():
+        out.update(WSL_ONLY)
+    if not ctx.said & {"ctx:docker", "ctx:kubernetes"}:
+        out.update(CONTAINER_ONLY)
+    return out
 
 
 def _declined(ctx: Ctx) -> set[str]:

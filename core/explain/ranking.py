@@ -38,7 +38,7 @@ FILL_IN_PROBABILITY = 0.05
 # (gpu-not-listed, "the text does not say why", was measured the same way: from 0.4 or 0.6 it gained nothing.)
 # A text that shows no failure (no error line, no word of one): the classifier's guess needs this much to
 # call it healthy, and CALM_GUESS_PROBABILITY to name a cause.
-HEALTHY_GUESS_PROBABILITY = 0.3
+HEALTHY_GUESS_PROBABILITY = 0.45
 CALM_GUESS_PROBABILITY = 0.3
 FILL_IN = {"unrecognised-error": FILL_IN_PROBABILITY}
 
@@ -119,6 +119,29 @@ def _bucket(score: float) -> float:
 
 def close_call(ranked: Ranked) -> bool:
     return any(a["close"] for a in ranked.alternatives) and ranked.findings[0].severity in (Severity.ERROR, Severity.WARNING)
+
+
+# The user's words that say something fails: beside them a healthy artifact (an nvidia-smi table, a device
+# line) does not make the text healthy.
+AT_WORK = ("say:gpu-idle", "say:gpu-load", "say:gpu-slow", "say:oom-at-larger-batch")
+FAILURE_STATED = ("say:gpu-not-used", "say:fails", "say:hang", "say:import-fails", "say:install-fails", "say:vram-empty")
+
+
+def stated_failure(ctx: Ctx, said: dict) -> tuple[int, str] | None:
+    """The line where the user says something fails, when the only findings are ``gpu-ok`` ones from a tool's
+    healthy output (an nvidia-smi table says nothing of TensorFlow): (line number, line), or None. Harmless
+    notices keep their own reading ("I get these errors")."""
+    if not ctx.findings or any(f.id != "gpu-ok" for f in ctx.findings):
+        return None
+    from tfgpu.core.explain.reason import gpu_listed
+
+    if gpu_listed(ctx) or any(name in said for name in AT_WORK):
+        return None  # TensorFlow itself shows the GPU, or the question is about a GPU at work (speed, load)
+    stated = [said[name] for name in FAILURE_STATED if name in said]
+    if not stated:
+        return None
+    first = min(stated, key=lambda s: s.line_no)
+    return first.line_no, first.line
 
 
 def unexplained_error(ctx: Ctx) -> tuple[int, str] | None:

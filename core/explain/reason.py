@@ -157,6 +157,17 @@ DETAILS: dict[str, str] = {
         "core", "A TensorFlow add-on package (tensorflow-addons, -text, -io ...) was built for another TensorFlow "
         "version than the one installed, so its compiled ops fail to load. Install the add-on release made for your "
         "TensorFlow version, or the TensorFlow version it was made for."),
+    "cudnn-mismatch-said": QT_TRANSLATE_NOOP(
+        "core", "The text says the cuDNN version is the wrong one. Each TensorFlow release is built for one cuDNN "
+        "version; install that version (see the table), or the TensorFlow built for the cuDNN you have."),
+    "wsl-on-old-windows": QT_TRANSLATE_NOOP(
+        "core", "This Windows build ({build}) is older than {minimum}, the first that gives WSL 2 access to the GPU. "
+        "Update Windows (Windows 10 21H2 or Windows 11), update the NVIDIA driver on Windows, then run 'wsl "
+        "--update'."),
+    "gpu-unused-pip-cuda-not-found": QT_TRANSLATE_NOOP(
+        "core", "TensorFlow {tf} does not find the CUDA and cuDNN libraries that pip install tensorflow[and-cuda] put "
+        "under site-packages/nvidia. Add their lib folders to LD_LIBRARY_PATH (or upgrade to TensorFlow 2.17 or "
+        "later, which finds them)."),
     "network-said": QT_TRANSLATE_NOOP(
         "core", "The install times out or loses its connection: the network to the package index is slow or blocked, "
         "not the package. Retry with a longer timeout (pip --timeout 120), a nearer mirror (--index-url), or set "

@@ -217,7 +217,7 @@ def import_errors(ctx: Ctx) -> None:
     if zlib:
         ctx.add("zlibwapi-missing", TrText(QT_TRANSLATE_NOOP(
             "core", "cuDNN 8.3 and later on Windows need zlibwapi.dll, which is not found.")), zlib[:2])
-    illegal = hits.get("illegal-instruction") + hits.get("dll-load-illegal-instruction")
+    illegal = hits.get("illegal-instruction") + hits.get("dll-load-illegal-instruction") + hits.get("cpu-feature-guard-fatal")
     if illegal:
         ctx.add("cpu-no-avx", TrText(QT_TRANSLATE_NOOP(
             "core", "TensorFlow crashed with an illegal instruction: this CPU lacks AVX, which prebuilt TensorFlow "
@@ -272,7 +272,7 @@ _NOTICE_NAMES = {"numa-node-notice": "NUMA node", "cpu-instructions-notice": "CP
 
 # Lines that show a framework using the GPU.
 _GPU_AT_WORK = ("gpu-device-created", "gpu-device-created-short", "gpu-listed", "gpu-found-properties",
-                "paddle-gpu-device-notice", "xla-cuda-device")
+                "paddle-gpu-device-notice", "xla-cuda-device", "dso-opened-locally")
 
 
 def healthy(ctx: Ctx) -> None:

@@ -5876,6 +5876,18 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>某个 TensorFlow 附加包（tensorflow-addons、-text、-io 等）是为另一个 TensorFlow 版本构建的，与已安装的版本不符，所以它编译好的算子无法加载。请安装为你的 TensorFlow 版本发布的附加包，或安装它所对应的 TensorFlow 版本。</translation>
     </message>
     <message>
+        <source>The text says the cuDNN version is the wrong one. Each TensorFlow release is built for one cuDNN version; install that version (see the table), or the TensorFlow built for the cuDNN you have.</source>
+        <translation>文中说 cuDNN 版本不对。每个 TensorFlow 版本都是针对某一个 cuDNN 版本构建的：请安装那个版本（见表），或安装针对你现有 cuDNN 构建的 TensorFlow。</translation>
+    </message>
+    <message>
+        <source>This Windows build ({build}) is older than {minimum}, the first that gives WSL 2 access to the GPU. Update Windows (Windows 10 21H2 or Windows 11), update the NVIDIA driver on Windows, then run &apos;wsl --update&apos;.</source>
+        <translation>这个 Windows 版本号（{build}）低于 {minimum}，而 {minimum} 是第一个让 WSL 2 能使用 GPU 的版本。请更新 Windows（Windows 10 21H2 或 Windows 11），在 Windows 上更新 NVIDIA 驱动，然后运行 &apos;wsl --update&apos;。</translation>
+    </message>
+    <message>
+        <source>TensorFlow {tf} does not find the CUDA and cuDNN libraries that pip install tensorflow[and-cuda] put under site-packages/nvidia. Add their lib folders to LD_LIBRARY_PATH (or upgrade to TensorFlow 2.17 or later, which finds them).</source>
+        <translation>TensorFlow {tf} 找不到 pip install tensorflow[and-cuda] 装在 site-packages/nvidia 下的 CUDA 和 cuDNN 库。请把它们的 lib 文件夹加入 LD_LIBRARY_PATH（或升级到能自己找到它们的 TensorFlow 2.17 及以上）。</translation>
+    </message>
+    <message>
         <source>The install times out or loses its connection: the network to the package index is slow or blocked, not the package. Retry with a longer timeout (pip --timeout 120), a nearer mirror (--index-url), or set the proxy.</source>
         <translation>安装超时或连接中断：问题在于到软件包索引的网络太慢或被阻断，而不是软件包本身。请加长超时重试（pip --timeout 120）、换用更近的镜像（--index-url），或设置代理。</translation>
     </message>

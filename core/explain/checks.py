@@ -250,6 +250,15 @@ def pip_cuda_not_found(ctx: Ctx) -> dict | None:
     return None
 
 
+def gpu_without_tf(ctx: Ctx) -> dict | None:
+    """A GPU named in the text that no TensorFlow release in the KB runs (a Kepler 3.0 card, a Blackwell card
+    before any wheel has its kernels), when the text names no TF version (with one, cc-unsupported decides)."""
+    cc = ctx.gpu_cc()
+    if ctx.tf or not cc or kbview.last_tf_for_cc(cc) is not None:
+        return None
+    return {"cc": cc, "gpu": ctx.gpu_name() or "?"}
+
+
 CHECKS: dict[str, Check] = {
     "windows-tf-cpu-only": windows_cpu_only,
     "windows-cuda-too-new": windows_cuda_too_new,
@@ -265,4 +274,5 @@ CHECKS: dict[str, Check] = {
     "driver-library-versions-differ": driver_library_versions_differ,
     "wsl-windows-too-old": wsl_windows_too_old,
     "pip-cuda-not-found": pip_cuda_not_found,
+    "gpu-without-tf": gpu_without_tf,
 }

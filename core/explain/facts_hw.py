@@ -52,7 +52,7 @@ def read_gpus(text: str, hits: Hits, facts: dict) -> None:
         name = " ".join(name.split()).strip(" .,:;")
         key = name.lower()
         if key not in specs:
-            specs[key] = kbview.gpu_spec(name)
+            specs[key] = kbview.gpu_spec(name) if source == "log" else kbview.gpu_spec_or_inferred(name)
         spec = specs[key]
         if source == "text" and spec is None:
             return  # free text: only names the KB knows

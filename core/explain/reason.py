@@ -168,6 +168,9 @@ DETAILS: dict[str, str] = {
         "core", "TensorFlow {tf} does not find the CUDA and cuDNN libraries that pip install tensorflow[and-cuda] put "
         "under site-packages/nvidia. Add their lib folders to LD_LIBRARY_PATH (or upgrade to TensorFlow 2.17 or "
         "later, which finds them)."),
+    "gpu-unused-no-tf-for-cc": QT_TRANSLATE_NOOP(
+        "core", "The {gpu} has compute capability {cc}, and no TensorFlow release you can install has GPU code for it, "
+        "so TensorFlow runs on the CPU. Use a newer NVIDIA GPU, or build TensorFlow from source for this one."),
     "network-said": QT_TRANSLATE_NOOP(
         "core", "The install times out or loses its connection: the network to the package index is slow or blocked, "
         "not the package. Retry with a longer timeout (pip --timeout 120), a nearer mirror (--index-url), or set "

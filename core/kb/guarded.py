@@ -195,6 +195,16 @@ def gpu_spec(name: str | None):
     return _call("gpu_spec", name) if name else None
 
 
+def gpu_spec_or_inferred(name: str | None):
+    """The KB's row, else one inferred from the PCI id list (a Kepler "GeForce GTX 760": compute capability 3.0)."""
+    if not name:
+        return None
+    spec = _call("gpu_spec_or_inferred", name)
+    if spec is None and not name.lower().startswith(("geforce", "nvidia", "quadro", "tesla", "titan")):
+        spec = _call("gpu_spec_or_inferred", "GeForce " + name)
+    return spec
+
+
 def python_has_wheel(tf_version: str | None, python: str | None, platform: str | None) -> bool | None:
     if not tf_version or not python or platform not in ("windows", "linux"):
         return None

@@ -5888,6 +5888,10 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>TensorFlow {tf} 找不到 pip install tensorflow[and-cuda] 装在 site-packages/nvidia 下的 CUDA 和 cuDNN 库。请把它们的 lib 文件夹加入 LD_LIBRARY_PATH（或升级到能自己找到它们的 TensorFlow 2.17 及以上）。</translation>
     </message>
     <message>
+        <source>The {gpu} has compute capability {cc}, and no TensorFlow release you can install has GPU code for it, so TensorFlow runs on the CPU. Use a newer NVIDIA GPU, or build TensorFlow from source for this one.</source>
+        <translation>{gpu} 的计算能力是 {cc}，目前能安装的 TensorFlow 版本都没有针对它的 GPU 代码，所以 TensorFlow 在 CPU 上运行。请换用更新的 NVIDIA GPU，或为这块显卡从源码构建 TensorFlow。</translation>
+    </message>
+    <message>
         <source>The install times out or loses its connection: the network to the package index is slow or blocked, not the package. Retry with a longer timeout (pip --timeout 120), a nearer mirror (--index-url), or set the proxy.</source>
         <translation>安装超时或连接中断：问题在于到软件包索引的网络太慢或被阻断，而不是软件包本身。请加长超时重试（pip --timeout 120）、换用更近的镜像（--index-url），或设置代理。</translation>
     </message>

@@ -106,7 +106,14 @@ def user_text(doc: Doc) -> str:
     """The text with TF's log lines and traceback frames blanked (same length, same line numbers)."""
     text = _bounded(doc.text)
     lines = text.split("\n")
-    return "\n".join("" if _NOT_USER_LINE.search(line) else line for line in lines)
+    logged = [line for line in lines if _NOT_USER_LINE.search(line)]
+    return "\n".join("" if _NOT_USER_LINE.search(line) or _quotes_log(line, logged) else line for line in lines)
+
+
+def _quotes_log(line: str, logged: list[str]) -> bool:
+    """A line of the user's that repeats a log line's message (a title quoting the error) is the log's words."""
+    quote = line.strip().strip("`'\"").strip()
+    return len(quote) >= 25 and any(quote in other for other in logged[:400])
 
 
 def _bounded(text: str) -> str:

@@ -171,6 +171,10 @@ DETAILS: dict[str, str] = {
     "gpu-unused-no-tf-for-cc": QT_TRANSLATE_NOOP(
         "core", "The {gpu} has compute capability {cc}, and no TensorFlow release you can install has GPU code for it, "
         "so TensorFlow runs on the CPU. Use a newer NVIDIA GPU, or build TensorFlow from source for this one."),
+    "windows-torch-cpu-wheel": QT_TRANSLATE_NOOP(
+        "core", "PyTorch reports no CUDA. On Windows, pip install torch installs the CPU-only build; install the CUDA "
+        "build from PyTorch's own index (pip install torch --index-url https://download.pytorch.org/whl/cu121, with "
+        "the CUDA version your driver supports)."),
     "network-said": QT_TRANSLATE_NOOP(
         "core", "The install times out or loses its connection: the network to the package index is slow or blocked, "
         "not the package. Retry with a longer timeout (pip --timeout 120), a nearer mirror (--index-url), or set "

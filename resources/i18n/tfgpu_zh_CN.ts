@@ -5892,6 +5892,10 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>{gpu} 的计算能力是 {cc}，目前能安装的 TensorFlow 版本都没有针对它的 GPU 代码，所以 TensorFlow 在 CPU 上运行。请换用更新的 NVIDIA GPU，或为这块显卡从源码构建 TensorFlow。</translation>
     </message>
     <message>
+        <source>PyTorch reports no CUDA. On Windows, pip install torch installs the CPU-only build; install the CUDA build from PyTorch&apos;s own index (pip install torch --index-url https://download.pytorch.org/whl/cu121, with the CUDA version your driver supports).</source>
+        <translation>PyTorch 报告没有 CUDA。在 Windows 上，pip install torch 安装的是仅 CPU 的版本；请从 PyTorch 自己的索引安装 CUDA 版本（pip install torch --index-url https://download.pytorch.org/whl/cu121，选用你的驱动支持的 CUDA 版本）。</translation>
+    </message>
+    <message>
         <source>The install times out or loses its connection: the network to the package index is slow or blocked, not the package. Retry with a longer timeout (pip --timeout 120), a nearer mirror (--index-url), or set the proxy.</source>
         <translation>安装超时或连接中断：问题在于到软件包索引的网络太慢或被阻断，而不是软件包本身。请加长超时重试（pip --timeout 120）、换用更近的镜像（--index-url），或设置代理。</translation>
     </message>

@@ -24,8 +24,9 @@ from tfgpu.core.kb import guarded as kbview
 
 _NOT_A_FAILURE = lazy(r"caller indicates that this is not a failure", re.I)
 _CPU_DEVICE = lazy(r"(?i)device:CPU|\bcpu\b|mklcpu")
-_MISMATCH_CODE = lazy(r"(?i)SYSTEM_DRIVER_MISMATCH|COMPAT_NOT_SUPPORTED_ON_DEVICE|\((?:803|804)\)")
-_INSUFFICIENT_CODE = lazy(r"(?i)INSUFFICIENT_DRIVER|\(35\)")
+_MISMATCH_CODE = lazy(r"(?i)SYSTEM_DRIVER_MISMATCH|\(803\)")
+# Forward compatibility refused (804): the CUDA in use is newer than the driver, which this GPU cannot bridge.
+_INSUFFICIENT_CODE = lazy(r"(?i)INSUFFICIENT_DRIVER|\(35\)|COMPAT_NOT_SUPPORTED_ON_DEVICE|\(804\)")
 # A CUDA runtime start-up status that other rules explain (memory, driver age, kernels for the GPU).
 _OTHER_STATUS = lazy(r"(?i)out of memory|insufficient|kernel image|no kernel|PTX")
 
@@ -88,7 +89,7 @@ def _short(text: str, limit: int = 120) -> str:
 
 
 def driver_too_old(ctx: Ctx) -> None:
-    hits = ctx.hits.get("driver-insufficient")
+    hits = ctx.hits.get("driver-insufficient") + ctx.hits.get("ngc-driver-too-old")[:1]
     hits += [h for h in ctx.hits.get("cuinit-failed") if _INSUFFICIENT_CODE.search(h.groups.get("code", ""))]
     if not hits:
         return

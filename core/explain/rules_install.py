@@ -222,6 +222,12 @@ def import_errors(ctx: Ctx) -> None:
         ctx.add("cpu-no-avx", TrText(QT_TRANSLATE_NOOP(
             "core", "TensorFlow crashed with an illegal instruction: this CPU lacks AVX, which prebuilt TensorFlow "
             "(1.6 and later) needs. Use a TensorFlow build without AVX, TensorFlow 1.5, or another computer.")), illegal[:2])
+    glibc = hits.get("glibc-too-old")[:1]
+    if glibc:
+        ctx.add("tf-import-failed", TrText(QT_TRANSLATE_NOOP(
+            "core", "TensorFlow needs glibc {need} or newer, but this Linux has an older one: the operating system is too "
+            "old for this TensorFlow build. Use a newer Linux (or a container of one), or a TensorFlow built for it."),
+            need=glibc[0].groups.get("need", "?")), glibc)
     failed = hits.get("dll-load-failed") + hits.get("native-runtime-failed") + hits.get("pywrap-import-frame")
     if failed and not ctx.errors():
         ctx.add("tf-import-failed", TrText(QT_TRANSLATE_NOOP(

@@ -4676,6 +4676,10 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>Windows 上的 cuDNN 8.3 及以上版本需要 zlibwapi.dll，但没有找到它。</translation>
     </message>
     <message>
+        <source>TensorFlow needs glibc {need} or newer, but this Linux has an older one: the operating system is too old for this TensorFlow build. Use a newer Linux (or a container of one), or a TensorFlow built for it.</source>
+        <translation>TensorFlow 需要 glibc {need} 或更新的版本，但这个 Linux 的 glibc 更旧：操作系统对这个 TensorFlow 版本来说太老了。请使用更新的 Linux（或它的容器），或为它构建的 TensorFlow。</translation>
+    </message>
+    <message>
         <source>Importing TensorFlow failed: {line}</source>
         <translation>导入 TensorFlow 失败：{line}</translation>
     </message>

@@ -345,10 +345,12 @@ class TestDriver:
         assert (e.kind, e.primary) == ("nvidia-smi", "driver-library-mismatch")
 
     def test_forward_compat_package_on_geforce(self):
+        # The CUDA in use (a container's) is newer than the host driver, and forward compatibility cannot bridge
+        # that on a GeForce: the driver is too old (issue 28: was driver-library-mismatch; corpus case 2867).
         text = log("E", "tensorflow/stream_executor/cuda/cuda_driver.cc:271",
                    "failed call to cuInit: CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE: forward compatibility was attempted "
                    "on non supported HW")
-        assert explain_text(text).primary == "driver-library-mismatch"
+        assert explain_text(text).primary == "driver-too-old"
 
     def test_wsl_nvidia_smi_without_windows_driver(self):
         text = ("me@pc:~$ uname -r\n5.15.90.1-microsoft-standard-WSL2\nme@pc:~$ nvidia-smi\nNVIDIA-SMI has failed "

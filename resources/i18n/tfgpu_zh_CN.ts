@@ -4776,6 +4776,10 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>TensorFlow 没有可用的 cuDNN（&quot;DNN library is not found&quot;）：cuDNN 没有安装或没能加载。</translation>
     </message>
     <message>
+        <source>cuDNN refuses the {gpu} (compute capability {cc}): the GPU is older than any TensorFlow build and cuDNN support. Use a newer NVIDIA GPU, or run on the CPU.</source>
+        <translation>cuDNN 拒绝了 {gpu}（计算能力 {cc}）：这块 GPU 比任何 TensorFlow 版本和 cuDNN 支持的都要老。请换用更新的 NVIDIA GPU，或在 CPU 上运行。</translation>
+    </message>
+    <message>
         <source>A GPU setting (memory growth, visible devices or a memory limit) was changed after TensorFlow had already initialised the GPU. Set it right after importing TensorFlow, before any model or tensor is created.</source>
         <translation>在 TensorFlow 已经初始化 GPU 之后，又修改了 GPU 设置（显存按需增长、可见设备或显存上限）。请在导入 TensorFlow 后立即设置，要在创建任何模型或张量之前。</translation>
     </message>

@@ -45,9 +45,12 @@ FILL_IN = {"unrecognised-error": FILL_IN_PROBABILITY}
 _ERROR_LINE = lazy(
     r"(?:^|\s)[EF]\d{4}\s|\b[EF] (?:tensorflow|external|third_party|xla)/|^\s*(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception)\b"
     r"|\bCUDA_ERROR_\w+|\bCUDNN_STATUS_(?!SUCCESS)\w+|\b(?:Fatal|FATAL|Check failed|Segmentation fault|core dumped|"
-    r"Aborted|Traceback)\b|\b(?:ERROR|Error|error)\b\s*[:\]]|\bfailed\b|\bFailed\b|错误|失败|报错")
+    r"Aborted|Traceback)\b|\b(?:ERROR|Error|error)\b\s*[:\]]")
+# "failed" in the user's own sentence (a title: "X failed to install") is a statement of failure, not an
+# error line: it ranks as a warning line.
 _WARNING_LINE = lazy(
     r"(?:^|\s)W\d{4}\s|\bW (?:tensorflow|external|third_party|xla)/|\b(?:WARNING|Warning|warning)\b"
+    r"|\bfailed\b|\bFailed\b|错误|失败|报错"
     r"|\b(?:[Cc]ould not|[Cc]annot|[Uu]nable to|not found|No such file|not available)\b|警告")
 # Strong error lines, for the "never healthy beside an error" check: not a mere "failed" in prose.
 _STRONG_ERROR = lazy(

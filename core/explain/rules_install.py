@@ -209,6 +209,11 @@ def _requested_version(requested: str | None) -> str | None:
 
 def import_errors(ctx: Ctx) -> None:
     hits = ctx.hits
+    for hit in hits.get("torch-fbgemm-dll-failed")[:1]:
+        ctx.add("msvc-runtime-missing", TrText(QT_TRANSLATE_NOOP(
+            "core", "PyTorch could not load fbgemm.dll: its OpenMP runtime (libomp140.x86_64.dll, from the Microsoft "
+            "Visual C++ Redistributable) is missing. Install the latest Visual C++ 2015-2022 Redistributable (x64).")),
+            [hit])
     for hit in hits.get("msvc-runtime-missing")[:1]:
         ctx.add("msvc-runtime-missing", TrText(QT_TRANSLATE_NOOP(
             "core", "TensorFlow could not find {lib} from the Microsoft Visual C++ 2015-2022 Redistributable."),

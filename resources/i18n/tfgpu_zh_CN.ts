@@ -4672,6 +4672,10 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>pip 找不到可以在这个 Python 和平台上安装的 {req}（它提供：{offered}）。这个版本在这里没有 wheel：请选择 pip 列出的版本、换一个 Python 版本，或升级 pip（旧版 pip 不认识较新的 wheel 标签）。</translation>
     </message>
     <message>
+        <source>PyTorch could not load fbgemm.dll: its OpenMP runtime (libomp140.x86_64.dll, from the Microsoft Visual C++ Redistributable) is missing. Install the latest Visual C++ 2015-2022 Redistributable (x64).</source>
+        <translation>PyTorch 无法加载 fbgemm.dll：它依赖的 OpenMP 运行库（libomp140.x86_64.dll，来自 Microsoft Visual C++ 可再发行组件包）缺失。请安装最新的 Visual C++ 2015-2022 可再发行组件包（x64）。</translation>
+    </message>
+    <message>
         <source>cuDNN 8.3 and later on Windows need zlibwapi.dll, which is not found.</source>
         <translation>Windows 上的 cuDNN 8.3 及以上版本需要 zlibwapi.dll，但没有找到它。</translation>
     </message>

@@ -44,7 +44,10 @@ _PKG_LINE = lazy(
 _PY_BANNER = lazy(r"(?m)^Python (\d\.\d{1,2}\.\d{1,2})\S* \([^\n]*\)\s*\n?\[([^\]\n]*)\]", needs=('python ',))
 _PY = lazy(r"(?i)(?<![A-Za-z0-9_/\\])python" + _GAP + r"\(?(?:python\s*)?v?(\d\.\d{1,2}(?:\.\d{1,2})?)(?![\d.]*\d)", needs=('python',))
 _PY_PATH = lazy(r"(?i)[/\\]python(\d)\.?(\d{1,2})[/\\]", needs=('python',))  # lib/python3.8/, Python39\ (not a wheel's cp tag)
-_PY_BITS = lazy(r"(?i)\b(32|64) bit \((?:Intel|AMD64|ARM64)\)|\('(32|64)bit', 'WindowsPE'\)", needs=(' bit (', "bit', 'windowspe"))
+_PY_BITS = lazy(r"(?i)\b(32|64) bit \((?:Intel|AMD64|ARM64)\)|\('(32|64)bit', 'WindowsPE'\)"
+                # the 32-bit Windows installer's folders: Python37-32, "Program Files (x86)\Python38-32"
+                r"|[\\/]python3\d{1,2}-(32)[\\/]|program files \(x86\)[\\/]+python3\d{0,2}(?:-(32))?",
+                needs=(' bit (', "bit', 'windowspe", "-32", "(x86)"))
 
 # -- CUDA, cuDNN, driver ---------------------------------------------------------
 _NVCC = lazy(r"release (\d{1,2}\.\d{1,2}), V(\d{1,2}\.\d{1,2}\.\d{1,4})", needs=('release ',))
@@ -198,7 +201,7 @@ def _python(text: str, hits: Hits, facts: dict) -> None:
                     break
     bits = _PY_BITS.search(text)
     if bits:
-        facts["python_bits"] = int(bits.group(1) or bits.group(2))
+        facts["python_bits"] = int(bits.group(1) or bits.group(2) or bits.group(3) or 32)
 
 
 def _cuda(text: str, hits: Hits, facts: dict) -> None:

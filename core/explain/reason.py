@@ -175,6 +175,17 @@ DETAILS: dict[str, str] = {
         "core", "PyTorch reports no CUDA. On Windows, pip install torch installs the CPU-only build; install the CUDA "
         "build from PyTorch's own index (pip install torch --index-url https://download.pytorch.org/whl/cu121, with "
         "the CUDA version your driver supports)."),
+    "container-processes-hidden": QT_TRANSLATE_NOOP(
+        "core", "nvidia-smi inside a container lists no processes even while the GPU works: the container has its own "
+        "process namespace. Look at the GPU memory in use, or run nvidia-smi on the host (or start the container "
+        "with --pid=host)."),
+    "framework-gpu-too-old": QT_TRANSLATE_NOOP(
+        "core", "The program found the GPU but its compute capability is below the lowest its CUDA build supports, so it "
+        "falls back to the CPU. Use a newer NVIDIA GPU, or a build of the program made for this one."),
+    "torch-no-cuda-gpus": QT_TRANSLATE_NOOP(
+        "core", "PyTorch's CUDA works but counts no GPU. Usually CUDA_VISIBLE_DEVICES (set by you or in the script) "
+        "names a GPU index this machine does not have, or is empty; unset it or set it to 0. On Colab or a cloud "
+        "notebook, choose a GPU runtime."),
     "network-said": QT_TRANSLATE_NOOP(
         "core", "The install times out or loses its connection: the network to the package index is slow or blocked, "
         "not the package. Retry with a longer timeout (pip --timeout 120), a nearer mirror (--index-url), or set "

@@ -5908,6 +5908,18 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>PyTorch 报告没有 CUDA。在 Windows 上，pip install torch 安装的是仅 CPU 的版本；请从 PyTorch 自己的索引安装 CUDA 版本（pip install torch --index-url https://download.pytorch.org/whl/cu121，选用你的驱动支持的 CUDA 版本）。</translation>
     </message>
     <message>
+        <source>nvidia-smi inside a container lists no processes even while the GPU works: the container has its own process namespace. Look at the GPU memory in use, or run nvidia-smi on the host (or start the container with --pid=host).</source>
+        <translation>容器内的 nvidia-smi 即使在 GPU 正常工作时也不列出任何进程：容器有自己的进程命名空间。请查看已用的显存，或在宿主机上运行 nvidia-smi（或用 --pid=host 启动容器）。</translation>
+    </message>
+    <message>
+        <source>The program found the GPU but its compute capability is below the lowest its CUDA build supports, so it falls back to the CPU. Use a newer NVIDIA GPU, or a build of the program made for this one.</source>
+        <translation>程序找到了 GPU，但它的计算能力低于该程序的 CUDA 版本所支持的最低值，所以退回到 CPU。请换用更新的 NVIDIA GPU，或使用为这块显卡构建的程序版本。</translation>
+    </message>
+    <message>
+        <source>PyTorch&apos;s CUDA works but counts no GPU. Usually CUDA_VISIBLE_DEVICES (set by you or in the script) names a GPU index this machine does not have, or is empty; unset it or set it to 0. On Colab or a cloud notebook, choose a GPU runtime.</source>
+        <translation>PyTorch 的 CUDA 能工作，但一块 GPU 也没数到。通常是 CUDA_VISIBLE_DEVICES（你自己或脚本设置的）指向这台机器没有的 GPU 编号，或为空；请取消它或设为 0。在 Colab 或云端笔记本上，请选择 GPU 运行时。</translation>
+    </message>
+    <message>
         <source>The install times out or loses its connection: the network to the package index is slow or blocked, not the package. Retry with a longer timeout (pip --timeout 120), a nearer mirror (--index-url), or set the proxy.</source>
         <translation>安装超时或连接中断：问题在于到软件包索引的网络太慢或被阻断，而不是软件包本身。请加长超时重试（pip --timeout 120）、换用更近的镜像（--index-url），或设置代理。</translation>
     </message>

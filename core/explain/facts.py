@@ -51,7 +51,10 @@ _PY_BITS = lazy(r"(?i)\b(32|64) bit \((?:Intel|AMD64|ARM64)\)|\('(32|64)bit', 'W
 
 # -- CUDA, cuDNN, driver ---------------------------------------------------------
 _NVCC = lazy(r"release (\d{1,2}\.\d{1,2}), V(\d{1,2}\.\d{1,2}\.\d{1,4})", needs=('release ',))
-_CUDA_DIR = lazy(r"(?i)(?:cuda[-_](\d{1,2}\.\d{1,2})(?=[/\\\s:;'\"]|$)|CUDA[\\/]+v(\d{1,2}\.\d{1,2})|CUDA_PATH_V(\d{1,2})_(\d{1,2}))", needs=('cuda-', 'cuda_', 'cuda/', 'cuda\\'))
+_CUDA_DIR = lazy(r"(?i)(?:cuda[-_](\d{1,2}\.\d{1,2})(?=[/\\\s:;'\"]|$)|CUDA[\\/]+v(\d{1,2}\.\d{1,2})|CUDA_PATH_V(\d{1,2})_(\d{1,2})"
+                 # an HPC module: "module load cuda/10.1", "ml CUDA/11.8.0"
+                 r"|\b(?:module (?:load|add)|ml)\s+(?:[\w./-]+\s+)*?cuda/(\d{1,2}\.\d{1,2}))",
+                 needs=('cuda-', 'cuda_', 'cuda/', 'cuda\\'))
 _CUDA_CONDA = lazy(
     r"(?im)^\s*(?:cudatoolkit|cuda-toolkit|cuda-runtime|cuda-cudart|nvidia-cuda-runtime-cu\d{2})\s*(?:==?|\s)\s*(\d{1,2}\.\d{1,2})"
     r"|\bcudatoolkit\s*==?\s*(\d{1,2}\.\d{1,2})",
@@ -218,7 +221,8 @@ def _cuda(text: str, hits: Hits, facts: dict) -> None:
     for match in _iter(_CUDA_DIR, text):
         if keep(match.start()):
             groups = match.groups()
-            _add(installed, groups[0] or groups[1] or (f"{int(groups[2])}.{int(groups[3])}" if groups[2] else None))
+            _add(installed, groups[0] or groups[1] or (f"{int(groups[2])}.{int(groups[3])}" if groups[2] else None)
+                 or groups[4])
     for match in _iter(_CUDA_CONDA, text):
         _add(installed, match.group(1) or match.group(2))
     for match in _iter(_CUDNN_ARCHIVE, text):

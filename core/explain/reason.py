@@ -186,6 +186,10 @@ DETAILS: dict[str, str] = {
         "core", "PyTorch's CUDA works but counts no GPU. Usually CUDA_VISIBLE_DEVICES (set by you or in the script) "
         "names a GPU index this machine does not have, or is empty; unset it or set it to 0. On Colab or a cloud "
         "notebook, choose a GPU runtime."),
+    "wsl1-has-no-gpu": QT_TRANSLATE_NOOP(
+        "core", "This is WSL 1, which has no access to the GPU at all: only WSL 2 passes the Windows GPU through. "
+        "Convert the distribution with 'wsl --set-version <distro> 2' (after 'wsl --update'), then install "
+        "TensorFlow there."),
     "network-said": QT_TRANSLATE_NOOP(
         "core", "The install times out or loses its connection: the network to the package index is slow or blocked, "
         "not the package. Retry with a longer timeout (pip --timeout 120), a nearer mirror (--index-url), or set "

@@ -89,7 +89,8 @@ def _short(text: str, limit: int = 120) -> str:
 
 
 def driver_too_old(ctx: Ctx) -> None:
-    hits = ctx.hits.get("driver-insufficient") + ctx.hits.get("ngc-driver-too-old")[:1]
+    hits = (ctx.hits.get("driver-insufficient") + ctx.hits.get("ngc-driver-too-old")[:1]
+            + ctx.hits.get("forward-compat-unsupported")[:1])
     hits += [h for h in ctx.hits.get("cuinit-failed") if _INSUFFICIENT_CODE.search(h.groups.get("code", ""))]
     if not hits:
         return

@@ -278,7 +278,8 @@ def benign(ctx: Ctx, other_libs: list[Lib]) -> None:
 _NOTICE_NAMES = {"numa-node-notice": "NUMA node", "cpu-instructions-notice": "CPU instructions / oneDNN",
                  "tensorrt-notice": "TensorRT", "factory-registration-notice": "cuDNN/cuFFT/cuBLAS factory registration",
                  "absl-log-notice": "absl logging", "xla-devices-notice": "XLA devices / TF32",
-                 "cpu-allocation-notice": "host memory allocation"}
+                 "cpu-allocation-notice": "host memory allocation", "wsl-libcuda-symlink-notice": "WSL libcuda.so.1 link",
+                 "executor-aborting-notice": "executor start aborting"}
 
 
 # Lines that show a framework using the GPU.

@@ -5920,6 +5920,10 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>PyTorch 的 CUDA 能工作，但一块 GPU 也没数到。通常是 CUDA_VISIBLE_DEVICES（你自己或脚本设置的）指向这台机器没有的 GPU 编号，或为空；请取消它或设为 0。在 Colab 或云端笔记本上，请选择 GPU 运行时。</translation>
     </message>
     <message>
+        <source>This is WSL 1, which has no access to the GPU at all: only WSL 2 passes the Windows GPU through. Convert the distribution with &apos;wsl --set-version &lt;distro&gt; 2&apos; (after &apos;wsl --update&apos;), then install TensorFlow there.</source>
+        <translation>这是 WSL 1，它完全无法访问 GPU：只有 WSL 2 会把 Windows 的 GPU 传进来。请先运行 &apos;wsl --update&apos;，再用 &apos;wsl --set-version &lt;distro&gt; 2&apos; 把发行版转换为 WSL 2，然后在其中安装 TensorFlow。</translation>
+    </message>
+    <message>
         <source>The install times out or loses its connection: the network to the package index is slow or blocked, not the package. Retry with a longer timeout (pip --timeout 120), a nearer mirror (--index-url), or set the proxy.</source>
         <translation>安装超时或连接中断：问题在于到软件包索引的网络太慢或被阻断，而不是软件包本身。请加长超时重试（pip --timeout 120）、换用更近的镜像（--index-url），或设置代理。</translation>
     </message>

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -25,10 +26,21 @@ TARGETS = {"version": 2.5, "explain": 4.0}
 SECONDS = {"engine-1mb": 0.5}  # absolute targets (seconds)
 
 
+# "Bytecode cached" (the targets' condition): PYTHONDONTWRITEBYTECODE (set in some shells and CI images) would
+# make every run compile the sources again (about 50 ms), so it is dropped and the tree compiled first.
+ENV = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+REPO = Path(__file__).resolve().parents[2]
+
+
 def timed(argv: list[str]) -> float:
     start = time.perf_counter()
-    subprocess.run(argv, check=True, capture_output=True)
+    subprocess.run(argv, check=True, capture_output=True, env=ENV)
     return time.perf_counter() - start
+
+
+def compile_tree() -> None:
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(REPO / "core"), str(REPO / "resources")],
+                   check=False, capture_output=True, env=ENV)
 
 
 def log_of_size(size: int) -> str:
@@ -57,6 +69,7 @@ def main() -> int:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     python = sys.executable
+    compile_tree()
     with tempfile.TemporaryDirectory() as tmp:
         one_line = Path(tmp) / "one.txt"
         one_line.write_text("Could not load dynamic library 'cudart64_110.dll'; dlerror: cudart64_110.dll not found\n")

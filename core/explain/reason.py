@@ -190,6 +190,10 @@ DETAILS: dict[str, str] = {
         "core", "This is WSL 1, which has no access to the GPU at all: only WSL 2 passes the Windows GPU through. "
         "Convert the distribution with 'wsl --set-version <distro> 2' (after 'wsl --update'), then install "
         "TensorFlow there."),
+    "ray-trial-without-gpu": QT_TRANSLATE_NOOP(
+        "core", "Ray gives each task or trial only the GPUs it asks for, and sets CUDA_VISIBLE_DEVICES to them: one "
+        "that asks for none sees no GPU. Request them: a 'gpu' entry in Tune's resources_per_trial, num_gpus=1 for a "
+        "task or actor."),
     "network-said": QT_TRANSLATE_NOOP(
         "core", "The install times out or loses its connection: the network to the package index is slow or blocked, "
         "not the package. Retry with a longer timeout (pip --timeout 120), a nearer mirror (--index-url), or set "

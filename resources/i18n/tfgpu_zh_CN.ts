@@ -5924,6 +5924,10 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>这是 WSL 1，它完全无法访问 GPU：只有 WSL 2 会把 Windows 的 GPU 传进来。请先运行 &apos;wsl --update&apos;，再用 &apos;wsl --set-version &lt;distro&gt; 2&apos; 把发行版转换为 WSL 2，然后在其中安装 TensorFlow。</translation>
     </message>
     <message>
+        <source>Ray gives each task or trial only the GPUs it asks for, and sets CUDA_VISIBLE_DEVICES to them: one that asks for none sees no GPU. Request them: a &apos;gpu&apos; entry in Tune&apos;s resources_per_trial, num_gpus=1 for a task or actor.</source>
+        <translation>Ray 只把每个任务或试验自己申请的 GPU 分给它，并据此设置 CUDA_VISIBLE_DEVICES：没有申请的就看不到 GPU。请申请 GPU：在 Tune 的 resources_per_trial 里加上 &apos;gpu&apos;，任务或 actor 则用 num_gpus=1。</translation>
+    </message>
+    <message>
         <source>The install times out or loses its connection: the network to the package index is slow or blocked, not the package. Retry with a longer timeout (pip --timeout 120), a nearer mirror (--index-url), or set the proxy.</source>
         <translation>安装超时或连接中断：问题在于到软件包索引的网络太慢或被阻断，而不是软件包本身。请加长超时重试（pip --timeout 120）、换用更近的镜像（--index-url），或设置代理。</translation>
     </message>

@@ -259,6 +259,15 @@ def gpu_without_tf(ctx: Ctx) -> dict | None:
     return {"cc": cc, "gpu": ctx.gpu_name() or "?"}
 
 
+def cudnn_needs_zlibwapi(ctx: Ctx) -> dict | None:
+    """The cuDNN the log loaded is 8.3 to 8.9, the Windows releases that need zlibwapi.dll (NVIDIA's install guide;
+    9.x dropped it)."""
+    loaded = _mm(ctx.facts.get("cudnn_runtime"))
+    if loaded is not None and loaded[0] == 8 and loaded[1] >= 3:
+        return {"cudnn": ctx.facts.get("cudnn_runtime")}
+    return None
+
+
 CHECKS: dict[str, Check] = {
     "windows-tf-cpu-only": windows_cpu_only,
     "windows-cuda-too-new": windows_cuda_too_new,
@@ -275,4 +284,5 @@ CHECKS: dict[str, Check] = {
     "wsl-windows-too-old": wsl_windows_too_old,
     "pip-cuda-not-found": pip_cuda_not_found,
     "gpu-without-tf": gpu_without_tf,
+    "cudnn-needs-zlibwapi": cudnn_needs_zlibwapi,
 }

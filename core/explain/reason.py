@@ -194,6 +194,10 @@ DETAILS: dict[str, str] = {
         "core", "Ray gives each task or trial only the GPUs it asks for, and sets CUDA_VISIBLE_DEVICES to them: one "
         "that asks for none sees no GPU. Request them: a 'gpu' entry in Tune's resources_per_trial, num_gpus=1 for a "
         "task or actor."),
+    "cudnn-sublib-dependency-missing": QT_TRANSLATE_NOOP(
+        "core", "cuDNN's own library was found, but Windows could not load it (error 126): a DLL it needs is "
+        "missing. cuDNN 8.3 to 8.9 need zlibwapi.dll, which cuDNN does not ship: put zlibwapi.dll (from NVIDIA's "
+        "zlib package) into the CUDA bin folder, or use a cuDNN that does not need it."),
     "network-said": QT_TRANSLATE_NOOP(
         "core", "The install times out or loses its connection: the network to the package index is slow or blocked, "
         "not the package. Retry with a longer timeout (pip --timeout 120), a nearer mirror (--index-url), or set "

@@ -5928,6 +5928,10 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>Ray 只把每个任务或试验自己申请的 GPU 分给它，并据此设置 CUDA_VISIBLE_DEVICES：没有申请的就看不到 GPU。请申请 GPU：在 Tune 的 resources_per_trial 里加上 &apos;gpu&apos;，任务或 actor 则用 num_gpus=1。</translation>
     </message>
     <message>
+        <source>cuDNN&apos;s own library was found, but Windows could not load it (error 126): a DLL it needs is missing. cuDNN 8.3 to 8.9 need zlibwapi.dll, which cuDNN does not ship: put zlibwapi.dll (from NVIDIA&apos;s zlib package) into the CUDA bin folder, or use a cuDNN that does not need it.</source>
+        <translation>找到了 cuDNN 自己的库，但 Windows 无法加载它（错误 126）：它需要的某个 DLL 缺失。cuDNN 8.3 到 8.9 需要 zlibwapi.dll，而 cuDNN 不附带它：请把 zlibwapi.dll（来自 NVIDIA 的 zlib 包）放进 CUDA 的 bin 文件夹，或使用不需要它的 cuDNN。</translation>
+    </message>
+    <message>
         <source>The install times out or loses its connection: the network to the package index is slow or blocked, not the package. Retry with a longer timeout (pip --timeout 120), a nearer mirror (--index-url), or set the proxy.</source>
         <translation>安装超时或连接中断：问题在于到软件包索引的网络太慢或被阻断，而不是软件包本身。请加长超时重试（pip --timeout 120）、换用更近的镜像（--index-url），或设置代理。</translation>
     </message>

@@ -104,7 +104,8 @@ def next_step(ctx: Ctx) -> FixStep:
 # The user's words that say something fails: a text with one of them is never guessed healthy.
 FAILURE_SAID = frozenset({"say:fails", "say:gpu-not-used", "say:import-fails", "say:install-fails", "say:hang",
                           "say:oom-said", "say:mismatch-said", "say:driver-missing-said", "say:cudnn-missing-said",
-                          "say:vram-empty", "say:install-broke-gpu", "say:no-nvidia-hardware", "ctx:traceback"})
+                          "say:vram-empty", "say:install-broke-gpu", "say:no-nvidia-hardware", "say:cpu-only-said",
+                          "ctx:traceback"})
 
 
 # Signs of a GPU at work in the user's words: with them, a text that shows no failure may be guessed healthy.

@@ -268,6 +268,20 @@ def cudnn_needs_zlibwapi(ctx: Ctx) -> dict | None:
     return None
 
 
+def gpu_newer_than_cuda(ctx: Ctx) -> dict | None:
+    """The GPU's architecture is newer than the CUDA in use (installed, or the one the stated TF is built for):
+    that CUDA's cuBLAS and cuDNN have no kernels for it (an RTX 30 under a CUDA 10 TensorFlow 1.x)."""
+    cc = versions.compute_capability(ctx.gpu_cc() or "")
+    rule = next((row for row in kb.text_rows("rule") if row["id"] == "gpu-newer-than-cuda"), {})
+    table = sorted((versions.compute_capability(k), v) for k, v in rule.get("min_cuda_for_cc", {}).items())
+    need = next((cuda for arch, cuda in reversed(table) if arch is not None and cc is not None and cc >= arch), None)
+    installed = ctx.facts.get("cuda_installed") or []
+    have = installed[0] if installed else kbview.tf_cuda(ctx.tf, ctx.os)
+    if need is None or not have or _mm(have) is None or _mm(have) >= _mm(need):
+        return None
+    return {"gpu": ctx.gpu_name() or "GPU", "cc": ctx.gpu_cc(), "cuda": have, "need": need}
+
+
 CHECKS: dict[str, Check] = {
     "windows-tf-cpu-only": windows_cpu_only,
     "windows-cuda-too-new": windows_cuda_too_new,
@@ -285,4 +299,5 @@ CHECKS: dict[str, Check] = {
     "pip-cuda-not-found": pip_cuda_not_found,
     "gpu-without-tf": gpu_without_tf,
     "cudnn-needs-zlibwapi": cudnn_needs_zlibwapi,
+    "gpu-newer-than-cuda": gpu_newer_than_cuda,
 }

@@ -77,6 +77,8 @@ def _field_forms() -> tuple[tuple[re.Pattern[str], ...], tuple[str, ...]]:
         r"(?P<value>[^#\n][^\n]*)",
         # a bare label line of two or more words, and its value on the next line
         rf"(?im)^[ \t]*(?:{labels})[ \t]*\n(?P<value>[^\n:]{{1,120}})$",
+        # a value that starts with another field's label is that field, not this one's value
+        rf"(?i)^[ \t]*(?:{labels})\b",
     )
     return tuple(re.compile(form) for form in forms), facts
 
@@ -152,6 +154,7 @@ def _read_fields(text: str, doc: Doc, reading: Reading) -> None:
     if not _looks_like_a_template(text):
         return
     forms, facts = _field_forms()
+    *forms, another_label = forms
     for form_index, form in enumerate(forms):
         for count, match in enumerate(form.finditer(text)):
             if count >= MAX_FIELD_MATCHES:
@@ -161,8 +164,8 @@ def _read_fields(text: str, doc: Doc, reading: Reading) -> None:
             if index is None:
                 continue
             label = match.group(f"f{index}")
-            if form_index == 2 and not re.search(r"[\s/]", label):
-                continue  # a one-word line ("Python") is not a field label
+            if form_index == 2 and (not re.search(r"[\s/]", label) or another_label.match(match.group("value"))):
+                continue  # a one-word line ("Python") is not a field label; nor is a next line that is a label
             value = _clean_value(match.group("value"))
             fact = facts[index]
             if value and fact not in reading.fields:

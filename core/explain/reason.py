@@ -198,6 +198,10 @@ DETAILS: dict[str, str] = {
         "core", "cuDNN's own library was found, but Windows could not load it (error 126): a DLL it needs is "
         "missing. cuDNN 8.3 to 8.9 need zlibwapi.dll, which cuDNN does not ship: put zlibwapi.dll (from NVIDIA's "
         "zlib package) into the CUDA bin folder, or use a cuDNN that does not need it."),
+    "gpu-newer-than-cuda": QT_TRANSLATE_NOOP(
+        "core", "The {gpu} (compute capability {cc}) is newer than CUDA {cuda}: that CUDA's libraries have no code for "
+        "it (CUDA {need} or later does). Use a TensorFlow built for CUDA {need} or later (for TensorFlow 1.x code: "
+        "NVIDIA's nvidia-tensorflow 1.15 builds), or an older GPU."),
     "network-said": QT_TRANSLATE_NOOP(
         "core", "The install times out or loses its connection: the network to the package index is slow or blocked, "
         "not the package. Retry with a longer timeout (pip --timeout 120), a nearer mirror (--index-url), or set "

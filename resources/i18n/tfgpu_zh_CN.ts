@@ -5932,6 +5932,10 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>找到了 cuDNN 自己的库，但 Windows 无法加载它（错误 126）：它需要的某个 DLL 缺失。cuDNN 8.3 到 8.9 需要 zlibwapi.dll，而 cuDNN 不附带它：请把 zlibwapi.dll（来自 NVIDIA 的 zlib 包）放进 CUDA 的 bin 文件夹，或使用不需要它的 cuDNN。</translation>
     </message>
     <message>
+        <source>The {gpu} (compute capability {cc}) is newer than CUDA {cuda}: that CUDA&apos;s libraries have no code for it (CUDA {need} or later does). Use a TensorFlow built for CUDA {need} or later (for TensorFlow 1.x code: NVIDIA&apos;s nvidia-tensorflow 1.15 builds), or an older GPU.</source>
+        <translation>{gpu}（计算能力 {cc}）比 CUDA {cuda} 更新：那个 CUDA 的库里没有为它编译的代码（CUDA {need} 及以上才有）。请使用针对 CUDA {need} 或更高版本构建的 TensorFlow（TensorFlow 1.x 代码可用 NVIDIA 的 nvidia-tensorflow 1.15 版本），或换用更老的 GPU。</translation>
+    </message>
+    <message>
         <source>The install times out or loses its connection: the network to the package index is slow or blocked, not the package. Retry with a longer timeout (pip --timeout 120), a nearer mirror (--index-url), or set the proxy.</source>
         <translation>安装超时或连接中断：问题在于到软件包索引的网络太慢或被阻断，而不是软件包本身。请加长超时重试（pip --timeout 120）、换用更近的镜像（--index-url），或设置代理。</translation>
     </message>

@@ -281,6 +281,8 @@ def _from_log(tf: TfInfo, made: _Maker, skip: frozenset[str] | set[str] = frozen
     for found in explain_text(text).findings:
         if found.id in skip or found.id == "unrecognised-error" or found.severity in (Severity.OK, Severity.INFO):
             continue
+        if "classifier_probability" in found.facts:
+            continue  # explain's statistical guess stands in for "unrecognised": the doctor has its own checks
         skip = {*skip, found.id}
         findings.append(made(found.id, found.detail, evidence=found.evidence, facts=found.facts))
     return findings

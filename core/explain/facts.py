@@ -120,7 +120,8 @@ def read_facts(doc: Doc, hits: Hits) -> dict:
 
 
 # Counted as literals in the lower-cased text (a regex pass over a long log costs more than the answer).
-_WIN_WORDS = (":\\", ".dll", "windows", "win10", "win11", "win32", "win_amd64", "powershell", "nvcuda")
+_WIN_WORDS = (":\\", ".dll", "dll load failed", "windows", "win10", "win11", "win32", "win_amd64", "powershell", "nvcuda",
+              "appdata", "programdata")
 _LINUX_WORDS = (".so", "/usr/", "/home/", "/opt/", "ubuntu", "linux", "ld_library_path", "/proc/", "manylinux", "debian",
                 "centos")
 _OS_NAME_WORDS = ("win", "ubuntu", "debian", "centos", "fedora", "wsl")

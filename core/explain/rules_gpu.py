@@ -12,6 +12,7 @@ from tfgpu.core import kb
 from tfgpu.core.explain.context import Ctx
 from tfgpu.core.explain.lazy_re import lazy
 from tfgpu.core.explain.libraries import Lib
+from tfgpu.core.explain.signatures import Hit
 from tfgpu.core.findings.gpu_limits import (
     cudnn_arch_mismatch_detail,
     cudnn_too_old_detail,
@@ -226,6 +227,28 @@ def memory(ctx: Ctx) -> None:
         ctx.add("gpu-oom", TrText(QT_TRANSLATE_NOOP(
             "core", "The GPU allocator ran short of memory but TensorFlow carried on (\"not a failure\"): it may run "
             "slower. A smaller batch avoids it.")), soft, facts, severity=Severity.WARNING)
+    _memory_taken(ctx)
+
+
+# TF 1.x's device properties: "totalMemory: 10.73GiB freeMemory: 64.56MiB".
+_TOTAL_FREE = lazy(r"totalMemory: (\d+(?:\.\d+)?)GiB freeMemory: (\d+(?:\.\d+)?)(GiB|MiB)", needs=("freememory",))
+FULL_BEFORE_START = 0.05  # less free than this share of a GPU's memory when TF starts: someone else holds it
+
+
+def _memory_taken(ctx: Ctx) -> None:
+    """Every GPU TF found was already almost full when it started: another process holds the memory."""
+    if ctx.has("gpu-oom"):
+        return
+    pairs = [(float(m.group(1)) * 1024, float(m.group(2)) * (1024 if m.group(3) == "GiB" else 1), m.start())
+             for _, m in zip(range(16), _TOTAL_FREE.finditer(ctx.doc.text))]
+    if not pairs or any(free >= FULL_BEFORE_START * total for total, free, _ in pairs):
+        return
+    first = pairs[0][2]
+    hit = Hit(signature="gpu-memory-taken", line_no=ctx.doc.line_at(first), line=ctx.doc.line_text(first))
+    ctx.add("gpu-oom", TrText(QT_TRANSLATE_NOOP(
+        "core", "When TensorFlow started, its GPU(s) had almost no free memory ({free} MiB free): another process "
+        "already holds it. Stop that process (see nvidia-smi), or choose a free GPU with CUDA_VISIBLE_DEVICES."),
+        free=str(round(min(free for _, free, _ in pairs)))), [hit], {"free_mib": round(min(free for _, free, _ in pairs))})
 
 
 def _human(size: int) -> str:

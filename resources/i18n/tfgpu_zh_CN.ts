@@ -4808,6 +4808,10 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>GPU 显存分配器一度显存紧张，但 TensorFlow 继续运行了（&quot;not a failure&quot;）：运行可能会变慢。使用更小的批大小可以避免。</translation>
     </message>
     <message>
+        <source>When TensorFlow started, its GPU(s) had almost no free memory ({free} MiB free): another process already holds it. Stop that process (see nvidia-smi), or choose a free GPU with CUDA_VISIBLE_DEVICES.</source>
+        <translation>TensorFlow 启动时，它的 GPU 几乎没有空闲显存（只剩 {free} MiB）：另一个进程已经占用了它。请结束那个进程（用 nvidia-smi 查看），或用 CUDA_VISIBLE_DEVICES 选一块空闲的 GPU。</translation>
+    </message>
+    <message>
         <source>XLA cannot find libdevice (nvvm/libdevice/libdevice.10.bc). Install the CUDA nvcc component (e.g. the nvidia-cuda-nvcc pip package) or point XLA_FLAGS=--xla_gpu_cuda_data_dir at a CUDA toolkit folder.</source>
         <translation>XLA 找不到 libdevice（nvvm/libdevice/libdevice.10.bc）。请安装 CUDA 的 nvcc 组件（例如 pip 包 nvidia-cuda-nvcc），或者用 XLA_FLAGS=--xla_gpu_cuda_data_dir 指向一个 CUDA 工具包文件夹。</translation>
     </message>

@@ -229,7 +229,7 @@ def wsl_windows_too_old(ctx: Ctx) -> dict | None:
     text = ctx.doc.text
     if ctx.os != "wsl" and "wsl" not in text.lower():
         return None
-    fact = next((f for f in kb.load_kb("tf_builds").get("facts", []) if f.get("id") == "wsl2-route"), {})
+    fact: dict = next((f for f in kb.load_kb("tf_builds").get("facts", []) if f.get("id") == "wsl2-route"), {})
     minimum = fact.get("min_windows_build")
     match = _WINDOWS_BUILD.search(text)
     if not minimum or match is None:
@@ -243,7 +243,7 @@ def wsl_windows_too_old(ctx: Ctx) -> dict | None:
 def pip_cuda_not_found(ctx: Ctx) -> dict | None:
     """TensorFlow 2.16.x with the [and-cuda] pip libraries, which it does not find by itself (the KB's
     tf216-and-cuda-paths fact)."""
-    fact = next((f for f in kb.load_kb("tf_builds").get("facts", []) if f.get("id") == "tf216-and-cuda-paths"), {})
+    fact: dict = next((f for f in kb.load_kb("tf_builds").get("facts", []) if f.get("id") == "tf216-and-cuda-paths"), {})
     versions_hit = fact.get("tf_versions", [])
     if ctx.tf and any(ctx.tf == v or ctx.tf.startswith(v + ".") for v in versions_hit) and "and-cuda" in ctx.doc.text:
         return {"tf": ctx.tf}
@@ -273,11 +273,13 @@ def gpu_newer_than_cuda(ctx: Ctx) -> dict | None:
     that CUDA's cuBLAS and cuDNN have no kernels for it (an RTX 30 under a CUDA 10 TensorFlow 1.x)."""
     cc = versions.compute_capability(ctx.gpu_cc() or "")
     rule = next((row for row in kb.text_rows("rule") if row["id"] == "gpu-newer-than-cuda"), {})
-    table = sorted((versions.compute_capability(k), v) for k, v in rule.get("min_cuda_for_cc", {}).items())
-    need = next((cuda for arch, cuda in reversed(table) if arch is not None and cc is not None and cc >= arch), None)
+    table = sorted((arch, str(cuda)) for arch, cuda in ((versions.compute_capability(k), v)
+                   for k, v in rule.get("min_cuda_for_cc", {}).items()) if arch is not None)
+    need = next((cuda for arch, cuda in reversed(table) if cc is not None and cc >= arch), None)
     installed = ctx.facts.get("cuda_installed") or []
     have = installed[0] if installed else kbview.tf_cuda(ctx.tf, ctx.os)
-    if need is None or not have or _mm(have) is None or _mm(have) >= _mm(need):
+    have_mm, need_mm = _mm(have), _mm(need)
+    if need_mm is None or have_mm is None or have_mm >= need_mm:
         return None
     return {"gpu": ctx.gpu_name() or "GPU", "cc": ctx.gpu_cc(), "cuda": have, "need": need}
 

@@ -153,8 +153,8 @@ def read(doc: Doc, users: str | None = None) -> Reading:
 def _read_fields(text: str, doc: Doc, reading: Reading) -> None:
     if not _looks_like_a_template(text):
         return
-    forms, facts = _field_forms()
-    *forms, another_label = forms
+    all_forms, facts = _field_forms()
+    *forms, another_label = all_forms
     for form_index, form in enumerate(forms):
         for count, match in enumerate(form.finditer(text)):
             if count >= MAX_FIELD_MATCHES:

@@ -167,7 +167,8 @@ def cudnn_gpu_too_old(ctx: Ctx) -> None:
     else:  # the cuDNN is not named: what pip puts next to this TF ([and-cuda] 2.20/2.21 picks the newest 9.x)
         cutoff = kb.cudnn_floor_for(cc) if cc and ctx.tf and kb.and_cuda_pins(ctx.tf, cc) else None
         detail = cudnn_too_old_detail(cutoff, gpu, cc, None, ctx.tf) if cutoff else None
-    if detail is None and arch and cc and kbview.cc_number(cc) is not None and kbview.cc_number(cc) < 3.5:
+    number = kbview.cc_number(cc)
+    if detail is None and arch and number is not None and number < 3.5:
         # No cuDNN cut-off explains it: a Fermi or first Kepler GPU is below every TF build's floor.
         ctx.add("compute-capability-unsupported", TrText(QT_TRANSLATE_NOOP(
             "core", "cuDNN refuses the {gpu} (compute capability {cc}): the GPU is older than any TensorFlow build and "

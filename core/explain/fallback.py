@@ -109,7 +109,8 @@ FAILURE_SAID = frozenset({"say:fails", "say:gpu-not-used", "say:import-fails", "
 
 
 # Signs of a GPU at work in the user's words: with them, a text that shows no failure may be guessed healthy.
-AT_WORK_SAID = frozenset({"say:multi-gpu", "say:gpu-idle", "say:gpu-load", "say:gpu-slow", "say:oom-at-larger-batch", "say:gpu-works-elsewhere"})
+AT_WORK_SAID = frozenset({"say:multi-gpu", "say:gpu-idle", "say:gpu-load", "say:gpu-slow", "say:oom-at-larger-batch",
+                          "say:gpu-works-elsewhere"})
 
 
 def shows_no_failure(ctx: Ctx, current) -> bool:

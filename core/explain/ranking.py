@@ -124,9 +124,10 @@ def close_call(ranked: Ranked) -> bool:
     return any(a["close"] for a in ranked.alternatives) and ranked.findings[0].severity in (Severity.ERROR, Severity.WARNING)
 
 
-# The user's words that say something fails: beside them a healthy artifact (an nvidia-smi table, a device
-# line) does not make the text healthy.
-AT_WORK = ("say:gpu-idle", "say:gpu-load", "say:gpu-slow", "say:oom-at-larger-batch")
+# A question about a GPU at work (its load, its speed): a healthy reading stands beside words of trouble.
+AT_WORK = ("say:gpu-idle", "say:gpu-load", "say:gpu-slow", "say:oom-at-larger-batch", "say:processes-not-shown")
+# The user's words that say something fails: beside them a healthy tool table (nvidia-smi) does not make the
+# text healthy.
 FAILURE_STATED = ("say:gpu-not-used", "say:fails", "say:hang", "say:import-fails", "say:install-fails", "say:vram-empty")
 
 

@@ -27,8 +27,11 @@ SECONDS = {"engine-1mb": 0.5}  # absolute targets (seconds)
 
 
 # "Bytecode cached" (the targets' condition): PYTHONDONTWRITEBYTECODE (set in some shells and CI images) would
-# make every run compile the sources again (about 50 ms), so it is dropped and the tree compiled first.
-ENV = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+# make every run compile the sources again (about 50 ms), so it is dropped and the tree compiled first, into a
+# cache folder of the bench's own (PYTHONPYCACHEPREFIX): the checkout gets no __pycache__ folders.
+PYCACHE = Path(tempfile.gettempdir()) / "tfgpu-bench-pycache"
+ENV = {**{key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"},
+       "PYTHONPYCACHEPREFIX": str(PYCACHE)}
 REPO = Path(__file__).resolve().parents[2]
 
 

@@ -126,20 +126,8 @@
         <translation>无 GPU</translation>
     </message>
     <message>
-        <source>Other Python…</source>
-        <translation>其他 Python…</translation>
-    </message>
-    <message>
         <source>No Python environment with TensorFlow was found: install it (the Diagnosis page says how), or choose one with &quot;Other Python…&quot;.</source>
         <translation>没有找到装有 TensorFlow 的 Python 环境：请先安装（“诊断”页给出方法），或用“其他 Python…”选择一个。</translation>
-    </message>
-    <message>
-        <source>Choose a Python interpreter</source>
-        <translation>选择 Python 解释器</translation>
-    </message>
-    <message>
-        <source>Python (python*);;All files (*)</source>
-        <translation>Python (python*);;所有文件 (*)</translation>
     </message>
     <message>
         <source>Not started: that Python belongs to the current folder and runs only if you agree.</source>
@@ -2574,18 +2562,6 @@ Run it now?</source>
         <translation>{path} 不是 Python 脚本 (.py)：请选择训练脚本本身。</translation>
     </message>
     <message>
-        <source>Other Python…</source>
-        <translation>其他 Python…</translation>
-    </message>
-    <message>
-        <source>Choose a Python interpreter</source>
-        <translation>选择 Python 解释器</translation>
-    </message>
-    <message>
-        <source>Python (python*);;All files (*)</source>
-        <translation>Python (python*);;所有文件 (*)</translation>
-    </message>
-    <message>
         <source>The arguments cannot be read: {error}</source>
         <translation>无法解析这些参数：{error}</translation>
     </message>
@@ -2735,6 +2711,21 @@ Run it now?</source>
     <message>
         <source>Open the GPU memory page</source>
         <translation>打开“GPU 显存”页面</translation>
+    </message>
+</context>
+<context>
+    <name>PythonPicker</name>
+    <message>
+        <source>Other Python…</source>
+        <translation>其他 Python…</translation>
+    </message>
+    <message>
+        <source>Choose a Python interpreter</source>
+        <translation>选择 Python 解释器</translation>
+    </message>
+    <message>
+        <source>Python (python*);;All files (*)</source>
+        <translation>Python (python*);;所有文件 (*)</translation>
     </message>
 </context>
 <context>

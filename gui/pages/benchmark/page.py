@@ -12,7 +12,6 @@ from __future__ import annotations
 import functools
 import importlib.metadata
 import importlib.util
-import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -22,7 +21,6 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QFileDialog,
     QHBoxLayout,
     QLabel,
     QProgressBar,
@@ -37,6 +35,7 @@ from tfgpu.gui.tr_text import tr_text
 from tfgpu.gui.widgets import consent
 from tfgpu.gui.widgets.combo import fit_words
 from tfgpu.gui.widgets.findings import plain_label
+from tfgpu.gui.widgets.python_picker import PythonPicker, same_path
 
 if TYPE_CHECKING:  # the benchmark's code (and pyqtgraph) loads when the page is first built
     from tfgpu.core.bench.model import BenchRun
@@ -45,9 +44,6 @@ if TYPE_CHECKING:  # the benchmark's code (and pyqtgraph) loads when the page is
     from tfgpu.core.scan import Scan
     from tfgpu.gui.monitor_service import MonitorService
     from tfgpu.gui.pages.benchmark.worker import BenchFunction
-
-OTHER = "\x00other"  # the combo's "Other Python…" entry
-
 
 @functools.lru_cache(maxsize=1)
 def _this_python_tf() -> tuple[bool, str | None]:
@@ -58,11 +54,6 @@ def _this_python_tf() -> tuple[bool, str | None]:
         return True, importlib.metadata.version("tensorflow")
     except importlib.metadata.PackageNotFoundError:
         return True, None
-
-
-def _same_path(a: str, b: str) -> bool:
-    """The same file name (symlinks are not followed: two venvs share their base Python's binary)."""
-    return os.path.normcase(os.path.abspath(a)) == os.path.normcase(os.path.abspath(b))
 
 
 class BenchmarkPage(TfgpuPage):
@@ -99,11 +90,8 @@ class BenchmarkPage(TfgpuPage):
         from tfgpu.gui.pages.benchmark.mini_monitor import MiniMonitor
         from tfgpu.gui.pages.benchmark.results_view import BenchResultsView
 
-        self.env_combo = QComboBox()
-        self.env_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.env_combo.setMinimumContentsLength(30)
-        self.env_combo.activated.connect(self._on_env_activated)
-        self._env_index = 0
+        self.env_combo = PythonPicker(30)
+        self.env_combo.chosen.connect(self._update_controls)
         self.mode_combo = QComboBox()
         self.mode_combo.addItem(self.tr("Quick (about a minute)"), True)
         self.mode_combo.addItem(self.tr("Full (several minutes)"), False)
@@ -220,7 +208,7 @@ class BenchmarkPage(TfgpuPage):
         items = [(self._env_label(e.version, e.tensorflow.version, e.tensorflow.gpu_count, e.executable), e.executable)
                  for e in envs]
         has_tf, tf_version = _this_python_tf() if self.context.host is None else (False, None)
-        listed = any(e.is_self or _same_path(e.executable, sys.executable) for e in envs)
+        listed = any(e.is_self or same_path(e.executable, sys.executable) for e in envs)
         if has_tf and not listed:
             version = ".".join(str(part) for part in sys.version_info[:3])
             items.append((self._env_label(version, tf_version, None, sys.executable), sys.executable))
@@ -231,17 +219,7 @@ class BenchmarkPage(TfgpuPage):
         self.refresh_environments()
 
     def refresh_environments(self) -> None:
-        current = self.selected_python()
-        self.env_combo.clear()
-        for label, path in self.environments(self.context.session.scan):
-            self.env_combo.addItem(label, path)
-            self.env_combo.setItemData(self.env_combo.count() - 1, path, Qt.ItemDataRole.ToolTipRole)
-        self.env_combo.addItem(self.tr("Other Python…"), OTHER)
-        if current:
-            self.select_python(current)
-        else:
-            self.env_combo.setCurrentIndex(0)
-        self._env_index = self.env_combo.currentIndex()
+        self.env_combo.set_pythons(self.environments(self.context.session.scan))
         if self.controller.is_running():
             pass
         elif self.env_combo.count() > 1:
@@ -252,35 +230,12 @@ class BenchmarkPage(TfgpuPage):
         self._update_controls()
 
     def selected_python(self) -> str | None:
-        data = self.env_combo.currentData() if hasattr(self, "env_combo") else None
-        return data if isinstance(data, str) and data != OTHER else None
+        return self.env_combo.selected_python() if hasattr(self, "env_combo") else None
 
     def select_python(self, path: str) -> None:
         """Select ``path`` in the list, adding it when it is not there (the "Other Python…" choice)."""
-        for index in range(self.env_combo.count()):
-            data = self.env_combo.itemData(index)
-            if data != OTHER and isinstance(data, str) and _same_path(data, path):
-                self.env_combo.setCurrentIndex(index)
-                break
-        else:
-            index = self.env_combo.count() - 1
-            self.env_combo.insertItem(index, path, path)
-            self.env_combo.setCurrentIndex(index)
-        self._env_index = self.env_combo.currentIndex()
+        self.env_combo.select_python(path)
         self._update_controls()
-
-    @Slot(int)
-    def _on_env_activated(self, index: int) -> None:
-        if self.env_combo.itemData(index) != OTHER:
-            self._env_index = index
-            self._update_controls()
-            return
-        path, _filter = QFileDialog.getOpenFileName(self, self.tr("Choose a Python interpreter"), "",
-                                                    self.tr("Python (python*);;All files (*)"))
-        if path:
-            self.select_python(path)
-        else:
-            self.env_combo.setCurrentIndex(self._env_index)
 
     # -- running ---------------------------------------------------------------------------------
     def options(self) -> BenchOptions:

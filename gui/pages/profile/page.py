@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt, Slot
 from PySide6.QtGui import QFontDatabase, QGuiApplication
 from PySide6.QtWidgets import (
-    QComboBox,
     QFileDialog,
     QHBoxLayout,
     QLabel,
@@ -35,13 +34,13 @@ from PySide6.QtWidgets import (
 from tfgpu.core.i18n import QT_TRANSLATE_NOOP
 from tfgpu.gui.page_registry import PageContext, PageSpec, TfgpuPage
 from tfgpu.gui.widgets import consent
+from tfgpu.gui.widgets.python_picker import PythonPicker
 
 if TYPE_CHECKING:
     from tfgpu.core.profile.model import ProfileRun
     from tfgpu.core.profile.runner import ProfileUpdate
     from tfgpu.gui.pages.profile.worker import ProfileFunction
 
-OTHER = "\x00other"
 
 
 class ProfilePage(TfgpuPage):
@@ -81,10 +80,8 @@ class ProfilePage(TfgpuPage):
         self.choose_button.clicked.connect(self.choose_script)
         self.args_edit = QLineEdit()
         self.args_edit.setPlaceholderText(self.tr("the script's arguments (optional)"))
-        self.env_combo = QComboBox()
-        self.env_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.env_combo.setMinimumContentsLength(24)
-        self.env_combo.activated.connect(self._on_env_activated)
+        self.env_combo = PythonPicker(24)
+        self.env_combo.chosen.connect(self._update_controls)
         self.start_button = QPushButton(self.tr("Start"))
         self.start_button.clicked.connect(self.start_run)
         self.stop_button = QPushButton(self.tr("Stop"))
@@ -211,7 +208,6 @@ class ProfilePage(TfgpuPage):
         return True
 
     def refresh_environments(self) -> None:
-        current = self.selected_python() if hasattr(self, "env_combo") else None
         session = self.context.session  # the chosen environment first: one rule for every page
         paths: list[str] = []
         for path in (session.env, session.selected_python):
@@ -226,35 +222,14 @@ class ProfilePage(TfgpuPage):
 
             if importlib.util.find_spec("tensorflow") is not None:
                 paths.append(sys.executable)
-        self.env_combo.clear()
-        for path in paths:
-            self.env_combo.addItem(path, path)
-        self.env_combo.addItem(self.tr("Other Python…"), OTHER)
-        if current:
-            self.select_python(current)
+        self.env_combo.set_pythons([(path, path) for path in paths])
         self._update_controls()
 
     def selected_python(self) -> str | None:
-        data = self.env_combo.currentData()
-        return data if isinstance(data, str) and data != OTHER else None
+        return self.env_combo.selected_python()
 
     def select_python(self, path: str) -> None:
-        index = self.env_combo.findData(path)
-        if index < 0:
-            index = max(0, self.env_combo.count() - 1)
-            self.env_combo.insertItem(index, path, path)
-        self.env_combo.setCurrentIndex(index)
-        self._update_controls()
-
-    @Slot(int)
-    def _on_env_activated(self, index: int) -> None:
-        if self.env_combo.itemData(index) == OTHER:
-            path, _filter = QFileDialog.getOpenFileName(self, self.tr("Choose a Python interpreter"), "",
-                                                        self.tr("Python (python*);;All files (*)"))
-            if path:
-                self.select_python(path)
-            else:
-                self.env_combo.setCurrentIndex(0)
+        self.env_combo.select_python(path)
         self._update_controls()
 
     # -- running ---------------------------------------------------------------------------------------

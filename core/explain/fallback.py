@@ -182,7 +182,8 @@ CONTAINER_ONLY = ("container-gpu-missing",)
 
 def contradicted(ctx: Ctx) -> set[str]:
     """Guesses the text's own facts rule out (a stated fact outranks a statistical guess): a Windows-only cause on
-    Linux, WSL or a Mac; a WSL cause outside WSL; a container cause where no container is named."""
+    Linux, WSL or a Mac; a WSL cause outside WSL; a container cause where no container is named; "no NVIDIA
+    GPU" where an NVIDIA card is named; "no native Windows GPU" for a TF older than 2.11."""
     out: set[str] = set()
     if ctx.os in ("linux", "wsl", "macos"):
         out.update(WINDOWS_ONLY)
@@ -190,7 +191,16 @@ def contradicted(ctx: Ctx) -> set[str]:
         out.update(WSL_ONLY)
     if not ctx.said & {"ctx:docker", "ctx:kubernetes"}:
         out.update(CONTAINER_ONLY)
+    if "ctx:nvidia-named" in ctx.said or ctx.facts.get("gpu_names"):
+        out.add("no-nvidia-gpu")  # the text names an NVIDIA card
+    if _version_below(ctx.facts.get("tf_version"), (2, 11)):
+        out.add("no-native-windows-gpu")  # TF 2.10 and older still had native Windows GPU builds
     return out
+
+
+def _version_below(version: object, limit: tuple[int, int]) -> bool:
+    parts = str(version or "").split(".")
+    return len(parts) >= 2 and parts[0].isdigit() and parts[1].isdigit() and (int(parts[0]), int(parts[1])) < limit
 
 
 def _declined(ctx: Ctx) -> set[str]:

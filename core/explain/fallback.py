@@ -119,12 +119,23 @@ def shows_no_failure(ctx: Ctx, current) -> bool:
             and not any(f.id != current.id for f in ctx.problems()))
 
 
-def healthy_guess_allowed(ctx: Ctx, current) -> bool:
+# The user's words that say the GPU set-up itself fails: beside them no healthy guess, however sure.
+SETUP_FAILURE_SAID = FAILURE_SAID - {"say:fails", "say:hang"}
+# "It fails" or "it hangs" beside no error line may be about the user's own program: a healthy guess then needs
+# this much.
+SURE_HEALTHY_PROBABILITY = 0.6
+
+
+def healthy_guess_allowed(ctx: Ctx, current, top: tuple[str, float] | None = None) -> bool:
     """A healthy guess needs a text that shows no failure and something that shows a GPU at work or a harmless
     notice: a question about a GPU that works (low utilisation, memory use, speed) or a log of notices. A bare
-    question ("can I use this graphics card?") is not enough."""
+    question ("can I use this graphics card?") is not enough. Words of a failure that need not be the GPU
+    set-up's ("it hangs", "it fails") beside no error line allow a guess the classifier is sure of (``top``)."""
     if not shows_no_failure(ctx, current):
-        return False
+        soft = (current.facts.get("decisive") in ("said", "topic") and not ctx.said & SETUP_FAILURE_SAID
+                and not any(f.id != current.id for f in ctx.problems()))
+        if not (soft and top is not None and top[1] >= SURE_HEALTHY_PROBABILITY):
+            return False
     from tfgpu.core.explain.reason import gpu_listed
     from tfgpu.core.explain.signatures import notice_ids
 
@@ -142,8 +153,11 @@ def fill_in(ctx: Ctx, opinion: list[tuple[str, float]], thresholds: dict[str, fl
         return False
     barred = {*thresholds, *_declined(ctx), *contradicted(ctx)}
     quiet = shows_no_failure(ctx, current)
-    if not healthy_guess_allowed(ctx, current):
+    sure_healthy = opinion[0] if opinion and opinion[0][0] in healthy else None
+    if not healthy_guess_allowed(ctx, current, sure_healthy):
         barred.update(healthy)
+    elif not quiet:
+        quiet = True  # a sure healthy guess beside words of a failure that need not be the GPU set-up's
     label, probability = next(((label, p) for label, p in opinion if label not in barred), ("", 0.0))
     if quiet and opinion[0][0] in healthy and label != opinion[0][0]:
         return False  # likeliest healthy, yet nothing shows a GPU at work: no guess either way

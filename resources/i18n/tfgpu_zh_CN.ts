@@ -5935,6 +5935,34 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>安装超时或连接中断：问题在于到软件包索引的网络太慢或被阻断，而不是软件包本身。请加长超时重试（pip --timeout 120）、换用更近的镜像（--index-url），或设置代理。</translation>
     </message>
     <message>
+        <source>You say this machine has no NVIDIA GPU it can use (a virtual machine under VirtualBox, VMware or Hyper-V passes none through), so CUDA finds no device and TensorFlow runs on the CPU. For GPU training use a computer or cloud instance with an NVIDIA GPU, or WSL2 / Linux on the computer that has it.</source>
+        <translation>你说这台机器没有可用的 NVIDIA GPU（VirtualBox、VMware 或 Hyper-V 下的虚拟机不会把 GPU 交给虚拟机），所以 CUDA 找不到设备，TensorFlow 在 CPU 上运行。要用 GPU 训练，请使用带 NVIDIA GPU 的电脑或云实例，或在装有它的电脑上使用 WSL2 / Linux。</translation>
+    </message>
+    <message>
+        <source>A 32-bit Python is named here. TensorFlow is published for 64-bit Python only, so pip finds no version at all. Install the 64-bit Python (x86-64) and install TensorFlow with it.</source>
+        <translation>这里提到的是 32 位 Python。TensorFlow 只为 64 位 Python 发布，因此 pip 找不到任何版本。请安装 64 位 Python（x86-64），再用它安装 TensorFlow。</translation>
+    </message>
+    <message>
+        <source>cuDNN&apos;s library is where you say it is, yet Windows cannot load it (error 126): a DLL it needs is missing. cuDNN 8.3 to 8.9 need zlibwapi.dll, which cuDNN does not ship: put zlibwapi.dll (from NVIDIA&apos;s zlib package) into the CUDA bin folder.</source>
+        <translation>cuDNN 的库文件就在你说的位置，但 Windows 无法加载它（错误 126）：它依赖的某个 DLL 缺失。cuDNN 8.3 到 8.9 需要 zlibwapi.dll，而 cuDNN 不自带：请把 zlibwapi.dll（来自 NVIDIA 的 zlib 包）放进 CUDA 的 bin 文件夹。</translation>
+    </message>
+    <message>
+        <source>You say it runs on the GPU, and nothing in the text fails: the GPU set-up works.</source>
+        <translation>你说它在 GPU 上运行，文本中也没有任何失败：GPU 环境是正常的。</translation>
+    </message>
+    <message>
+        <source>PyTorch sees the GPU but TensorFlow {tf} does not: the driver works. PyTorch brings its own CUDA libraries; this TensorFlow needs the CUDA and cuDNN it was built for, and they are not found. Install tensorflow[and-cuda] (TensorFlow 2.14 and later), or the CUDA and cuDNN versions its build names.</source>
+        <translation>PyTorch 能看到 GPU，但 TensorFlow {tf} 看不到：驱动是正常的。PyTorch 自带 CUDA 库；这个 TensorFlow 需要它构建时对应的 CUDA 和 cuDNN，而它们没有找到。请安装 tensorflow[and-cuda]（TensorFlow 2.14 及以后），或安装其构建信息所列版本的 CUDA 和 cuDNN。</translation>
+    </message>
+    <message>
+        <source>No wheel of this package is published for your Python version, so pip falls back to an older release or finds none. Use a Python version the release supports (its PyPI page lists the wheels).</source>
+        <translation>这个包没有为你的 Python 版本发布 wheel，所以 pip 会退回到更旧的版本或什么也找不到。请使用该版本支持的 Python（PyPI 页面列出了各个 wheel）。</translation>
+    </message>
+    <message>
+        <source>msvcp140.dll / vcruntime140.dll, the Microsoft Visual C++ runtime, is missing. Install the latest Visual C++ Redistributable for Visual Studio 2015-2022 (x64) and restart.</source>
+        <translation>缺少 Microsoft Visual C++ 运行库 msvcp140.dll / vcruntime140.dll。请安装最新的 Visual Studio 2015-2022 Visual C++ 可再发行组件（x64），然后重启。</translation>
+    </message>
+    <message>
         <source>TensorFlow (or a library it loads) uses a NumPy API that the installed NumPy no longer has. Install the NumPy version this TensorFlow was built for (&quot;numpy&lt;1.24&quot; for TensorFlow up to 2.11, &quot;numpy&lt;2&quot; up to 2.17), in the same environment.</source>
         <translation>TensorFlow（或它加载的库）用到了已安装的 NumPy 中不再提供的 API。请在同一环境中安装这个 TensorFlow 所针对的 NumPy 版本（TensorFlow 2.11 及以前用 &quot;numpy&lt;1.24&quot;，2.17 及以前用 &quot;numpy&lt;2&quot;）。</translation>
     </message>

@@ -1,0 +1,86 @@
+"""Issue 28, third session: readings added after the blind batches 27-29, each pinned on a short text of the
+programs' own lines or plain words (written for this file; the real cases are in tests/fixtures/corpus-real).
+Also the classifier's place: what it may fill in, and what the text's own facts rule out."""
+
+from __future__ import annotations
+
+import pytest
+
+from tfgpu.core.explain import classifier
+from tfgpu.core.explain.engine import explain_text
+
+RULES = {
+    "a-vm-without-the-hosts-gpu": (
+        "I'm running inside a VM, so it doesn't have any access to the host GPU.\n"
+        "E tensorflow/stream_executor/cuda/cuda_driver.cc:318] failed call to cuInit: CUDA_ERROR_NO_DEVICE: no "
+        "CUDA-capable device is detected", "no-nvidia-gpu"),
+    "virtualbox-and-libcuda-missing": (
+        "I am working with Ubuntu on a VirtualBox.\nImportError: libcuda.so.1: cannot open shared object file: No "
+        "such file or directory\nFailed to load the native TensorFlow runtime.", "no-nvidia-gpu"),
+    "tensorflow-gpu-said-deprecated": (
+        "The tensorflow-gpu dependency is deprecated and cannot be installed any more. How do I use the GPU now?",
+        "tensorflow-gpu-removed"),
+    "32-bit-python-in-words": ("It finds no version.\nCan I install tensorflow for python x86 with pip?",
+                               "python-32bit"),
+    "cudnn-sublibrary-126-although-there": (
+        "Could not load library cudnn_cnn_infer64_8.dll. Error code 126\nPlease make sure cudnn_cnn_infer64_8.dll "
+        "is in your library path!\nThe dll is there, its directory is in my PATH.", "zlibwapi-missing"),
+    "works-on-the-gpu-said": ("Thanks, the code works perfectly on GPU with no modifications.", "gpu-ok"),
+    "torch-sees-the-gpu-tensorflow-does-not": (
+        "Ubuntu 22.04, TensorFlow 2.11.0\n>>> tf.config.list_logical_devices('GPU')\n[]\n"
+        ">>> torch.cuda.is_available()\nTrue", "cuda-runtime-missing"),
+    "pip-says-an-add-on-wants-another-tensorflow": (
+        "tensorflow-decision-forests 1.5.0 requires tensorflow~=2.13.0, but you have tensorflow 2.16.1 which is "
+        "incompatible.", "mixed-tf-packages"),
+    "no-wheel-for-this-python-said": ("For tensorflow-text 2.13.0 there is no wheel for Python 3.11.",
+                                      "install-no-wheel"),
+    "msvcp140-said-missing": ("The bindings can't load their dll on Windows 11 because there is no msvcp140.dll.",
+                              "msvc-runtime-missing"),
+    "a-container-run-in-words": ("When trying to run the container, it says that it is not able to use the GPU.",
+                                 "container-gpu-missing"),
+    "tf1-devices-visible-only-cpu-on-a-radeon": (
+        "I have one GPU (GPU Radeon RX 580). The GPU usage remains low (<5%).\nDevices visible to TensorFlow: "
+        "[_DeviceAttributes(/job:localhost/replica:0/task:0/device:CPU:0, CPU, 268435456)]", "no-nvidia-gpu"),
+    "tf1-creating-device-is-a-gpu-at-work": (
+        "I tensorflow/core/common_runtime/gpu/gpu_device.cc:977] Creating TensorFlow device (/gpu:0) -> (device: 0, "
+        "name: GeForce GTX 1080, pci bus id: 0000:01:00.0)\nThe dataset step is stuck.", "gpu-ok"),
+}
+
+
+@pytest.mark.parametrize("text, expected", RULES.values(), ids=RULES.keys())
+def test_reading(monkeypatch, text, expected):
+    monkeypatch.setattr(classifier, "predict", lambda _text: [])  # the rules' own reading
+    assert explain_text(text).primary == expected
+
+
+@pytest.mark.parametrize("text", [
+    "I have a GeForce GTX 1080. My laptop only has Intel UHD graphics otherwise. TensorFlow does not use the GPU",
+    "I don't have an access problem: my GTX 1060 works in games but tensorflow does not detect the GPU",
+])
+def test_an_nvidia_card_named_is_never_no_gpu_even_as_a_guess(monkeypatch, text):
+    monkeypatch.setattr(classifier, "predict", lambda _text: [("no-nvidia-gpu", 0.9), ("cuda-version-mismatch", 0.1)])
+    assert explain_text(text).primary != "no-nvidia-gpu"
+
+
+def test_gpu_not_listed_takes_the_classifiers_guess(monkeypatch):
+    monkeypatch.setattr(classifier, "predict", lambda _text: [("cuda-version-mismatch", 0.3), ("gpu-ok", 0.2)])
+    e = explain_text("$ python3 -c 'import tensorflow as tf; print(tf.config.list_physical_devices(\"GPU\"))'\n[]")
+    assert e.primary == "cuda-version-mismatch"
+    assert e.findings[0].facts["classifier_probability"] == 0.3
+    assert e.confidence is not None and e.confidence <= 0.3  # a guess is as sure as the classifier says
+
+
+def test_a_sure_healthy_guess_beside_words_of_a_hang_needs_a_gpu_at_work(monkeypatch):
+    monkeypatch.setattr(classifier, "predict", lambda _text: [("gpu-ok", 0.8), ("gpu-oom", 0.05)])
+    at_work = ("Training gets stuck after the first epoch\n2024-01-01 10:00:00.000000: I tensorflow/core/"
+               "common_runtime/gpu/gpu_device.cc:1886] Created device /job:localhost/replica:0/task:0/device:GPU:0 "
+               "with 9613 MB memory:  -> device: 0, name: NVIDIA GeForce RTX 3080, pci bus id: 0000:01:00.0, compute "
+               "capability: 8.6")
+    assert explain_text(at_work).primary == "gpu-ok"
+    assert explain_text("Training gets stuck after the first epoch, any idea?").primary != "gpu-ok"
+
+
+def test_no_healthy_guess_beside_words_that_the_gpu_set_up_fails(monkeypatch):
+    monkeypatch.setattr(classifier, "predict", lambda _text: [("gpu-ok", 0.9), ("cuda-version-mismatch", 0.05)])
+    text = "TensorFlow does not detect my GPU and training hangs.\nnvidia-smi shows 45% GPU-Util for other work."
+    assert explain_text(text).primary != "gpu-ok"

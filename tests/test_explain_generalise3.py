@@ -44,6 +44,16 @@ RULES = {
     "tf1-creating-device-is-a-gpu-at-work": (
         "I tensorflow/core/common_runtime/gpu/gpu_device.cc:977] Creating TensorFlow device (/gpu:0) -> (device: 0, "
         "name: GeForce GTX 1080, pci bus id: 0000:01:00.0)\nThe dataset step is stuck.", "gpu-ok"),
+    "an-op-with-only-cpu-devices-registered": (
+        "InvalidArgumentError: No OpKernel was registered to support Op 'CudnnRNNV2' used by {{node lstm/CudnnRNNV2}}\n"
+        "Registered devices: [CPU, XLA_CPU]\nRegistered kernels:\n  device='GPU'; T in [DT_FLOAT]", "gpu-not-listed"),
+    "no-module-beside-a-cpu-package-said": (
+        "I installed the CPU-only version of TensorFlow.\n>>> import tensorflow as tf\nTraceback (most recent call "
+        "last):\n  File \"<stdin>\", line 1, in <module>\nModuleNotFoundError: No module named 'tensorflow'",
+        "tf-not-installed"),
+    "windows-route-ended-said": (
+        "Tensorflow[and-cuda] is not supported on windows anymore, so the library should use the CPU there.",
+        "no-native-windows-gpu"),
 }
 
 
@@ -84,3 +94,15 @@ def test_no_healthy_guess_beside_words_that_the_gpu_set_up_fails(monkeypatch):
     monkeypatch.setattr(classifier, "predict", lambda _text: [("gpu-ok", 0.9), ("cuda-version-mismatch", 0.05)])
     text = "TensorFlow does not detect my GPU and training hangs.\nnvidia-smi shows 45% GPU-Util for other work."
     assert explain_text(text).primary != "gpu-ok"
+
+
+def test_gpu_not_listed_stays_when_the_classifier_agrees(monkeypatch):
+    monkeypatch.setattr(classifier, "predict", lambda _text: [("gpu-not-listed", 0.6), ("cuda-version-mismatch", 0.1)])
+    e = explain_text("$ python3 -c 'import tensorflow as tf; print(tf.config.list_physical_devices(\"GPU\"))'\n[]")
+    assert e.primary == "gpu-not-listed"
+
+
+def test_windows_route_said_but_tf_210_named_is_not_that(monkeypatch):
+    monkeypatch.setattr(classifier, "predict", lambda _text: [])
+    text = "TensorFlow 2.10.1 on Windows 10. I read GPU support on Windows was dropped, but my GPU is not detected."
+    assert explain_text(text).primary != "no-native-windows-gpu"

@@ -68,6 +68,14 @@ def windows_cpu_only(ctx: Ctx) -> dict | None:
     return None
 
 
+def windows_route_closed_or_unknown(ctx: Ctx) -> dict | None:
+    """No TF version is named, or the named one has no native Windows GPU build: the user's own statement that GPU
+    support on Windows ended is not contradicted."""
+    if not ctx.tf or kbview.windows_gpu(ctx.tf) is False:
+        return {"last": kbview.last_windows_gpu_tf()}
+    return None
+
+
 def windows_cuda_too_new(ctx: Ctx) -> dict | None:
     """Native Windows, no TF version named, and a CUDA toolkit newer than any Windows GPU build used."""
     if ctx.os != "windows" or ctx.tf:
@@ -287,6 +295,7 @@ def gpu_newer_than_cuda(ctx: Ctx) -> dict | None:
 CHECKS: dict[str, Check] = {
     "windows-tf-cpu-only": windows_cpu_only,
     "windows-cuda-too-new": windows_cuda_too_new,
+    "windows-route-closed-or-unknown": windows_route_closed_or_unknown,
     "cuda-mismatch": cuda_mismatch,
     "cudnn-mismatch": cudnn_mismatch,
     "tf1-cpu-package": tf1_cpu_package,

@@ -158,6 +158,8 @@ def fill_in(ctx: Ctx, opinion: list[tuple[str, float]], thresholds: dict[str, fl
         barred.update(healthy)
     elif not quiet:
         quiet = True  # a sure healthy guess beside words of a failure that need not be the GPU set-up's
+    if next((label for label, _ in opinion if label not in barred - {current.id}), None) == current.id:
+        return False  # the classifier too finds the text most like those that do not say why
     label, probability = next(((label, p) for label, p in opinion if label not in barred), ("", 0.0))
     if quiet and opinion[0][0] in healthy and label != opinion[0][0]:
         return False  # likeliest healthy, yet nothing shows a GPU at work: no guess either way

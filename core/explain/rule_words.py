@@ -201,4 +201,8 @@ DETAILS: dict[str, str] = {
     "msvc-missing-said": QT_TRANSLATE_NOOP(
         "core", "msvcp140.dll / vcruntime140.dll, the Microsoft Visual C++ runtime, is missing. Install the latest "
         "Visual C++ Redistributable for Visual Studio 2015-2022 (x64) and restart."),
+    "windows-native-said": QT_TRANSLATE_NOOP(
+        "core", "As you say, TensorFlow's GPU support on native Windows ended: TensorFlow {last} is the last release "
+        "that uses the GPU there, later ones run on the CPU. Use WSL2 with tensorflow[and-cuda], or TensorFlow {last} "
+        "with CUDA 11.2 and cuDNN 8.1."),
 }

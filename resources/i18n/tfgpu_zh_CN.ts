@@ -5963,6 +5963,10 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>缺少 Microsoft Visual C++ 运行库 msvcp140.dll / vcruntime140.dll。请安装最新的 Visual Studio 2015-2022 Visual C++ 可再发行组件（x64），然后重启。</translation>
     </message>
     <message>
+        <source>As you say, TensorFlow&apos;s GPU support on native Windows ended: TensorFlow {last} is the last release that uses the GPU there, later ones run on the CPU. Use WSL2 with tensorflow[and-cuda], or TensorFlow {last} with CUDA 11.2 and cuDNN 8.1.</source>
+        <translation>正如你所说，TensorFlow 在原生 Windows 上的 GPU 支持已经结束：TensorFlow {last} 是在那里使用 GPU 的最后一个版本，之后的版本都在 CPU 上运行。请使用 WSL2 加 tensorflow[and-cuda]，或使用 TensorFlow {last} 搭配 CUDA 11.2 和 cuDNN 8.1。</translation>
+    </message>
+    <message>
         <source>TensorFlow (or a library it loads) uses a NumPy API that the installed NumPy no longer has. Install the NumPy version this TensorFlow was built for (&quot;numpy&lt;1.24&quot; for TensorFlow up to 2.11, &quot;numpy&lt;2&quot; up to 2.17), in the same environment.</source>
         <translation>TensorFlow（或它加载的库）用到了已安装的 NumPy 中不再提供的 API。请在同一环境中安装这个 TensorFlow 所针对的 NumPy 版本（TensorFlow 2.11 及以前用 &quot;numpy&lt;1.24&quot;，2.17 及以前用 &quot;numpy&lt;2&quot;）。</translation>
     </message>

@@ -54,6 +54,24 @@ RULES = {
     "windows-route-ended-said": (
         "Tensorflow[and-cuda] is not supported on windows anymore, so the library should use the CPU there.",
         "no-native-windows-gpu"),
+    "pip-finds-nothing-on-an-apple-silicon-mac": (
+        "MacBook Pro (16, 2021), Apple M1 Pro, macOS Monterey\nERROR: Could not find a version that satisfies the "
+        "requirement tensorflow-cpu (from versions: none)\nERROR: No matching distribution found for tensorflow-cpu",
+        "install-no-wheel"),
+    "nvidia-smi-fails-inside-wsl-said": (
+        "WSL 2, Ubuntu 24.04, driver 528.24 on Windows 11.\nI can not use nvidia-smi in wsl2 since the update.",
+        "wsl-gpu-missing"),
+    "a-linux-driver-installed-inside-wsl": (
+        "I installed the NVIDIA GPU driver, cudatoolkit and cudnn in wsl too. Now TensorFlow finds no GPU.",
+        "wsl-gpu-missing"),
+    "nvml-access-blocked": ("$ /usr/lib/wsl/lib/nvidia-smi\nFailed to initialize NVML: GPU access blocked by the "
+                            "operating system", "wsl-gpu-missing"),
+    "keras-model-not-compiled-notice": (
+        "UserWarning: No training configuration found in save file: the model was *not* compiled. Compile it "
+        "manually.\n  warnings.warn('No training configuration found in save file: '", "benign-log"),
+    "cpu-build-said-without-cuda-support": (
+        "TensorFlow 2.13.1 on a Jetson AGX Orin does not recognize my GPU. I found that my Tensorflow had been "
+        "without GPU or CUDA support.", "cpu-only-build"),
 }
 
 
@@ -106,3 +124,8 @@ def test_windows_route_said_but_tf_210_named_is_not_that(monkeypatch):
     monkeypatch.setattr(classifier, "predict", lambda _text: [])
     text = "TensorFlow 2.10.1 on Windows 10. I read GPU support on Windows was dropped, but my GPU is not detected."
     assert explain_text(text).primary != "no-native-windows-gpu"
+
+
+def test_a_mac_is_read_from_its_words():
+    assert explain_text("MacBook Air (M1, 2020), macOS 11.2\npip install tensorflow fails").facts.get("os") == "macos"
+    assert explain_text("C:\\Users\\me> pip install tensorflow\nWindows 10").facts.get("os") == "windows"

@@ -125,6 +125,10 @@ _WIN_WORDS = (":\\", ".dll", "dll load failed", "windows", "win10", "win11", "wi
 _LINUX_WORDS = (".so", "/usr/", "/home/", "/opt/", "ubuntu", "linux", "ld_library_path", "/proc/", "manylinux", "debian",
                 "centos")
 _OS_NAME_WORDS = ("win", "ubuntu", "debian", "centos", "fedora", "wsl")
+# A Mac named in words or paths (an Apple-silicon Mac has no NVIDIA GPU and its own wheels).
+_MAC_WORDS = ("macos", "mac os", "macbook", "os x", "darwin", "/users/", "apple silicon", "apple m1", "apple m2",
+              "apple m3", "apple m4", "mac m1", "mac m2", "m1 mac", "m2 mac", "imac", "mac mini", "mac studio",
+              "macosx", "tensorflow-macos", "tensorflow-metal")
 
 
 def _count(lower: str, words: tuple[str, ...], cap: int = 50) -> int:
@@ -147,8 +151,10 @@ def _os(text: str, hits: Hits, facts: dict) -> None:
     elif name and not name.startswith("win"):
         facts["os"] = "linux"
     else:
-        win, linux = _count(lower, _WIN_WORDS), _count(lower, _LINUX_WORDS)
-        if win or linux:
+        win, linux, mac = _count(lower, _WIN_WORDS), _count(lower, _LINUX_WORDS), _count(lower, _MAC_WORDS)
+        if mac > max(win, linux):
+            facts["os"] = "macos"
+        elif win or linux:
             facts["os"] = "windows" if win > linux else "linux"
 
 

@@ -205,4 +205,12 @@ DETAILS: dict[str, str] = {
         "core", "As you say, TensorFlow's GPU support on native Windows ended: TensorFlow {last} is the last release "
         "that uses the GPU there, later ones run on the CPU. Use WSL2 with tensorflow[and-cuda], or TensorFlow {last} "
         "with CUDA 11.2 and cuDNN 8.1."),
+    "apple-silicon-no-wheel": QT_TRANSLATE_NOOP(
+        "core", "pip finds no version of this package for an Apple-silicon Mac (macOS arm64): it publishes no wheel "
+        "for it (tensorflow-cpu never did; tensorflow did only from 2.13, tensorflow-macos before). Install "
+        "'tensorflow' 2.13 or later (with tensorflow-metal for the Mac's GPU), or tensorflow-macos for older code."),
+    "wsl-gpu-said": QT_TRANSLATE_NOOP(
+        "core", "Inside WSL the GPU is not reachable: in WSL 2 the Windows NVIDIA driver provides it (through "
+        "/dev/dxg and /usr/lib/wsl/lib). Install or update the NVIDIA driver on Windows, do not install a Linux "
+        "driver inside WSL (remove one if you did), keep the GPU in WDDM mode, and run 'wsl --update'."),
 }

@@ -280,7 +280,8 @@ _NOTICE_NAMES = {"numa-node-notice": "NUMA node", "cpu-instructions-notice": "CP
                  "tensorrt-notice": "TensorRT", "factory-registration-notice": "cuDNN/cuFFT/cuBLAS factory registration",
                  "absl-log-notice": "absl logging", "xla-devices-notice": "XLA devices / TF32",
                  "cpu-allocation-notice": "host memory allocation", "wsl-libcuda-symlink-notice": "WSL libcuda.so.1 link",
-                 "executor-aborting-notice": "executor start aborting"}
+                 "executor-aborting-notice": "executor start aborting",
+                 "keras-not-compiled-notice": "Keras model not compiled"}
 
 
 # Lines that show a framework using the GPU.

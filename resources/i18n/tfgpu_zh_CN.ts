@@ -5967,6 +5967,14 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>正如你所说，TensorFlow 在原生 Windows 上的 GPU 支持已经结束：TensorFlow {last} 是在那里使用 GPU 的最后一个版本，之后的版本都在 CPU 上运行。请使用 WSL2 加 tensorflow[and-cuda]，或使用 TensorFlow {last} 搭配 CUDA 11.2 和 cuDNN 8.1。</translation>
     </message>
     <message>
+        <source>pip finds no version of this package for an Apple-silicon Mac (macOS arm64): it publishes no wheel for it (tensorflow-cpu never did; tensorflow did only from 2.13, tensorflow-macos before). Install &apos;tensorflow&apos; 2.13 or later (with tensorflow-metal for the Mac&apos;s GPU), or tensorflow-macos for older code.</source>
+        <translation>pip 在 Apple 芯片的 Mac（macOS arm64）上找不到这个包的任何版本：它没有为这种平台发布 wheel（tensorflow-cpu 从来没有；tensorflow 从 2.13 起才有，之前是 tensorflow-macos）。请安装 2.13 或更高版本的 'tensorflow'（要用 Mac 的 GPU 再加装 tensorflow-metal），旧代码可用 tensorflow-macos。</translation>
+    </message>
+    <message>
+        <source>Inside WSL the GPU is not reachable: in WSL 2 the Windows NVIDIA driver provides it (through /dev/dxg and /usr/lib/wsl/lib). Install or update the NVIDIA driver on Windows, do not install a Linux driver inside WSL (remove one if you did), keep the GPU in WDDM mode, and run &apos;wsl --update&apos;.</source>
+        <translation>在 WSL 里无法访问 GPU：WSL 2 中的 GPU 由 Windows 上的 NVIDIA 驱动提供（通过 /dev/dxg 和 /usr/lib/wsl/lib）。请在 Windows 上安装或更新 NVIDIA 驱动，不要在 WSL 里安装 Linux 驱动（装了就卸掉），让 GPU 保持 WDDM 模式，并运行 'wsl --update'。</translation>
+    </message>
+    <message>
         <source>TensorFlow (or a library it loads) uses a NumPy API that the installed NumPy no longer has. Install the NumPy version this TensorFlow was built for (&quot;numpy&lt;1.24&quot; for TensorFlow up to 2.11, &quot;numpy&lt;2&quot; up to 2.17), in the same environment.</source>
         <translation>TensorFlow（或它加载的库）用到了已安装的 NumPy 中不再提供的 API。请在同一环境中安装这个 TensorFlow 所针对的 NumPy 版本（TensorFlow 2.11 及以前用 &quot;numpy&lt;1.24&quot;，2.17 及以前用 &quot;numpy&lt;2&quot;）。</translation>
     </message>

@@ -72,6 +72,13 @@ RULES = {
     "cpu-build-said-without-cuda-support": (
         "TensorFlow 2.13.1 on a Jetson AGX Orin does not recognize my GPU. I found that my Tensorflow had been "
         "without GPU or CUDA support.", "cpu-only-build"),
+    "a-cuda-named-as-a-requirement-is-not-installed": (
+        "Cuda 9.0 requirement\nImportError: Could not find 'cudart64_90.dll'. TensorFlow requires that this DLL be "
+        "installed in a directory that is named in your %PATH% environment variable.\nHowever, I have installed CUDA "
+        "10. Is it possible to continue with the newer CUDA?", "cuda-version-mismatch"),
+    "a-script-that-sets-cuda-visible-devices": (
+        "train.py sets\nos.environ[\"CUDA_VISIBLE_DEVICES\"] = \"2\"\nwhich can cause errors on machines without "
+        "GPU index 2.", "gpu-hidden"),
 }
 
 

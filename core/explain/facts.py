@@ -76,6 +76,8 @@ _NOT_INSTALLED_CONTEXT = lazy(
     r"download|upgrade to|update to|e\.g\.)\W{0,3}(?:with\W{0,3})?$"
 )
 _TF_LOG_LINE = lazy(r"\.(?:cc|cpp|h):\d+\]")
+# "CUDA 9.0 requirement", "CUDA 11.2 is required": a version named as a need, not as what is installed
+_REQUIRED_AFTER = lazy(r"(?i)^\W{0,3}(?:requirements?|required|is required|is needed|needed)\b")
 _DRIVER_CUDA_LINE = lazy(r"(?i)nvidia-smi|driver version|driver api|driver'?s cuda|supported by (?:the )?driver")
 _DRIVER = lazy(
     r"(?i)(?:Driver Version:\s*|\bdriver(?:\s*version)?\s*(?:is\s*|[:=]\s*|\s)(?:r|v)?|kernel reported version is:\s*|"
@@ -245,6 +247,8 @@ def _cuda(text: str, hits: Hits, facts: dict) -> None:
         value = match.group(1)
         line = _line_of(text, match.start())
         if not (_CUDA_MAJORS[0] <= versions.major_number(value) <= _CUDA_MAJORS[1]) or _NOT_INSTALLED_CONTEXT.search(_before(text, match.start())):
+            continue
+        if _REQUIRED_AFTER.search(text[match.end():match.end() + 20]):
             continue
         if _TF_LOG_LINE.search(line):
             continue  # TF's own words about CUDA, not what is installed

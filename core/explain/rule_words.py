@@ -213,4 +213,8 @@ DETAILS: dict[str, str] = {
         "core", "Inside WSL the GPU is not reachable: in WSL 2 the Windows NVIDIA driver provides it (through "
         "/dev/dxg and /usr/lib/wsl/lib). Install or update the NVIDIA driver on Windows, do not install a Linux "
         "driver inside WSL (remove one if you did), keep the GPU in WDDM mode, and run 'wsl --update'."),
+    "visible-devices-suspect-said": QT_TRANSLATE_NOOP(
+        "core", "CUDA_VISIBLE_DEVICES is set (by you or in the script) to \"{cuda_visible_devices}\": CUDA shows only "
+        "the GPUs it names, and a machine without that index sees none. Unset it, or set it to an index this "
+        "machine has (0 on a one-GPU machine)."),
 }

@@ -5968,11 +5968,15 @@ Checking them runs them, and with them any code that folder holds. Only continue
     </message>
     <message>
         <source>pip finds no version of this package for an Apple-silicon Mac (macOS arm64): it publishes no wheel for it (tensorflow-cpu never did; tensorflow did only from 2.13, tensorflow-macos before). Install &apos;tensorflow&apos; 2.13 or later (with tensorflow-metal for the Mac&apos;s GPU), or tensorflow-macos for older code.</source>
-        <translation>pip 在 Apple 芯片的 Mac（macOS arm64）上找不到这个包的任何版本：它没有为这种平台发布 wheel（tensorflow-cpu 从来没有；tensorflow 从 2.13 起才有，之前是 tensorflow-macos）。请安装 2.13 或更高版本的 'tensorflow'（要用 Mac 的 GPU 再加装 tensorflow-metal），旧代码可用 tensorflow-macos。</translation>
+        <translation>pip 在 Apple 芯片的 Mac（macOS arm64）上找不到这个包的任何版本：它没有为这种平台发布 wheel（tensorflow-cpu 从来没有；tensorflow 从 2.13 起才有，之前是 tensorflow-macos）。请安装 2.13 或更高版本的 &apos;tensorflow&apos;（要用 Mac 的 GPU 再加装 tensorflow-metal），旧代码可用 tensorflow-macos。</translation>
     </message>
     <message>
         <source>Inside WSL the GPU is not reachable: in WSL 2 the Windows NVIDIA driver provides it (through /dev/dxg and /usr/lib/wsl/lib). Install or update the NVIDIA driver on Windows, do not install a Linux driver inside WSL (remove one if you did), keep the GPU in WDDM mode, and run &apos;wsl --update&apos;.</source>
-        <translation>在 WSL 里无法访问 GPU：WSL 2 中的 GPU 由 Windows 上的 NVIDIA 驱动提供（通过 /dev/dxg 和 /usr/lib/wsl/lib）。请在 Windows 上安装或更新 NVIDIA 驱动，不要在 WSL 里安装 Linux 驱动（装了就卸掉），让 GPU 保持 WDDM 模式，并运行 'wsl --update'。</translation>
+        <translation>在 WSL 里无法访问 GPU：WSL 2 中的 GPU 由 Windows 上的 NVIDIA 驱动提供（通过 /dev/dxg 和 /usr/lib/wsl/lib）。请在 Windows 上安装或更新 NVIDIA 驱动，不要在 WSL 里安装 Linux 驱动（装了就卸掉），让 GPU 保持 WDDM 模式，并运行 &apos;wsl --update&apos;。</translation>
+    </message>
+    <message>
+        <source>CUDA_VISIBLE_DEVICES is set (by you or in the script) to &quot;{cuda_visible_devices}&quot;: CUDA shows only the GPUs it names, and a machine without that index sees none. Unset it, or set it to an index this machine has (0 on a one-GPU machine).</source>
+        <translation>CUDA_VISIBLE_DEVICES 被（你或脚本）设为 &quot;{cuda_visible_devices}&quot;：CUDA 只显示它列出的 GPU，没有这个编号的机器就一个也看不到。请取消这个设置，或设为本机存在的编号（单 GPU 机器为 0）。</translation>
     </message>
     <message>
         <source>TensorFlow (or a library it loads) uses a NumPy API that the installed NumPy no longer has. Install the NumPy version this TensorFlow was built for (&quot;numpy&lt;1.24&quot; for TensorFlow up to 2.11, &quot;numpy&lt;2&quot; up to 2.17), in the same environment.</source>

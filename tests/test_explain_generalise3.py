@@ -79,6 +79,10 @@ RULES = {
     "a-script-that-sets-cuda-visible-devices": (
         "train.py sets\nos.environ[\"CUDA_VISIBLE_DEVICES\"] = \"2\"\nwhich can cause errors on machines without "
         "GPU index 2.", "gpu-hidden"),
+    "pip-finds-no-gpu-build-on-arm-linux": (
+        "I am under Jetson NX with Jetpack 4.4 on ARM64.\nERROR: Could not find a version that satisfies the "
+        "requirement tensorflow-gpu>=2.2.0 (from versions: none)\nERROR: No matching distribution found for "
+        "tensorflow-gpu>=2.2.0", "install-no-wheel"),
 }
 
 

@@ -217,4 +217,8 @@ DETAILS: dict[str, str] = {
         "core", "CUDA_VISIBLE_DEVICES is set (by you or in the script) to \"{cuda_visible_devices}\": CUDA shows only "
         "the GPUs it names, and a machine without that index sees none. Unset it, or set it to an index this "
         "machine has (0 on a one-GPU machine)."),
+    "arm-linux-no-wheel": QT_TRANSLATE_NOOP(
+        "core", "pip finds no version of this package for this ARM (aarch64) Linux machine: PyPI has no GPU build "
+        "for it (tensorflow-gpu never had one; tensorflow's aarch64 wheels are CPU-only). On a Jetson, install "
+        "NVIDIA's TensorFlow build for your JetPack version instead."),
 }

@@ -5979,6 +5979,10 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>CUDA_VISIBLE_DEVICES 被（你或脚本）设为 &quot;{cuda_visible_devices}&quot;：CUDA 只显示它列出的 GPU，没有这个编号的机器就一个也看不到。请取消这个设置，或设为本机存在的编号（单 GPU 机器为 0）。</translation>
     </message>
     <message>
+        <source>pip finds no version of this package for this ARM (aarch64) Linux machine: PyPI has no GPU build for it (tensorflow-gpu never had one; tensorflow&apos;s aarch64 wheels are CPU-only). On a Jetson, install NVIDIA&apos;s TensorFlow build for your JetPack version instead.</source>
+        <translation>pip 在这台 ARM（aarch64）Linux 机器上找不到这个包的任何版本：PyPI 没有为它发布 GPU 版（tensorflow-gpu 从来没有；tensorflow 的 aarch64 wheel 只支持 CPU）。在 Jetson 上，请改装 NVIDIA 为你的 JetPack 版本提供的 TensorFlow。</translation>
+    </message>
+    <message>
         <source>TensorFlow (or a library it loads) uses a NumPy API that the installed NumPy no longer has. Install the NumPy version this TensorFlow was built for (&quot;numpy&lt;1.24&quot; for TensorFlow up to 2.11, &quot;numpy&lt;2&quot; up to 2.17), in the same environment.</source>
         <translation>TensorFlow（或它加载的库）用到了已安装的 NumPy 中不再提供的 API。请在同一环境中安装这个 TensorFlow 所针对的 NumPy 版本（TensorFlow 2.11 及以前用 &quot;numpy&lt;1.24&quot;，2.17 及以前用 &quot;numpy&lt;2&quot;）。</translation>
     </message>

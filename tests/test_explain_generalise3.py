@@ -83,6 +83,16 @@ RULES = {
         "I am under Jetson NX with Jetpack 4.4 on ARM64.\nERROR: Could not find a version that satisfies the "
         "requirement tensorflow-gpu>=2.2.0 (from versions: none)\nERROR: No matching distribution found for "
         "tensorflow-gpu>=2.2.0", "install-no-wheel"),
+    "nvidia-docker-refuses-a-newer-cuda-image": (
+        "$ nvidia-docker run --rm nvidia/cuda nvidia-smi\nnvidia-docker | 2017/11/21 00:48:39 Error: unsupported CUDA "
+        "version: driver 8.0 < image 9.0.176", "driver-too-old"),
+    "a-cuda-installed-in-the-past-is-not-installed": (
+        "import error libcublas.so.9.1\nImportError: libcublas.so.9.1: cannot open shared object file: No such file "
+        "or directory\nI have only Cuda 9.0 installed right now, but I had Cuda 9.1 installed in the past.",
+        "cuda-version-mismatch"),
+    "cudnn-83-said-installed-and-error-126": (
+        "Windows 11, CUDA-version: 11050 (11050), cuDNN: 8.3.0\nCould not load library cudnn_cnn_infer64_8.dll. "
+        "Error code 126\nPlease make sure cudnn_cnn_infer64_8.dll is in your library path!", "zlibwapi-missing"),
 }
 
 

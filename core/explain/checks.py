@@ -268,11 +268,13 @@ def gpu_without_tf(ctx: Ctx) -> dict | None:
 
 
 def cudnn_needs_zlibwapi(ctx: Ctx) -> dict | None:
-    """The cuDNN the log loaded is 8.3 to 8.9, the Windows releases that need zlibwapi.dll (NVIDIA's install guide;
-    9.x dropped it)."""
-    loaded = _mm(ctx.facts.get("cudnn_runtime"))
+    """The cuDNN the log loaded (or the only one said to be installed) is 8.3 to 8.9, the Windows releases that
+    need zlibwapi.dll (NVIDIA's install guide; 9.x dropped it)."""
+    installed = ctx.facts.get("cudnn_installed") or []
+    version = ctx.facts.get("cudnn_runtime") or (installed[0] if len(installed) == 1 else None)
+    loaded = _mm(version)  # the one the log loaded, else the one cuDNN said to be installed
     if loaded is not None and loaded[0] == 8 and loaded[1] >= 3:
-        return {"cudnn": ctx.facts.get("cudnn_runtime")}
+        return {"cudnn": version}
     return None
 
 

@@ -78,6 +78,8 @@ _NOT_INSTALLED_CONTEXT = lazy(
 _TF_LOG_LINE = lazy(r"\.(?:cc|cpp|h):\d+\]")
 # "CUDA 9.0 requirement", "CUDA 11.2 is required": a version named as a need, not as what is installed
 _REQUIRED_AFTER = lazy(r"(?i)^\W{0,3}(?:requirements?|required|is required|is needed|needed)\b")
+# "I had CUDA 9.1 installed in the past": no longer installed (counted only when nothing else is)
+_PAST_AFTER = lazy(r"(?i)^[^.\n]{0,25}\b(?:in the past|previously|formerly|before that|earlier)\b")
 _DRIVER_CUDA_LINE = lazy(r"(?i)nvidia-smi|driver version|driver api|driver'?s cuda|supported by (?:the )?driver")
 _DRIVER = lazy(
     r"(?i)(?:Driver Version:\s*|\bdriver(?:\s*version)?\s*(?:is\s*|[:=]\s*|\s)(?:r|v)?|kernel reported version is:\s*|"
@@ -256,6 +258,8 @@ def _cuda(text: str, hits: Hits, facts: dict) -> None:
             driver_cuda = driver_cuda or value
             continue
         qualified = negated(text, match.start())  # "couldn't install CUDA 11.2", "tried CUDA 12"
+        if qualified is None and _PAST_AFTER.search(text[match.end():match.end() + 40]):
+            qualified = "tried"
         if qualified == "tried":
             _add(tried, value)
         elif qualified is None:

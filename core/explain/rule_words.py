@@ -221,4 +221,8 @@ DETAILS: dict[str, str] = {
         "core", "pip finds no version of this package for this ARM (aarch64) Linux machine: PyPI has no GPU build "
         "for it (tensorflow-gpu never had one; tensorflow's aarch64 wheels are CPU-only). On a Jetson, install "
         "NVIDIA's TensorFlow build for your JetPack version instead."),
+    "nvidia-docker-driver-too-old": QT_TRANSLATE_NOOP(
+        "core", "nvidia-docker refuses the image: it is built for a newer CUDA than the host's NVIDIA driver "
+        "supports. Update the NVIDIA driver on the host, or use an image made for the CUDA version the driver "
+        "supports (nvidia-smi shows it)."),
 }

@@ -5983,6 +5983,10 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>pip 在这台 ARM（aarch64）Linux 机器上找不到这个包的任何版本：PyPI 没有为它发布 GPU 版（tensorflow-gpu 从来没有；tensorflow 的 aarch64 wheel 只支持 CPU）。在 Jetson 上，请改装 NVIDIA 为你的 JetPack 版本提供的 TensorFlow。</translation>
     </message>
     <message>
+        <source>nvidia-docker refuses the image: it is built for a newer CUDA than the host&apos;s NVIDIA driver supports. Update the NVIDIA driver on the host, or use an image made for the CUDA version the driver supports (nvidia-smi shows it).</source>
+        <translation>nvidia-docker 拒绝了这个镜像：它是为比主机 NVIDIA 驱动所支持的更新的 CUDA 构建的。请更新主机上的 NVIDIA 驱动，或使用为驱动所支持的 CUDA 版本制作的镜像（nvidia-smi 会显示该版本）。</translation>
+    </message>
+    <message>
         <source>TensorFlow (or a library it loads) uses a NumPy API that the installed NumPy no longer has. Install the NumPy version this TensorFlow was built for (&quot;numpy&lt;1.24&quot; for TensorFlow up to 2.11, &quot;numpy&lt;2&quot; up to 2.17), in the same environment.</source>
         <translation>TensorFlow（或它加载的库）用到了已安装的 NumPy 中不再提供的 API。请在同一环境中安装这个 TensorFlow 所针对的 NumPy 版本（TensorFlow 2.11 及以前用 &quot;numpy&lt;1.24&quot;，2.17 及以前用 &quot;numpy&lt;2&quot;）。</translation>
     </message>

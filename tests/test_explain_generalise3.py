@@ -93,6 +93,10 @@ RULES = {
     "cudnn-83-said-installed-and-error-126": (
         "Windows 11, CUDA-version: 11050 (11050), cuDNN: 8.3.0\nCould not load library cudnn_cnn_infer64_8.dll. "
         "Error code 126\nPlease make sure cudnn_cnn_infer64_8.dll is in your library path!", "zlibwapi-missing"),
+    "a-gpu-newer-than-the-builds-cuda-beside-a-found-device": (
+        "tensorflow_gpu=1.11, keras_gpu=2.2.4, loss is NaN\nI tensorflow/core/common_runtime/gpu/gpu_device.cc:1411] "
+        "Found device 0 with properties:\nname: NVIDIA GeForce RTX 4090 major: 8 minor: 9 memoryClockRate(GHz): "
+        "2.625\npciBusID: 0000:01:00.0\ntotalMemory: 23.64GiB freeMemory: 22.86GiB", "compute-capability-unsupported"),
 }
 
 
@@ -150,3 +154,9 @@ def test_windows_route_said_but_tf_210_named_is_not_that(monkeypatch):
 def test_a_mac_is_read_from_its_words():
     assert explain_text("MacBook Air (M1, 2020), macOS 11.2\npip install tensorflow fails").facts.get("os") == "macos"
     assert explain_text("C:\\Users\\me> pip install tensorflow\nWindows 10").facts.get("os") == "windows"
+
+
+def test_code_after_tf_is_not_a_version():
+    text = ">>> import tensorflow as tf\n>>> a = tf.constant([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])\n"
+    assert "tf_version" not in explain_text(text).facts
+    assert explain_text("tensorflow==2.1.0 installed").facts.get("tf_version") == "2.1.0"

@@ -184,7 +184,7 @@ def _tf(text: str, hits: Hits, facts: dict) -> None:
             candidates.append(match.group(1))
     for match in _iter(_TF, text):
         gap, value = match.group(1), match.group(2)
-        if _TF_GAP_BAD.search(gap) or re.match(r"[-_][a-z]", gap) or versions.major_text(value) not in _TF_MAJORS:
+        if _TF_GAP_BAD.search(gap) or re.match(r"[-_.][a-z]", gap) or "[" in gap or versions.major_text(value) not in _TF_MAJORS:
             continue  # another package (tensorflow-addons 0.19), another product's version, or not TF's
         if re.search(r"[<>^]|!=", gap):
             continue  # a requirement ("tensorflow>=2.14") names a range, not the version installed

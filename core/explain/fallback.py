@@ -151,7 +151,8 @@ def fill_in(ctx: Ctx, opinion: list[tuple[str, float]], thresholds: dict[str, fl
     current = next((f for f in ctx.findings if f.id in thresholds), None)
     if current is None:
         return False
-    barred = {*thresholds, *_declined(ctx), *contradicted(ctx)}
+    # Never a guess of "no cause found"; "TF lists no GPU" may replace "unrecognised", not the other way round.
+    barred = {current.id, "unrecognised-error", *_declined(ctx), *contradicted(ctx)}
     quiet = shows_no_failure(ctx, current)
     sure_healthy = opinion[0] if opinion and opinion[0][0] in healthy else None
     if not healthy_guess_allowed(ctx, current, sure_healthy):

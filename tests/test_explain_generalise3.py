@@ -97,6 +97,17 @@ RULES = {
         "tensorflow_gpu=1.11, keras_gpu=2.2.4, loss is NaN\nI tensorflow/core/common_runtime/gpu/gpu_device.cc:1411] "
         "Found device 0 with properties:\nname: NVIDIA GeForce RTX 4090 major: 8 minor: 9 memoryClockRate(GHz): "
         "2.625\npciBusID: 0000:01:00.0\ntotalMemory: 23.64GiB freeMemory: 22.86GiB", "compute-capability-unsupported"),
+    "a-wrapped-cpu-instructions-notice": (
+        "> 2017-09-06 16:39:42.586351: I C:\\tf_jenkins\\home\\workspace\\nightly-win\\M\\window\n\\PY\\36\\tensorflow"
+        "\\core\\platform\\cpu_feature_guard.cc:137] Your CPU supports ins\nructions that this TensorFlow binary was "
+        "not compiled to use: AVX\nIs it caused by model or platform?", "benign-log"),
+    "an-amd-gpu-named-in-a-template": (
+        "RuntimeError: Torch is not able to use GPU\n### What device are you running WebUI on?\nAMD GPUs (RX 6000 "
+        "above)", "no-nvidia-gpu"),
+    "jax-on-the-cpu-while-tensorflow-uses-the-gpu": (
+        "UserWarning: No GPU/TPU found, falling back to CPU.\nHowever, if I check devices using tensorflow, I can see "
+        "the GPU.\n>>> tf.config.list_physical_devices('GPU')\n[PhysicalDevice(name='/physical_device:GPU:0', "
+        "device_type='GPU')]", "cpu-only-build"),
 }
 
 

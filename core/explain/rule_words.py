@@ -225,4 +225,10 @@ DETAILS: dict[str, str] = {
         "core", "nvidia-docker refuses the image: it is built for a newer CUDA than the host's NVIDIA driver "
         "supports. Update the NVIDIA driver on the host, or use an image made for the CUDA version the driver "
         "supports (nvidia-smi shows it)."),
+    "jax-cpu-beside-tf-gpu": QT_TRANSLATE_NOOP(
+        "core", "JAX runs on the CPU while TensorFlow in the same environment uses the GPU: the driver and CUDA work, "
+        "this jaxlib is a CPU-only build. Install the GPU build: pip install -U \"jax[cuda12]\"."),
+    "jax-no-gpu": QT_TRANSLATE_NOOP(
+        "core", "JAX found no GPU and runs on the CPU: its jaxlib is a CPU-only build, or the CUDA libraries it needs "
+        "are not found. Install the GPU build (pip install -U \"jax[cuda12]\"), which brings its CUDA libraries."),
 }

@@ -5987,6 +5987,14 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>nvidia-docker 拒绝了这个镜像：它是为比主机 NVIDIA 驱动所支持的更新的 CUDA 构建的。请更新主机上的 NVIDIA 驱动，或使用为驱动所支持的 CUDA 版本制作的镜像（nvidia-smi 会显示该版本）。</translation>
     </message>
     <message>
+        <source>JAX runs on the CPU while TensorFlow in the same environment uses the GPU: the driver and CUDA work, this jaxlib is a CPU-only build. Install the GPU build: pip install -U &quot;jax[cuda12]&quot;.</source>
+        <translation>JAX 在 CPU 上运行，而同一环境中的 TensorFlow 在用 GPU：驱动和 CUDA 都正常，这个 jaxlib 是只支持 CPU 的版本。请安装 GPU 版：pip install -U &quot;jax[cuda12]&quot;。</translation>
+    </message>
+    <message>
+        <source>JAX found no GPU and runs on the CPU: its jaxlib is a CPU-only build, or the CUDA libraries it needs are not found. Install the GPU build (pip install -U &quot;jax[cuda12]&quot;), which brings its CUDA libraries.</source>
+        <translation>JAX 没有找到 GPU，正在 CPU 上运行：它的 jaxlib 是只支持 CPU 的版本，或者找不到它需要的 CUDA 库。请安装 GPU 版（pip install -U &quot;jax[cuda12]&quot;），它会带上所需的 CUDA 库。</translation>
+    </message>
+    <message>
         <source>TensorFlow (or a library it loads) uses a NumPy API that the installed NumPy no longer has. Install the NumPy version this TensorFlow was built for (&quot;numpy&lt;1.24&quot; for TensorFlow up to 2.11, &quot;numpy&lt;2&quot; up to 2.17), in the same environment.</source>
         <translation>TensorFlow（或它加载的库）用到了已安装的 NumPy 中不再提供的 API。请在同一环境中安装这个 TensorFlow 所针对的 NumPy 版本（TensorFlow 2.11 及以前用 &quot;numpy&lt;1.24&quot;，2.17 及以前用 &quot;numpy&lt;2&quot;）。</translation>
     </message>

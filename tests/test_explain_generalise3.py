@@ -108,6 +108,23 @@ RULES = {
         "UserWarning: No GPU/TPU found, falling back to CPU.\nHowever, if I check devices using tensorflow, I can see "
         "the GPU.\n>>> tf.config.list_physical_devices('GPU')\n[PhysicalDevice(name='/physical_device:GPU:0', "
         "device_type='GPU')]", "cpu-only-build"),
+    "cuda-said-not-to-support-this-tf": (
+        "Tensorflow is required to be 1.13, but your CUDN version does not support TensorFlow 1.13. Is there a "
+        "solution?", "cuda-version-mismatch"),
+    "an-amd-r9-named": ("Is this hardware enough?\n- Core i5 3.4GHz CPU\n- Video Card: AMD R9 390", "no-nvidia-gpu"),
+    "the-cpu-notice-paraphrased-in-a-title": (
+        "The tensorflow wasn't compiled to use AVX2 on Windows\nI receive these warnings. How to hide them?",
+        "benign-log"),
+    "jax-probing-for-rocm-and-tpu-is-harmless": (
+        "Are these problematic?\nI0124 13:07:20.764660 140638609667136 xla_bridge.py:660] Unable to initialize "
+        "backend 'rocm': NOT_FOUND: Could not find registered platform with name: \"rocm\". Available platform names "
+        "are: CUDA\nI0124 13:07:20.768469 140638609667136 xla_bridge.py:660] Unable to initialize backend 'tpu': "
+        "INTERNAL: Failed to open libtpu.so: libtpu.so: cannot open shared object file: No such file or directory",
+        "benign-log"),
+    "tensorflow-rocm-found-an-amd-gpu": (
+        "I tensorflow/core/common_runtime/gpu/gpu_device.cc:1573] Found device 0 with properties:\npciBusID: "
+        "0000:29:00.0 name: Ellesmere [Radeon RX 470/480/570/570X/580/580X]     ROCm AMD GPU ISA: gfx803\nWhy is "
+        "deviceMemoryBandwidth -1B/s with tensorflow-rocm?", "gpu-ok"),
 }
 
 
@@ -171,3 +188,16 @@ def test_code_after_tf_is_not_a_version():
     text = ">>> import tensorflow as tf\n>>> a = tf.constant([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])\n"
     assert "tf_version" not in explain_text(text).facts
     assert explain_text("tensorflow==2.1.0 installed").facts.get("tf_version") == "2.1.0"
+
+
+def test_an_unticked_wsl_1_box_is_not_wsl_1(monkeypatch):
+    monkeypatch.setattr(classifier, "predict", lambda _text: [])
+    text = ("### Are you using WSL 1 or WSL 2?\n- [X] WSL 2\n- [ ] WSL 1\nnvidia-smi inside WSL cannot see GPU usage "
+            "(GPU-Util ERR!), CUDA samples work.")
+    assert explain_text(text).primary not in ("wsl-gpu-missing", "gpu-not-listed")
+
+
+def test_a_gpu_said_available_to_tensorflow_is_not_gpu_not_listed(monkeypatch):
+    monkeypatch.setattr(classifier, "predict", lambda _text: [])
+    text = "It seems to ignore the GTX1080 (although it is available to tensorflow) and run on the CPU."
+    assert explain_text(text).primary != "gpu-not-listed"

@@ -132,7 +132,9 @@ def healthy_guess_allowed(ctx: Ctx, current, top: tuple[str, float] | None = Non
     question ("can I use this graphics card?") is not enough. Words of a failure that need not be the GPU
     set-up's ("it hangs", "it fails") beside no error line allow a guess the classifier is sure of (``top``)."""
     if not shows_no_failure(ctx, current):
-        soft = (current.facts.get("decisive") in ("said", "topic") and not ctx.said & SETUP_FAILURE_SAID
+        # "Only the first of my GPUs is used" is about GPUs at work, not a set-up that fails.
+        setup = SETUP_FAILURE_SAID - ({"say:gpu-not-used"} if "say:multi-gpu" in ctx.said else set())
+        soft = (current.facts.get("decisive") in ("said", "topic") and not ctx.said & setup
                 and not any(f.id != current.id for f in ctx.problems()))
         if not (soft and top is not None and top[1] >= SURE_HEALTHY_PROBABILITY):
             return False

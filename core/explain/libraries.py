@@ -30,6 +30,7 @@ _COMPONENTS = (
     ("zlib", re.compile(r"(?i)^zlibwapi")),
     ("msvc", re.compile(r"(?i)^(?:msvcp|vcruntime|concrt)")),
     ("cudart", re.compile(r"(?i)^(?:lib)?cudart")),
+    ("optional", re.compile(r"(?i)^libtpu")),  # JAX/XLA probing for a TPU: not a CUDA library, never a cause
     ("cuda", re.compile(r"(?i)^(?:lib)?(?:cublas|cufft|curand|cusolver|cusparse|nvrtc|nvjitlink|nccl|nvtoolsext|npp)")),
 )
 _NAME_NUMBER = lazy(r"(?i)(?:64_(\d+)\.dll$|\.so\.(\d+(?:\.\d+)?)$)")

@@ -281,7 +281,7 @@ _NOTICE_NAMES = {"numa-node-notice": "NUMA node", "cpu-instructions-notice": "CP
                  "absl-log-notice": "absl logging", "xla-devices-notice": "XLA devices / TF32",
                  "cpu-allocation-notice": "host memory allocation", "wsl-libcuda-symlink-notice": "WSL libcuda.so.1 link",
                  "executor-aborting-notice": "executor start aborting",
-                 "keras-not-compiled-notice": "Keras model not compiled"}
+                 "keras-not-compiled-notice": "Keras model not compiled", "xla-backend-probe-notice": "JAX backend probe"}
 
 
 # Lines that show a framework using the GPU.

@@ -27,8 +27,11 @@ MIN_ACCURACY_RULES_ALONE = 0.75
 # named, so a new one still fails. 3035 (batch 25): "the usage of GPU was quite low", a python process in
 # nvidia-smi, nothing else; the asker later found tensorflow and tensorflow-gpu installed together. Low
 # utilisation beside a GPU process is read as a GPU at work (gpu-busy-but-idle), right in 8 corpus texts;
-# requiring more evidence broke 5 of them for this one.
-KNOWN_FAILING_CALLED_OK = {"3035-openai-baselines-atari-low-gpu-usage-tf-and-tf-gpu"}
+# requiring more evidence broke 5 of them for this one. 4308 (batch 35) is the same shape: "nvidia-smi shows the GPU
+# usage is 0%" beside "the GPU is not used", TF 1.15.2 as the plain package; not reading a low figure beside words
+# of a GPU unused as a GPU at work broke 4 healthy texts (164, 1646, 1843, 4123) for it.
+KNOWN_FAILING_CALLED_OK = {"3035-openai-baselines-atari-low-gpu-usage-tf-and-tf-gpu",
+                           "4308-albert-squad-tf1152-k80-gpu-idle-cpu-package"}
 
 
 @pytest.fixture(scope="module")

@@ -125,6 +125,15 @@ RULES = {
         "I tensorflow/core/common_runtime/gpu/gpu_device.cc:1573] Found device 0 with properties:\npciBusID: "
         "0000:29:00.0 name: Ellesmere [Radeon RX 470/480/570/570X/580/580X]     ROCm AMD GPU ISA: gfx803\nWhy is "
         "deviceMemoryBandwidth -1B/s with tensorflow-rocm?", "gpu-ok"),
+    "dnn-library-not-found-after-a-tf-upgrade": (
+        "On Colab, after pip install tensorflow==2.10:\nUnimplementedError: Graph execution error:\nDNN library is "
+        "not found.\n\t [[{{node model/conv2d/Relu}}]] [Op:__inference_train_function_1027]",
+        "cudnn-version-mismatch"),
+    "ran-out-of-memory-said-in-the-title": (
+        "Ran out of memory trying to allocate 3.27GiB.\nI have a GTX 760 with 2 GB RAM.", "gpu-oom"),
+    "the-kernel-module-finds-no-gpu": (
+        "GpuContext::Startup: Process 0 out of 1 initialized.\nmodprobe: ERROR: could not insert 'nvidia': No such "
+        "device\ncudaGetDeviceCount failed no CUDA-capable device is detected", "no-nvidia-gpu"),
 }
 
 

@@ -231,4 +231,8 @@ DETAILS: dict[str, str] = {
     "jax-no-gpu": QT_TRANSLATE_NOOP(
         "core", "JAX found no GPU and runs on the CPU: its jaxlib is a CPU-only build, or the CUDA libraries it needs "
         "are not found. Install the GPU build (pip install -U \"jax[cuda12]\"), which brings its CUDA libraries."),
+    "kernel-module-finds-no-gpu": QT_TRANSLATE_NOOP(
+        "core", "The NVIDIA kernel module finds no NVIDIA GPU on this machine ('could not insert nvidia: No such "
+        "device'): the computer or cloud instance type has none (or the OS does not see it). Use a machine or "
+        "instance type with an NVIDIA GPU; on a cloud, check the instance type."),
 }

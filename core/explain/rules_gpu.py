@@ -123,7 +123,8 @@ def cudnn(ctx: Ctx) -> None:
             "core", "TensorFlow was built with cuDNN {compiled}, but the cuDNN it loaded is {runtime}. It needs the same "
             "major version and an equal or newer minor version."), compiled=compiled, runtime=runtime),
             ctx.hits.get("cudnn-runtime-mismatch"), {"cudnn_runtime": runtime, "cudnn_compiled": compiled})
-    not_found = ctx.hits.get("dnn-library-not-found")
+    stream = ctx.hits.get("dnn-library-not-found")
+    not_found = list(stream)
     if not ctx.facts.get("cudnn_wanted"):  # TF 0.x/1.x says it after naming the cuDNN file (explained with it)
         not_found += ctx.hits.get("cudnn-dso-unable")
     if not not_found:
@@ -131,7 +132,17 @@ def cudnn(ctx: Ctx) -> None:
     installed = ctx.facts.get("cudnn_installed", [])
     needed = kbview.tf_cudnn(ctx.tf, ctx.os)
     facts = {"cudnn_installed": installed, "cudnn_needed": needed, "tf_version": ctx.tf}
-    if installed or ctx.has("cudnn-version-mismatch"):
+    # TF 2.x's "DNN library is not found" comes from a GPU op run: the GPU was registered, so a cuDNN loaded but
+    # did not initialise (another version than TF's build: typical after upgrading TF on Colab or in an image).
+    # A cuDNN file that failed to load (made cudnn-missing already) is the other reading.
+    loaded_but_wrong = bool(stream) and not ctx.has("cudnn-missing")
+    if loaded_but_wrong and not installed and not ctx.has("cudnn-version-mismatch"):
+        ctx.add("cudnn-version-mismatch", TrText(QT_TRANSLATE_NOOP(
+            "core", "TensorFlow ran on the GPU but found no working cuDNN (\"DNN library is not found\"): a cuDNN is "
+            "there, but not the version this TensorFlow was built for (this TensorFlow: {needed}). This often follows "
+            "an upgrade of TensorFlow on Colab or in a container: install the matching cuDNN, or go back to the "
+            "TensorFlow the environment came with."), needed=needed or "?"), not_found, facts)
+    elif installed or ctx.has("cudnn-version-mismatch"):
         ctx.add("cudnn-version-mismatch", TrText(QT_TRANSLATE_NOOP(
             "core", "cuDNN did not load although cuDNN {installed} is installed: TensorFlow loads another cuDNN "
             "(an older copy earlier on the search path) or needs another version (this TensorFlow: {needed})."),

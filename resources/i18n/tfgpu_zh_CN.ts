@@ -4759,6 +4759,10 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>TensorFlow 编译时使用的是 cuDNN {compiled}，但它加载的 cuDNN 是 {runtime}。两者的主版本必须相同，次版本要相同或更新。</translation>
     </message>
     <message>
+        <source>TensorFlow ran on the GPU but found no working cuDNN (&quot;DNN library is not found&quot;): a cuDNN is there, but not the version this TensorFlow was built for (this TensorFlow: {needed}). This often follows an upgrade of TensorFlow on Colab or in a container: install the matching cuDNN, or go back to the TensorFlow the environment came with.</source>
+        <translation>TensorFlow 在 GPU 上运行，但找不到可用的 cuDNN（&quot;DNN library is not found&quot;）：有 cuDNN，但不是这个 TensorFlow 构建时对应的版本（这个 TensorFlow 需要：{needed}）。这常发生在 Colab 或容器里升级了 TensorFlow 之后：请安装匹配的 cuDNN，或退回环境自带的 TensorFlow 版本。</translation>
+    </message>
+    <message>
         <source>cuDNN did not load although cuDNN {installed} is installed: TensorFlow loads another cuDNN (an older copy earlier on the search path) or needs another version (this TensorFlow: {needed}).</source>
         <translation>虽然已安装 cuDNN {installed}，cuDNN 仍没有加载：TensorFlow 加载了另一个 cuDNN（搜索路径中更靠前的旧副本），或者需要其他版本（这个 TensorFlow 需要：{needed}）。</translation>
     </message>
@@ -5993,6 +5997,10 @@ Checking them runs them, and with them any code that folder holds. Only continue
     <message>
         <source>JAX found no GPU and runs on the CPU: its jaxlib is a CPU-only build, or the CUDA libraries it needs are not found. Install the GPU build (pip install -U &quot;jax[cuda12]&quot;), which brings its CUDA libraries.</source>
         <translation>JAX 没有找到 GPU，正在 CPU 上运行：它的 jaxlib 是只支持 CPU 的版本，或者找不到它需要的 CUDA 库。请安装 GPU 版（pip install -U &quot;jax[cuda12]&quot;），它会带上所需的 CUDA 库。</translation>
+    </message>
+    <message>
+        <source>The NVIDIA kernel module finds no NVIDIA GPU on this machine (&apos;could not insert nvidia: No such device&apos;): the computer or cloud instance type has none (or the OS does not see it). Use a machine or instance type with an NVIDIA GPU; on a cloud, check the instance type.</source>
+        <translation>NVIDIA 内核模块在这台机器上找不到 NVIDIA GPU（&apos;could not insert nvidia: No such device&apos;）：这台电脑或云实例类型没有 GPU（或操作系统看不到它）。请使用带 NVIDIA GPU 的机器或实例类型；在云上请检查实例类型。</translation>
     </message>
     <message>
         <source>TensorFlow (or a library it loads) uses a NumPy API that the installed NumPy no longer has. Install the NumPy version this TensorFlow was built for (&quot;numpy&lt;1.24&quot; for TensorFlow up to 2.11, &quot;numpy&lt;2&quot; up to 2.17), in the same environment.</source>

@@ -210,3 +210,11 @@ def test_a_gpu_said_available_to_tensorflow_is_not_gpu_not_listed(monkeypatch):
     monkeypatch.setattr(classifier, "predict", lambda _text: [])
     text = "It seems to ignore the GTX1080 (although it is available to tensorflow) and run on the CPU."
     assert explain_text(text).primary != "gpu-not-listed"
+
+
+def test_a_question_takes_a_guess_from_ten_percent_a_listing_does_not(monkeypatch):
+    monkeypatch.setattr(classifier, "predict", lambda _text: [("cuda-version-mismatch", 0.12), ("gpu-ok", 0.05)])
+    question = "I installed CUDA 11.3 and cuDNN 8.2 for my project.\nShould this TensorFlow work with them?"
+    assert explain_text(question).primary == "cuda-version-mismatch"
+    listing = "tensorflow 2.15.0\nkeras 2.15.0\nnumpy 1.26.4\ntensorboard 2.15.1\nCUDA 12.2 on the machine"
+    assert explain_text(listing).primary != "cuda-version-mismatch"

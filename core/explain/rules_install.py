@@ -55,6 +55,8 @@ def cpu_build(ctx: Ctx) -> None:
             "core", "tensorflow-cpu {version} is installed: a CPU-only package."), version=packages["tensorflow-cpu"]),
             (), {"tf_packages": packages, "package": "tensorflow-cpu"})
     present = [p for p in _TF_PACKAGES if p in packages]
+    if len(present) == 1 and len(packages) > 1:
+        ctx.ruled_out.add("mixed-tf-packages")  # one TF beside its own parts (tensorflow-intel, -io-gcs...): no mix
     if len(present) > 1:
         ctx.add("mixed-tf-packages", TrText(QT_TRANSLATE_NOOP(
             "core", "Several TensorFlow packages are installed together ({packages}); they overwrite each other's files. "

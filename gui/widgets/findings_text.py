@@ -133,6 +133,8 @@ def _fact_labels() -> dict[str, str]:
         "tf_packages": translate("FactLabel", "TensorFlow packages"),
         "tf_requested": translate("FactLabel", "TensorFlow asked for"),
         "tf_version": translate("FactLabel", "TensorFlow version"),
+        "tf_version_conflict": translate("FactLabel", "TensorFlow version: template and log disagree"),
+        "tf_version_stated": translate("FactLabel", "TensorFlow version the template states"),
         "adapters": translate("FactLabel", "Graphics adapters"),
         "container_cuda": translate("FactLabel", "CUDA of the container image"),
         "cpu_model": translate("FactLabel", "Processor"),

@@ -890,6 +890,14 @@
         <translation>TensorFlow 版本</translation>
     </message>
     <message>
+        <source>TensorFlow version: template and log disagree</source>
+        <translation>TensorFlow 版本：模板与日志不一致</translation>
+    </message>
+    <message>
+        <source>TensorFlow version the template states</source>
+        <translation>模板所填的 TensorFlow 版本</translation>
+    </message>
+    <message>
         <source>Graphics adapters</source>
         <translation>显卡（图形适配器）</translation>
     </message>

@@ -134,6 +134,21 @@ RULES = {
     "the-kernel-module-finds-no-gpu": (
         "GpuContext::Startup: Process 0 out of 1 initialized.\nmodprobe: ERROR: could not insert 'nvidia': No such "
         "device\ncudaGetDeviceCount failed no CUDA-capable device is detected", "no-nvidia-gpu"),
+    "pip-cannot-verify-the-index-certificate": (
+        "pip install problem: SSLError\nCould not fetch URL https://pypi.org/simple/tensorflow/: There was a problem "
+        "confirming the ssl certificate: [SSL: CERTIFICATE_VERIFY_FAILED] certificate verify failed", "install-no-network"),
+    "numpy-2-removed-an-alias": ("AttributeError: np.cast was removed in the NumPy 2.0 release. Use "
+                                 "np.asarray(arr, dtype=dtype) instead.", "numpy-incompatible"),
+    "numpy-api-version-without-0x": ("RuntimeError: module compiled against API version a but this version of numpy "
+                                     "is 9\nImportError: numpy.core.multiarray failed to import", "numpy-incompatible"),
+    "pips-resolver-wants-another-numpy": (
+        "ERROR: tensorflow 2.4.1 has requirement numpy~=1.19.2, but you'll have numpy 1.18.5 which is incompatible.",
+        "numpy-incompatible"),
+    "asks-whether-harmless-notices-mean-no-gpu": (
+        "Could not load dynamic library 'libnvinfer.so.7\nDoes this mean it wont use my GPU? I have a 3090.\n"
+        "2023-04-19 18:24:42.166097: W tensorflow/stream_executor/platform/default/dso_loader.cc:64] Could not load "
+        "dynamic library 'libnvinfer.so.7'; dlerror: libnvinfer.so.7: cannot open shared object file: No such file or "
+        "directory", "benign-log"),
 }
 
 

@@ -235,4 +235,8 @@ DETAILS: dict[str, str] = {
         "core", "The NVIDIA kernel module finds no NVIDIA GPU on this machine ('could not insert nvidia: No such "
         "device'): the computer or cloud instance type has none (or the OS does not see it). Use a machine or "
         "instance type with an NVIDIA GPU; on a cloud, check the instance type."),
+    "asks-what-notices-mean": QT_TRANSLATE_NOOP(
+        "core", "No: these lines are harmless notices (TensorRT, oneDNN, factory registration and the like), and "
+        "nothing in the text shows TensorFlow without the GPU. To be sure, run 'tfgpu doctor', which lists the GPUs "
+        "TensorFlow sees."),
 }

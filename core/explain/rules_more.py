@@ -12,6 +12,14 @@ from tfgpu.core.kb import guarded as kbview
 
 
 def numpy(ctx: Ctx) -> None:
+    conflict = ctx.hits.get("numpy-resolver-conflict")
+    if conflict:
+        groups = conflict[0].groups
+        ctx.add("numpy-incompatible", TrText(QT_TRANSLATE_NOOP(
+            "core", "pip says {package} needs NumPy {wanted}, but NumPy {have} is installed. Install the NumPy it names "
+            "into the same environment (pip install \"numpy{wanted}\")."), package=groups.get("package") or "?",
+            wanted=(groups.get("wanted") or "?").strip(), have=groups.get("have") or "?"), conflict[:2])
+        return
     removed = ctx.hits.get("numpy-api-removed")
     hits = ctx.hits.get("numpy2-abi")
     if removed and not hits:

@@ -6011,6 +6011,14 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>NVIDIA 内核模块在这台机器上找不到 NVIDIA GPU（&apos;could not insert nvidia: No such device&apos;）：这台电脑或云实例类型没有 GPU（或操作系统看不到它）。请使用带 NVIDIA GPU 的机器或实例类型；在云上请检查实例类型。</translation>
     </message>
     <message>
+        <source>No: these lines are harmless notices (TensorRT, oneDNN, factory registration and the like), and nothing in the text shows TensorFlow without the GPU. To be sure, run &apos;tfgpu doctor&apos;, which lists the GPUs TensorFlow sees.</source>
+        <translation>不会：这些行只是无害的提示（TensorRT、oneDNN、工厂注册之类），文本中没有任何内容表明 TensorFlow 用不了 GPU。若想确认，请运行 &apos;tfgpu doctor&apos;，它会列出 TensorFlow 看到的 GPU。</translation>
+    </message>
+    <message>
+        <source>pip says {package} needs NumPy {wanted}, but NumPy {have} is installed. Install the NumPy it names into the same environment (pip install &quot;numpy{wanted}&quot;).</source>
+        <translation>pip 提示 {package} 需要 NumPy {wanted}，但安装的是 NumPy {have}。请把它要求的 NumPy 装进同一个环境（pip install &quot;numpy{wanted}&quot;）。</translation>
+    </message>
+    <message>
         <source>TensorFlow (or a library it loads) uses a NumPy API that the installed NumPy no longer has. Install the NumPy version this TensorFlow was built for (&quot;numpy&lt;1.24&quot; for TensorFlow up to 2.11, &quot;numpy&lt;2&quot; up to 2.17), in the same environment.</source>
         <translation>TensorFlow（或它加载的库）用到了已安装的 NumPy 中不再提供的 API。请在同一环境中安装这个 TensorFlow 所针对的 NumPy 版本（TensorFlow 2.11 及以前用 &quot;numpy&lt;1.24&quot;，2.17 及以前用 &quot;numpy&lt;2&quot;）。</translation>
     </message>

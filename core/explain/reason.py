@@ -103,8 +103,9 @@ def visible_devices_suspect(ctx: Ctx, reading: Reading) -> bool:
 def gpu_listed(ctx: Ctx) -> bool:
     """TensorFlow shows a GPU (a listing, a created device), or the user says it does ("the GPU is available
     to TensorFlow")."""
-    return ctx.facts.get("gpus_listed", 0) > 0 or "say:tf-sees-gpu" in ctx.said or ctx.hits.any("gpu-device-created", "gpu-device-created-short", "gpu-listed", "device-lib-gpu", "xla-cuda-device",
-                                                                "paddle-gpu-device-notice")
+    return (ctx.facts.get("gpus_listed", 0) > 0 or "say:tf-sees-gpu" in ctx.said
+            or ctx.hits.any("gpu-device-created", "gpu-device-created-short", "gpu-listed", "device-lib-gpu",
+                            "xla-cuda-device", "paddle-gpu-device-notice"))
 
 
 def apply_rules(ctx: Ctx, reading: Reading) -> None:

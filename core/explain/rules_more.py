@@ -18,7 +18,7 @@ def numpy(ctx: Ctx) -> None:
         ctx.add("numpy-incompatible", TrText(QT_TRANSLATE_NOOP(
             "core", "pip says {package} needs NumPy {wanted}, but NumPy {have} is installed. Install the NumPy it names "
             "into the same environment (pip install \"numpy{wanted}\")."), package=groups.get("package") or "?",
-            wanted=(groups.get("wanted") or "?").strip(), have=groups.get("have") or "?"), conflict[:2])
+            wanted=(groups.get("wanted") or "?").split(";")[0].strip(), have=groups.get("have") or "?"), conflict[:2])
         return
     removed = ctx.hits.get("numpy-api-removed")
     hits = ctx.hits.get("numpy2-abi")

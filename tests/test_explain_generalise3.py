@@ -149,6 +149,10 @@ RULES = {
         "2023-04-19 18:24:42.166097: W tensorflow/stream_executor/platform/default/dso_loader.cc:64] Could not load "
         "dynamic library 'libnvinfer.so.7'; dlerror: libnvinfer.so.7: cannot open shared object file: No such file or "
         "directory", "benign-log"),
+    "no-gpu-in-a-template-line-and-cuinit-303": (
+        "Getting this error, but it's not killing the job?\n2020-10-08 23:28:14.726991: E tensorflow/stream_executor/"
+        "cuda/cuda_driver.cc:313] failed call to cuInit: UNKNOWN ERROR (303)\n**Environment:\n - OS: CentOS 7\n"
+        " - No GPU", "benign-log"),
 }
 
 
@@ -233,3 +237,10 @@ def test_a_question_takes_a_guess_from_ten_percent_a_listing_does_not(monkeypatc
     assert explain_text(question).primary == "cuda-version-mismatch"
     listing = "tensorflow 2.15.0\nkeras 2.15.0\nnumpy 1.26.4\ntensorboard 2.15.1\nCUDA 12.2 on the machine"
     assert explain_text(listing).primary != "cuda-version-mismatch"
+
+
+def test_cuda_12_on_windows_without_tensorflow_named_is_not_the_windows_route(monkeypatch):
+    monkeypatch.setattr(classifier, "predict", lambda _text: [])
+    text = ("cudaVersion: 12.8\nUsing CUDA 12.8.1 addon\ngenerate subtitle error: Error: The specified module could not "
+            "be found.\nC:\\Program Files\\Video Subtitle Master\\resources\\addons\\win-x64-cuda\\addon.node")
+    assert explain_text(text).primary != "no-native-windows-gpu"

@@ -244,3 +244,15 @@ def test_cuda_12_on_windows_without_tensorflow_named_is_not_the_windows_route(mo
     text = ("cudaVersion: 12.8\nUsing CUDA 12.8.1 addon\ngenerate subtitle error: Error: The specified module could not "
             "be found.\nC:\\Program Files\\Video Subtitle Master\\resources\\addons\\win-x64-cuda\\addon.node")
     assert explain_text(text).primary != "no-native-windows-gpu"
+
+
+def test_an_error_of_the_users_own_program_beside_a_gpu_at_work_is_not_the_set_up(monkeypatch):
+    monkeypatch.setattr(classifier, "predict", lambda _text: [])
+    created = ("I tensorflow/core/common_runtime/gpu/gpu_device.cc:1886] Created device /job:localhost/replica:0/task:0/"
+               "device:GPU:0 with 1381 MB memory:  -> device: 0, name: NVIDIA GeForce GT 730, pci bus id: 0000:01:00.0, "
+               "compute capability: 3.5\n")
+    user_error = "ValueError: Shapes (1, 1, 256, 24) and (1, 1, 256, 36) are incompatible\n"
+    assert explain_text(created + user_error).primary == "gpu-ok"
+    # An error line that may be the GPU set-up's still outranks the healthy device line.
+    stack_error = "tensorflow.python.framework.errors_impl.InternalError: cudaGetDevice() failed. Status: initialization error\n"
+    assert explain_text(created + stack_error).primary != "gpu-ok"

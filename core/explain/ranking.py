@@ -63,6 +63,11 @@ _STRONG_ERROR = lazy(
     r"|\bCUDA_ERROR_(?!NO_DEVICE\b)\w+|\bCUDNN_STATUS_(?!SUCCESS)\w+|\bCheck failed\b|\bSegmentation fault\b"
     r"|\bcore dumped\b|^\s*(?:ERROR|FATAL|Failed to)\b")
 MAX_STRONG_LINES = 200
+# Words of an error line that may concern the GPU set-up (libraries, devices, memory, imports, versions).
+_GPU_STACK_WORDS = lazy(
+    r"(?i)cuda|cudnn|cublas|cufft|curand|cusolver|cusparse|nccl|gpu|device|driver|nvidia|nvml|\.dll|\.so\b|dlopen|ptx"
+    r"|xla|libdevice|memory|oom|resourceexhausted|alloc|dnn|blas|tensorrt|nvinfer|import|module|symbol|version"
+    r"|capability|kernel|stream_executor|jit|internal|abort|segmentation|core dumped|fatal|check failed|illegal|launch")
 
 
 @dataclass(frozen=True)
@@ -174,6 +179,9 @@ def unexplained_error(ctx: Ctx) -> tuple[int, str] | None:
             source = str(item.source)
             if source.startswith("line ") and source[5:].isdigit():
                 known.add(int(source[5:]))
+    from tfgpu.core.explain.reason import gpu_listed
+
+    at_work = gpu_listed(ctx)  # TF itself shows the GPU: an error of the user's own program is not the set-up's
     for count, match in enumerate(_STRONG_ERROR.finditer(text)):
         if count >= MAX_STRONG_LINES:
             break
@@ -181,6 +189,8 @@ def unexplained_error(ctx: Ctx) -> tuple[int, str] | None:
         if line_no in known:
             continue
         line = ctx.doc.line_text(match.start())
+        if at_work and not _GPU_STACK_WORDS.search(line):
+            continue
         message = line.split("] ", 1)[-1].strip()  # a TF line quoted again (in a title, cut short) is known
         if len(message) >= 15 and any(message in seen for seen in known_lines):
             continue

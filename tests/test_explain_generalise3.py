@@ -256,3 +256,11 @@ def test_an_error_of_the_users_own_program_beside_a_gpu_at_work_is_not_the_set_u
     # An error line that may be the GPU set-up's still outranks the healthy device line.
     stack_error = "tensorflow.python.framework.errors_impl.InternalError: cudaGetDevice() failed. Status: initialization error\n"
     assert explain_text(created + stack_error).primary != "gpu-ok"
+
+
+def test_no_guess_that_the_gpu_is_out_of_reach_where_tensorflow_shows_it(monkeypatch):
+    monkeypatch.setattr(classifier, "predict", lambda _text: [("container-gpu-missing", 0.4), ("gpu-oom", 0.1)])
+    text = ("Inside nvidia-docker training is slower than on the host.\n>>> tf.config.list_physical_devices('GPU')\n"
+            "[PhysicalDevice(name='/physical_device:GPU:0', device_type='GPU')]\nInternalError: Failed to call "
+            "ThenRnnForward with model config\n")
+    assert explain_text(text).primary != "container-gpu-missing"

@@ -209,7 +209,8 @@ CONTAINER_ONLY = ("container-gpu-missing",)
 def contradicted(ctx: Ctx) -> set[str]:
     """Guesses the text's own facts rule out (a stated fact outranks a statistical guess): a Windows-only cause on
     Linux, WSL or a Mac; a WSL cause outside WSL; a container cause where no container is named; "no NVIDIA
-    GPU" where an NVIDIA card is named; "no native Windows GPU" for a TF older than 2.11."""
+    GPU" where an NVIDIA card is named; "no native Windows GPU" for a TF older than 2.11; no GPU out of reach where
+    TensorFlow itself shows one."""
     out: set[str] = set()
     if ctx.os in ("linux", "wsl", "macos"):
         out.update(WINDOWS_ONLY)
@@ -219,6 +220,10 @@ def contradicted(ctx: Ctx) -> set[str]:
         out.update(CONTAINER_ONLY)
     if "ctx:nvidia-named" in ctx.said or ctx.facts.get("gpu_names"):
         out.add("no-nvidia-gpu")  # the text names an NVIDIA card
+    from tfgpu.core.explain.reason import gpu_listed
+
+    if gpu_listed(ctx):  # TensorFlow shows the GPU: no guess that it cannot reach one
+        out.update(("container-gpu-missing", "no-nvidia-gpu", "driver-missing", "wsl-gpu-missing", "gpu-not-listed"))
     if _version_below(ctx.facts.get("tf_version"), (2, 11)):
         out.add("no-native-windows-gpu")  # TF 2.10 and older still had native Windows GPU builds
     return out

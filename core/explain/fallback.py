@@ -113,9 +113,9 @@ AT_WORK_SAID = frozenset({"say:multi-gpu", "say:gpu-idle", "say:gpu-load", "say:
                           "say:gpu-works-elsewhere"})
 
 
-def shows_no_failure(ctx: Ctx, current) -> bool:
-    """No error line at all and no word of failure: a question, or a log of notices."""
-    return (current.facts.get("decisive") in ("said", "topic") and not ctx.said & FAILURE_SAID
+def shows_no_failure(ctx: Ctx, current, failure_said: frozenset[str] = FAILURE_SAID) -> bool:
+    """No error line at all and none of the words ``failure_said``: a question, or a log of notices."""
+    return (current.facts.get("decisive") in ("said", "topic") and not ctx.said & failure_said
             and not any(f.id != current.id for f in ctx.problems()))
 
 
@@ -134,9 +134,7 @@ def healthy_guess_allowed(ctx: Ctx, current, top: tuple[str, float] | None = Non
     if not shows_no_failure(ctx, current):
         # "Only the first of my GPUs is used" is about GPUs at work, not a set-up that fails.
         setup = SETUP_FAILURE_SAID - ({"say:gpu-not-used"} if "say:multi-gpu" in ctx.said else set())
-        soft = (current.facts.get("decisive") in ("said", "topic") and not ctx.said & setup
-                and not any(f.id != current.id for f in ctx.problems()))
-        if not (soft and top is not None and top[1] >= SURE_HEALTHY_PROBABILITY):
+        if not (top is not None and top[1] >= SURE_HEALTHY_PROBABILITY and shows_no_failure(ctx, current, setup)):
             return False
     from tfgpu.core.explain.reason import gpu_listed
     from tfgpu.core.explain.signatures import notice_ids
@@ -160,12 +158,12 @@ def fill_in(ctx: Ctx, opinion: list[tuple[str, float]], thresholds: dict[str, fl
         return False
     # Never a guess of "no cause found"; "TF lists no GPU" may replace "unrecognised", not the other way round.
     barred = {current.id, "unrecognised-error", *_declined(ctx), *contradicted(ctx)}
-    quiet = shows_no_failure(ctx, current)
     sure_healthy = opinion[0] if opinion and opinion[0][0] in healthy else None
-    if not healthy_guess_allowed(ctx, current, sure_healthy):
+    healthy_allowed = healthy_guess_allowed(ctx, current, sure_healthy)
+    if not healthy_allowed:
         barred.update(healthy)
-    elif not quiet:
-        quiet = True  # a sure healthy guess beside words of a failure that need not be the GPU set-up's
+    # A sure healthy guess beside words of a failure that need not be the GPU set-up's counts as a quiet text.
+    quiet = healthy_allowed or shows_no_failure(ctx, current)
     if next((label for label, _ in opinion if label not in barred - {current.id}), None) == current.id:
         return False  # the classifier too finds the text most like those that do not say why
     label, probability = next(((label, p) for label, p in opinion if label not in barred), ("", 0.0))
@@ -224,14 +222,11 @@ def contradicted(ctx: Ctx) -> set[str]:
 
     if gpu_listed(ctx):  # TensorFlow shows the GPU: no guess that it cannot reach one
         out.update(("container-gpu-missing", "no-nvidia-gpu", "driver-missing", "wsl-gpu-missing", "gpu-not-listed"))
-    if _version_below(ctx.facts.get("tf_version"), (2, 11)):
+    from tfgpu.core import versions
+
+    if versions.below(ctx.facts.get("tf_version"), "2.11"):
         out.add("no-native-windows-gpu")  # TF 2.10 and older still had native Windows GPU builds
     return out
-
-
-def _version_below(version: object, limit: tuple[int, int]) -> bool:
-    parts = str(version or "").split(".")
-    return len(parts) >= 2 and parts[0].isdigit() and parts[1].isdigit() and (int(parts[0]), int(parts[1])) < limit
 
 
 def _declined(ctx: Ctx) -> set[str]:

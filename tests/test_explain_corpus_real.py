@@ -65,7 +65,6 @@ def test_right_primaries_from_the_rules_alone(cases):
     assert set(alone["failing_called_ok"]) <= KNOWN_FAILING_CALLED_OK, alone["failing_called_ok"]
 
 
-
 def test_no_failing_text_called_gpu_ok(result):
     assert set(result["failing_called_ok"]) <= KNOWN_FAILING_CALLED_OK, result["failing_called_ok"]
 

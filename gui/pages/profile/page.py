@@ -42,7 +42,6 @@ if TYPE_CHECKING:
     from tfgpu.gui.pages.profile.worker import ProfileFunction
 
 
-
 class ProfilePage(TfgpuPage):
     def __init__(self, context: PageContext, *, profile_fn: ProfileFunction | None = None,
                  history_folder: Path | None = None) -> None:

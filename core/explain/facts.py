@@ -295,6 +295,10 @@ def _cudnn(text: str, hits: Hits, facts: dict) -> None:
         code = int(loaded.group(1))
         scale = 10000 if code >= 10000 else 1000
         facts["cudnn_runtime"] = f"{code // scale}.{(code % scale) // 100}.{code % 100}"
+    jax = hits.first("jax-cudnn-older")
+    if jax and jax.groups.get("found"):  # JAX's numbers: 8600 for 8.6.0
+        facts["cudnn_runtime"] = _cudnn_text(jax.groups.get("found"))
+        facts["cudnn_compiled"] = _cudnn_text(jax.groups.get("built"))
     mismatch = hits.first("cudnn-runtime-mismatch")
     if mismatch:
         facts["cudnn_runtime"] = _cudnn_text(mismatch.groups.get("runtime"))

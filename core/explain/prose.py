@@ -41,6 +41,7 @@ class FieldValue:
     fact: str  # the fact the field fills (tf_version, os_name, cuda_cudnn...)
     value: str  # the field's text, stripped
     line_no: int
+    label: str = ""  # the label as written ("CUDA/cuDNN version", "CUDA")
 
 
 @dataclass
@@ -169,7 +170,7 @@ def _read_fields(text: str, doc: Doc, reading: Reading) -> None:
             value = _clean_value(match.group("value"))
             fact = facts[index]
             if value and fact not in reading.fields:
-                reading.fields[fact] = FieldValue(fact, value, doc.line_at(match.start("value")))
+                reading.fields[fact] = FieldValue(fact, value, doc.line_at(match.start("value")), label)
 
 
 def _looks_like_a_template(text: str) -> bool:

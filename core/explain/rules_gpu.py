@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from tfgpu.core import kb
+from tfgpu.core import kb, versions
 from tfgpu.core.explain.context import Ctx
 from tfgpu.core.explain.lazy_re import lazy
 from tfgpu.core.explain.libraries import Lib
@@ -123,6 +123,14 @@ def cudnn(ctx: Ctx) -> None:
             "core", "TensorFlow was built with cuDNN {compiled}, but the cuDNN it loaded is {runtime}. It needs the same "
             "major version and an equal or newer minor version."), compiled=compiled, runtime=runtime),
             ctx.hits.get("cudnn-runtime-mismatch"), {"cudnn_runtime": runtime, "cudnn_compiled": compiled})
+    jax = ctx.hits.get("jax-cudnn-older")
+    if jax and not ctx.has("cudnn-version-mismatch"):
+        runtime, compiled = ctx.facts.get("cudnn_runtime"), ctx.facts.get("cudnn_compiled")
+        ctx.add("cudnn-version-mismatch", TrText(QT_TRANSLATE_NOOP(
+            "core", "JAX's CUDA backend was built against cuDNN {compiled} and refuses the older cuDNN it found "
+            "({runtime}), so it runs on the CPU. Install a cuDNN at least that new, or a jaxlib built for this one."),
+            compiled=compiled or "?", runtime=runtime or "?"), jax[:2],
+            {"cudnn_runtime": runtime, "cudnn_compiled": compiled})
     stream = ctx.hits.get("dnn-library-not-found")
     not_found = list(stream)
     if not ctx.facts.get("cudnn_wanted"):  # TF 0.x/1.x says it after naming the cuDNN file (explained with it)
@@ -179,11 +187,17 @@ def cudnn_gpu_too_old(ctx: Ctx) -> None:
         cutoff = kb.cudnn_floor_for(cc) if cc and ctx.tf and kb.and_cuda_pins(ctx.tf, cc) else None
         detail = cudnn_too_old_detail(cutoff, gpu, cc, None, ctx.tf) if cutoff else None
     number = kbview.cc_number(cc)
-    if detail is None and arch and number is not None and number < 3.5:
-        # No cuDNN cut-off explains it: a Fermi or first Kepler GPU is below every TF build's floor.
-        ctx.add("compute-capability-unsupported", TrText(QT_TRANSLATE_NOOP(
+    # No cuDNN cut-off explains it, and the GPU is a Kepler or older (no build of CUDA 12 or cuDNN 9 runs it), or
+    # the cuDNN named is older than any cut-off (cuDNN 5-8 refusing a GPU): the GPU is too old for the build.
+    older_cudnn = loaded is not None and versions.below(loaded, "9.11")
+    if detail is None and arch and ((number is not None and number < 5.0) or older_cudnn):
+        words = (TrText(QT_TRANSLATE_NOOP(
             "core", "cuDNN refuses the {gpu} (compute capability {cc}): the GPU is older than any TensorFlow build and "
-            "cuDNN support. Use a newer NVIDIA GPU, or run on the CPU."), gpu=gpu or "GPU", cc=cc), arch, facts)
+            "cuDNN support. Use a newer NVIDIA GPU, or run on the CPU."), gpu=gpu or "GPU", cc=cc) if cc else TrText(
+            QT_TRANSLATE_NOOP("core", "cuDNN {cudnn} has no kernels for this GPU (CUDNN_STATUS_ARCH_MISMATCH): the "
+                              "GPU is older than this build supports. Use a newer NVIDIA GPU, or run on the CPU."),
+            cudnn=loaded))
+        ctx.add("compute-capability-unsupported", words, arch, facts)
         return
     if detail is None and arch:
         detail = cudnn_arch_mismatch_detail(gpu, cc)
@@ -195,6 +209,12 @@ def cudnn_gpu_too_old(ctx: Ctx) -> None:
 def memory(ctx: Ctx) -> None:
     hits = ctx.hits
     growth = hits.get("devices-modified-after-init")
+    differs = hits.get("memory-growth-differs")
+    if differs and not growth:
+        ctx.add("memory-growth-after-init", TrText(QT_TRANSLATE_NOOP(
+            "core", "Memory growth was turned on for some GPUs but not for all: TensorFlow needs the same setting on "
+            "every visible GPU. Call set_memory_growth for each GPU in tf.config.list_physical_devices('GPU'), right "
+            "after importing TensorFlow.")), differs[:2])
     if growth:
         ctx.add("memory-growth-after-init", TrText(QT_TRANSLATE_NOOP(
             "core", "A GPU setting (memory growth, visible devices or a memory limit) was changed after TensorFlow had "

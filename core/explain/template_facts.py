@@ -42,7 +42,12 @@ def apply_fields(reading: Reading, facts: dict) -> None:
         if re.search(r"(?i)32[- ]?bit", fields["python_version"].value):
             facts["python_bits"] = 32
     if "cuda_cudnn" in fields:
-        _cuda_cudnn(fields["cuda_cudnn"].value, facts)
+        field_ = fields["cuda_cudnn"]
+        label = field_.label.lower()
+        # A field labelled only "CUDA" (or only "cuDNN") holds that version, whatever its number.
+        only = "cudnn" if "cudnn" in label and "cuda" not in label.replace("cudnn", "") else (
+            "cuda" if label and "cudnn" not in label else None)
+        _cuda_cudnn(field_.value, facts, only)
     if "gpu_model" in fields:
         value = fields["gpu_model"].value
         if _NO_GPU.search(value):
@@ -99,7 +104,7 @@ def _os(value: str, facts: dict) -> None:
             return
 
 
-def _cuda_cudnn(value: str, facts: dict) -> None:
+def _cuda_cudnn(value: str, facts: dict, only: str | None = None) -> None:
     """ "10.2.89", "CUDA 10.1 / cuDNN 7.6.4", "11.2/8.1", "CUDA Runtime API v11.2 / CUDA Driver API v12.0 / cuDNN 8.1.0"."""
     if re.search(r"(?i)\b(?:unknown|does not exist|not installed|none|no cuda|n/a)\b", value) and not _VERSION.search(value):
         return
@@ -116,7 +121,7 @@ def _cuda_cudnn(value: str, facts: dict) -> None:
             single = numbers[0]
             major = versions.major_number(single)
             tf_major = versions.major_text(facts.get("tf_version"))
-            if major >= 9 or (major in (7, 8) and tf_major == "0"):
+            if only == "cuda" or (only is None and (major >= 9 or (major in (7, 8) and tf_major == "0"))):
                 cuda_value = single
             elif major in CUDNN_MAJORS:
                 cudnn_value = single

@@ -60,7 +60,7 @@ _CUDA_CONDA = lazy(
     r"|\bcudatoolkit\s*==?\s*(\d{1,2}\.\d{1,2})",
     needs=("cudatoolkit", "cuda-toolkit", "cuda-runtime", "cuda-cudart", "nvidia-cuda-runtime"),
 )
-_CUDA_SAID = lazy(r"(?i)(?<![A-Za-z0-9_/\\.-])cuda(?:\s*toolkit)?(?:\s*version)?(?:\s+(?:of|on|in)\s+(?:my|the|this)\s+\w+)?\s*(?:is\s*|[:=]\s*|-)?v?(\d{1,2}(?:\.\d{1,2})?)(?![\w.]*\d)", needs=('cuda',))
+_CUDA_SAID = lazy(r"(?i)(?<![A-Za-z0-9_/\\.-])cuda(?:\s*toolkit)?(?:\s*version)?(?:\s+(?:of|on|in)\s+(?:my|the|this)\s+\w+)?\s*(?:is\s*|[:=：]\s*|-|的?(?:版本)?(?:是|为)\s*)?v?(\d{1,2}(?:\.\d{1,2})?)(?![\w.]*\d)", needs=('cuda',))
 _CUDA_DRIVER = lazy(r"CUDA Version:\s*(\d{1,2}\.\d{1,2})", needs=('cuda version:',))
 _TEMPLATE = lazy(r"(?i)cuda\s*/\s*cudnn(?:\s*version)?[^\n\d]{0,20}\n?([^\n]{0,80})", needs=('cudnn',))
 _NUMBERS = lazy(r"\d+(?:\.\d+)+")

@@ -198,6 +198,9 @@ DETAILS: dict[str, str] = {
     "no-wheel-said": QT_TRANSLATE_NOOP(
         "core", "No wheel of this package is published for your Python version, so pip falls back to an older "
         "release or finds none. Use a Python version the release supports (its PyPI page lists the wheels)."),
+    "numpy2-said": QT_TRANSLATE_NOOP(
+        "core", "This TensorFlow was built for NumPy 1.x and does not work with NumPy 2. Install numpy<2 into the "
+        "same environment, or upgrade to TensorFlow 2.18 or newer (the first built for NumPy 2)."),
     "msvc-missing-said": QT_TRANSLATE_NOOP(
         "core", "msvcp140.dll / vcruntime140.dll, the Microsoft Visual C++ runtime, is missing. Install the latest "
         "Visual C++ Redistributable for Visual Studio 2015-2022 (x64) and restart."),

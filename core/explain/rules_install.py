@@ -288,7 +288,7 @@ _NOTICE_NAMES = {"numa-node-notice": "NUMA node", "cpu-instructions-notice": "CP
 
 # Lines that show a framework using the GPU.
 _GPU_AT_WORK = ("gpu-device-created", "gpu-device-created-short", "gpu-listed", "gpu-found-properties",
-                "paddle-gpu-device-notice", "xla-cuda-device", "dso-opened-locally")
+                "paddle-gpu-device-notice", "xla-cuda-device", "dso-opened-locally", "metal-gpu-at-work")
 
 
 def healthy(ctx: Ctx) -> None:

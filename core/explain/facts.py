@@ -61,6 +61,8 @@ _CUDA_CONDA = lazy(
     needs=("cudatoolkit", "cuda-toolkit", "cuda-runtime", "cuda-cudart", "nvidia-cuda-runtime"),
 )
 _CUDA_SAID = lazy(r"(?i)(?<![A-Za-z0-9_/\\.-])cuda(?:\s*toolkit)?(?:\s*version)?(?:\s+(?:of|on|in)\s+(?:my|the|this)\s+\w+)?\s*(?:is\s*|[:=：]\s*|-|的?(?:版本)?(?:是|为)\s*)?v?(\d{1,2}(?:\.\d{1,2})?)(?![\w.]*\d)", needs=('cuda',))
+# NVIDIA's installer file: cuda_10.1.105_418.96_win10.exe, Cuda_10.1.105_win10_network, cuda_12.2.0_535.54.03_linux.run
+_CUDA_INSTALLER = lazy(r"(?i)\bcuda_(\d{1,2}\.\d)\.\d+_(?:\d+\.\d+(?:\.\d+)?_)?(?:win|linux)", needs=('cuda_',))
 _CUDA_DRIVER = lazy(r"CUDA Version:\s*(\d{1,2}\.\d{1,2})", needs=('cuda version:',))
 _TEMPLATE = lazy(r"(?i)cuda\s*/\s*cudnn(?:\s*version)?[^\n\d]{0,20}\n?([^\n]{0,80})", needs=('cudnn',))
 _NUMBERS = lazy(r"\d+(?:\.\d+)+")
@@ -236,6 +238,8 @@ def _cuda(text: str, hits: Hits, facts: dict) -> None:
                  or groups[4])
     for match in _iter(_CUDA_CONDA, text):
         _add(installed, match.group(1) or match.group(2))
+    for match in _iter(_CUDA_INSTALLER, text):
+        _add(installed, match.group(1))
     for match in _iter(_CUDNN_ARCHIVE, text):
         _add(installed, match.group(1))
     for match in _iter(_TEMPLATE, text):

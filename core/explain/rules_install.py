@@ -7,6 +7,7 @@ import re
 
 from tfgpu.core import versions
 from tfgpu.core.explain.context import Ctx
+from tfgpu.core.explain.lazy_re import lazy
 from tfgpu.core.explain.libraries import Lib
 from tfgpu.core.explain.signatures import notice_ids
 from tfgpu.core.findings.model import Severity
@@ -14,6 +15,8 @@ from tfgpu.core.i18n import QT_TRANSLATE_NOOP, TrText
 from tfgpu.core.kb import guarded as kbview
 
 _TF_PACKAGES = ("tensorflow", "tensorflow-gpu", "tensorflow-cpu")
+# `conda list`: tensorflow (or tensorflow-base) from a conda-forge CUDA build ("cuda112py39h...").
+_CONDA_CUDA_BUILD = lazy(r"(?m)^tensorflow(?:-base)?\s+\d[\w.]*\s+cuda\d+", needs=("cuda",))
 
 
 def windows_native(ctx: Ctx) -> None:
@@ -55,6 +58,8 @@ def cpu_build(ctx: Ctx) -> None:
             "core", "tensorflow-cpu {version} is installed: a CPU-only package."), version=packages["tensorflow-cpu"]),
             (), {"tf_packages": packages, "package": "tensorflow-cpu"})
     present = [p for p in _TF_PACKAGES if p in packages]
+    if len(present) > 1 and len({packages[p] for p in present}) == 1 and _CONDA_CUDA_BUILD.search(ctx.doc.text):
+        present = present[:1]  # conda-forge's tensorflow-gpu is a metapackage of the same CUDA build: no mix
     if len(present) == 1 and len(packages) > 1:
         ctx.ruled_out.add("mixed-tf-packages")  # one TF beside its own parts (tensorflow-intel, -io-gcs...): no mix
     if len(present) > 1:

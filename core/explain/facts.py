@@ -28,7 +28,7 @@ _DRIVER_MAJORS = (180, 999)
 # -- TF and Python -------------------------------------------------------------
 _GAP = r"([^\d\n]{0,30}?\n?[ \t>*`#\-]{0,8})"
 _TF = lazy(
-    r"(?i)(?<![A-Za-z0-9_/.\-])(?:tensorflow|tf)(?:[-_](?:gpu|cpu|intel|macos|nightly))?(?!\w)" + _GAP
+    r"(?i)(?<![A-Za-z0-9_/.\-])(?:tensorflow|tf)(?:[-_](?:gpu|cpu|intel|macos|nightly))?(?![A-Za-z_])" + _GAP
     + r"v?(\d\.\d{1,2}(?:\.\d{1,3})?(?:(?:rc|\.?dev|a|b)\d*)?)(?![\d.]*\d)"
 )
 _TF_PRINTED = lazy(

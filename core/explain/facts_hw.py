@@ -22,6 +22,9 @@ _GPU_TEXT = lazy(
     needs=("rtx", "gtx", "gt", "mx", "quadro", "tesla", "titan", *(f"a{d}" for d in range(10))),
 )
 _GPU_DC = lazy(r"(?i)(?:nvidia|nvida|tesla|gpu)\s*[:=]?\s*((?:[abhl]\d{1,3}s?|t4|v100|p100|p40|p4|k80|k40|h200|b200|l40s?))(?![\w])", needs=('nvidia', 'nvida', 'tesla', 'gpu'))
+# A GeForce model said by its number alone ("a 3090 graphics card", "2080ti显卡").
+_GPU_NUMBER = lazy(r"(?i)(?<![\w.-])((?:10[5-8]0|20[6-8]0|30[5-9]0|40[6-9]0|50[6-9]0)(?:\s?(?:ti|super))?)\s*(?:graphics card|gpus?\b|card\b|显卡)",
+                   needs=("graphics card", "gpu", "card", "显卡"))
 _SM = lazy(r"^sm_(\d{1,2})(\d)[a-z]?$")
 _GPU_MB = lazy(r"with (\d+) MB memory|totalMemory: (\d+(?:\.\d+)?)GiB", needs=(' mb memory', 'totalmemory'))
 _DTYPE_BYTES = {"float": 4, "float32": 4, "half": 2, "float16": 2, "bfloat16": 2, "double": 8, "float64": 8,
@@ -78,6 +81,9 @@ def read_gpus(text: str, hits: Hits, facts: dict) -> None:
     for regex in (_GPU_TEXT, _GPU_DC):
         for match in iter_matches(regex, text):
             add(_normalise_gpu(match.group(1)), source="text")
+    for match in iter_matches(_GPU_NUMBER, text):
+        number = match.group(1)
+        add(("GTX " if number.startswith("10") else "RTX ") + number, source="text")
     if gpus:
         facts["gpus"] = gpus
         facts["gpu_names"] = [g["name"] for g in gpus]

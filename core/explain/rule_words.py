@@ -198,6 +198,10 @@ DETAILS: dict[str, str] = {
     "no-wheel-said": QT_TRANSLATE_NOOP(
         "core", "No wheel of this package is published for your Python version, so pip falls back to an older "
         "release or finds none. Use a Python version the release supports (its PyPI page lists the wheels)."),
+    "gpu-memory-tiny": QT_TRANSLATE_NOOP(
+        "core", "Only a few hundred MB of GPU memory are in use: TensorFlow is not running the model on the GPU (a "
+        "process that only opened the GPU takes that much). Check that TensorFlow lists the GPU: the command below "
+        "shows why it does not."),
     "numpy2-said": QT_TRANSLATE_NOOP(
         "core", "This TensorFlow was built for NumPy 1.x and does not work with NumPy 2. Install numpy<2 into the "
         "same environment, or upgrade to TensorFlow 2.18 or newer (the first built for NumPy 2)."),

@@ -35,7 +35,7 @@ _TF_PRINTED = lazy(
     r"(?m)__version__[^\n]*\n(?:[^\n]*\n){0,2}?[ \t>]*'?(\d\.\d{1,2}\.\d{1,3}(?:[-.]?(?:rc|dev)\d*)?)'?[ \t]*$",
     needs=("__version__",),
 )
-_TF_GAP_BAD = lazy(r"(?i)cuda|cudnn|python|driver|capab|nvidia|keras|numpy|with|compiled|built|\.cc|\.py\b|\d")
+_TF_GAP_BAD = lazy(r"(?i)cuda|cudnn|python|driver|capab|nvidia|keras|numpy|with|compiled|built|tried|\.cc|\.py\b|\d|试")
 _PIP_SHOW = lazy(r"(?m)^Name: (tensorflow(?:[-_][a-z]+)?)\s*\n(?:[^\n]*\n){0,2}?Version: (\d+\.\d+\S*)", needs=('name: tensorflow', 'name: tf'))
 _PKG_LINE = lazy(
     r"(?im)^\s*(tensorflow(?:[-_](?:gpu|cpu|intel|macos))?)(?:\s+|==)(\d+\.\d+(?:\.\d+)?(?:[.-]?(?:rc|dev|post)\d*)?)(?![\w.])",
@@ -203,18 +203,25 @@ def _python(text: str, hits: Hits, facts: dict) -> None:
     if banner:
         facts["python_version"] = banner.group(1)
     else:
-        for match in _iter(_PY, text):
-            gap, value = match.group(1), match.group(2)
-            if re.search(r"(?i)cuda|cudnn|tensorflow|driver|\d|==|\bpip\b", gap) or value[0] not in "23":
-                continue
-            facts["python_version"] = value
-            break
+        # The interpreter's own paths (lib/python3.4/site-packages) outrank words: "it needs python 3.5" is not it.
+        for match in _iter(_PY_PATH, text):
+            major, minor = match.group(1), match.group(2)
+            if major in "23" and 0 <= int(minor) <= 20 and "site-packages" in text[match.end():match.end() + 40]:
+                facts["python_version"] = f"{major}.{minor}"
+                break
         else:
-            for match in _iter(_PY_PATH, text):
-                major, minor = match.group(1), match.group(2)
-                if major in "23" and 0 <= int(minor) <= 20:
-                    facts["python_version"] = f"{major}.{minor}"
-                    break
+            for match in _iter(_PY, text):
+                gap, value = match.group(1), match.group(2)
+                if re.search(r"(?i)cuda|cudnn|tensorflow|driver|\d|==|\bpip\b", gap) or value[0] not in "23":
+                    continue
+                facts["python_version"] = value
+                break
+            else:
+                for match in _iter(_PY_PATH, text):
+                    major, minor = match.group(1), match.group(2)
+                    if major in "23" and 0 <= int(minor) <= 20:
+                        facts["python_version"] = f"{major}.{minor}"
+                        break
     bits = _PY_BITS.search(text)
     if bits:
         facts["python_bits"] = int(bits.group(1) or bits.group(2) or bits.group(3) or 32)

@@ -137,7 +137,7 @@ def _fire(ctx: Ctx, rule: dict, signals: Signals) -> set[str]:
     words.setdefault("tf", ctx.tf or "?")
     needed = {k: words.get(k, "?") for k in _names(template)}
     replaced = [f for f in ctx.findings if f.id in rule.get("replaces", ()) and f.id != rule["then"]]
-    hits = [h for f in replaced for h in _hits_of(f)] + _said_hits(rule, signals)
+    hits = [h for f in replaced for h in _hits_of(f)] + _said_hits(rule, signals) + _sig_hits(rule, ctx)
     ctx.findings = [f for f in ctx.findings if f not in replaced]
     ctx.add(rule["then"], TrText(template, **needed), hits[:4], {k: v for k, v in values.items() if v},
             severity=Severity.OK if rule["then"] == "gpu-ok" else None)
@@ -157,6 +157,12 @@ def _hits_of(finding) -> list[Hit]:
         number = int(source[5:]) if source.startswith("line ") and source[5:].isdigit() else 0
         out.append(Hit(signature=finding.id, line_no=number, line=str(getattr(item, "detail", ""))))
     return out
+
+
+def _sig_hits(rule: dict, ctx: Ctx) -> list[Hit]:
+    """The lines of the log signatures a rule's ``when`` names (``sig:<id>``)."""
+    return [h for term in rule["when"] for name in term.split("|") if name.strip().startswith("sig:")
+            for h in ctx.hits.get(name.strip()[4:])[:2]]
 
 
 def _said_hits(rule: dict, signals: Signals) -> list[Hit]:

@@ -202,6 +202,13 @@ DETAILS: dict[str, str] = {
         "core", "Only a few hundred MB of GPU memory are in use: TensorFlow is not running the model on the GPU (a "
         "process that only opened the GPU takes that much). Check that TensorFlow lists the GPU: the command below "
         "shows why it does not."),
+    "nhwc-kernel-on-cpu": QT_TRANSLATE_NOOP(
+        "core", "The model uses the channels-first (NCHW) layout, which TensorFlow's CPU kernels do not support: "
+        "TensorFlow runs on the CPU, not the GPU. Install a GPU build and check that it lists the GPU (on a machine "
+        "without an NVIDIA GPU, switch the model to channels-last, NHWC)."),
+    "python-needed-said": QT_TRANSLATE_NOOP(
+        "core", "This TensorFlow needs another Python version than the one in use (the message says which). Create an "
+        "environment with a Python version that the TensorFlow release supports, and install it there."),
     "numpy2-said": QT_TRANSLATE_NOOP(
         "core", "This TensorFlow was built for NumPy 1.x and does not work with NumPy 2. Install numpy<2 into the "
         "same environment, or upgrade to TensorFlow 2.18 or newer (the first built for NumPy 2)."),

@@ -288,7 +288,9 @@ _NOTICE_NAMES = {"numa-node-notice": "NUMA node", "cpu-instructions-notice": "CP
                  "absl-log-notice": "absl logging", "xla-devices-notice": "XLA devices / TF32",
                  "cpu-allocation-notice": "host memory allocation", "wsl-libcuda-symlink-notice": "WSL libcuda.so.1 link",
                  "executor-aborting-notice": "executor start aborting",
-                 "keras-not-compiled-notice": "Keras model not compiled", "xla-backend-probe-notice": "JAX backend probe"}
+                 "keras-not-compiled-notice": "Keras model not compiled", "xla-backend-probe-notice": "JAX backend probe",
+                 "grappler-cost-notice": "grappler cost estimate", "mlir-passes-notice": "MLIR passes",
+                 "triton-missing-notice": "Triton (xformers)"}
 
 
 # Lines that show a framework using the GPU.

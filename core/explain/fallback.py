@@ -109,8 +109,9 @@ FAILURE_SAID = frozenset({"say:fails", "say:gpu-not-used", "say:import-fails", "
 
 
 # Signs of a GPU at work in the user's words: with them, a text that shows no failure may be guessed healthy.
-AT_WORK_SAID = frozenset({"say:multi-gpu", "say:gpu-idle", "say:gpu-load", "say:gpu-slow", "say:oom-at-larger-batch",
-                          "say:gpu-works-elsewhere"})
+# "It runs fine" too (held-out folds of 2,016 cases: 1,666 -> 1,668 right, failing texts called healthy still 4).
+AT_WORK_SAID = frozenset({"say:multi-gpu", "say:runs-anyway", "say:gpu-idle", "say:gpu-load", "say:gpu-slow",
+                          "say:oom-at-larger-batch", "say:gpu-works-elsewhere"})
 
 
 def shows_no_failure(ctx: Ctx, current, failure_said: frozenset[str] = FAILURE_SAID) -> bool:

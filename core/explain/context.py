@@ -38,6 +38,7 @@ _CPU_ONLY = lazy(
     r"|\bno (?:nvidia )?gpus? (?:on|in) (?:this|the|my|our) (?:machine|computer|laptop|server|host|box|container|vm|runner)"
     r"|\bwithout (?:a |any )?(?:nvidia )?(?:gpu|graphics card)s? (?:on|in|at all)"
     r"|\b(?:don.?t|do not|doesn.?t|does not|didn.?t) (?:have|own|need|want) (?:a |an |any )?(?:nvidia )?(?:gpu|graphics card|cuda)"
+    r"|\b(?:disable|turn off|switch off) (?:the )?(?:cuda|gpu)(?: support)?\b"
 )
 
 

@@ -209,6 +209,11 @@ DETAILS: dict[str, str] = {
     "python-needed-said": QT_TRANSLATE_NOOP(
         "core", "This TensorFlow needs another Python version than the one in use (the message says which). Create an "
         "environment with a Python version that the TensorFlow release supports, and install it there."),
+    "docker-run-without-gpu": QT_TRANSLATE_NOOP(
+        "core", "The container was started without GPU access: its docker run command has no --gpus (or "
+        "--runtime=nvidia), so the host's NVIDIA driver libraries are not mounted into it and CUDA inside reports no "
+        "driver, or one too old. Install the NVIDIA Container Toolkit on the host and start the container with "
+        "--gpus all."),
     "numpy2-said": QT_TRANSLATE_NOOP(
         "core", "This TensorFlow was built for NumPy 1.x and does not work with NumPy 2. Install numpy<2 into the "
         "same environment, or upgrade to TensorFlow 2.18 or newer (the first built for NumPy 2)."),

@@ -60,7 +60,7 @@ _CUDA_CONDA = lazy(
     r"|\bcudatoolkit\s*==?\s*(\d{1,2}\.\d{1,2})",
     needs=("cudatoolkit", "cuda-toolkit", "cuda-runtime", "cuda-cudart", "nvidia-cuda-runtime"),
 )
-_CUDA_SAID = lazy(r"(?i)(?<![A-Za-z0-9_/\\.-])cuda(?:\s*toolkit)?(?:\s*version)?(?:\s+(?:of|on|in)\s+(?:my|the|this)\s+\w+)?\s*(?:is\s*|[:=：]\s*|-|的?(?:版本)?(?:是|为)\s*)?v?(\d{1,2}(?:\.\d{1,2})?)(?![\w.]*\d)", needs=('cuda',))
+_CUDA_SAID = lazy(r"(?i)(?<![A-Za-z0-9_/\\.-])cuda(?:\s*toolkit)?(?:\s*version)?(?:\s+(?:of|on|in)\s+(?:my|the|this)\s+\w+)?\s*(?:is\s*|[:=：]\s*|-|的?(?:版本)?(?:是|为)\s*)?v?(\d{1,2}(?:\.\d{1,2})?)(?:\.\d{1,3})?(?![\w.]*\d)", needs=('cuda',))
 # NVIDIA's installer file: cuda_10.1.105_418.96_win10.exe, Cuda_10.1.105_win10_network, cuda_12.2.0_535.54.03_linux.run
 _CUDA_INSTALLER = lazy(r"(?i)\bcuda_(\d{1,2}\.\d)\.\d+_(?:\d+\.\d+(?:\.\d+)?_)?(?:win|linux)", needs=('cuda_',))
 _CUDA_DRIVER = lazy(r"CUDA Version:\s*(\d{1,2}\.\d{1,2})", needs=('cuda version:',))

@@ -22,6 +22,9 @@ _GPU_TEXT = lazy(
     needs=("rtx", "gtx", "gt", "mx", "quadro", "tesla", "titan", *(f"a{d}" for d in range(10))),
 )
 _GPU_DC = lazy(r"(?i)(?:nvidia|nvida|tesla|gpu)\s*[:=]?\s*((?:[abhl]\d{1,3}s?|t4|v100|p100|p40|p4|k80|k40|h200|b200|l40s?))(?![\w])", needs=('nvidia', 'nvida', 'tesla', 'gpu'))
+# Data-centre GPUs whose bare names are unambiguous ("cards such as H100 and L40S").
+_GPU_DC_BARE = lazy(r"(?i)(?<![\w./-])((?:a100|v100|h100|h200|b200|gb200|l40s|p100|k80|k40|p40))(?![\w-])",
+                    needs=("a100", "v100", "h100", "h200", "b200", "l40s", "p100", "k80", "k40", "p40"))
 # A GeForce model said by its number alone ("a 3090 graphics card", "2080ti显卡").
 _GPU_NUMBER = lazy(r"(?i)(?<![\w.-])((?:10[5-8]0|20[6-8]0|30[5-9]0|40[6-9]0|50[6-9]0)(?:\s?(?:ti|super))?)\s*(?:graphics card|gpus?\b|card\b|显卡)",
                    needs=("graphics card", "gpu", "card", "显卡"))
@@ -78,7 +81,7 @@ def read_gpus(text: str, hits: Hits, facts: dict) -> None:
         add(match.group(1), match.group(2))
     for match in iter_matches(_GPU_TF1, text):
         add(match.group(1), f"{match.group(2)}.{match.group(3)}")
-    for regex in (_GPU_TEXT, _GPU_DC):
+    for regex in (_GPU_TEXT, _GPU_DC, _GPU_DC_BARE):
         for match in iter_matches(regex, text):
             add(_normalise_gpu(match.group(1)), source="text")
     for match in iter_matches(_GPU_NUMBER, text):

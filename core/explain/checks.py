@@ -162,7 +162,8 @@ def driver_below_cuda(ctx: Ctx) -> dict | None:
 
 def python_no_wheel(ctx: Ctx) -> dict | None:
     python, tf = ctx.facts.get("python_version"), ctx.facts.get("tf_requested_version") or ctx.tf
-    if kbview.python_has_wheel(tf, python, _platform(ctx)) is False:
+    # No platform named: Linux, whose wheels cover every Python any platform had.
+    if kbview.python_has_wheel(tf, python, _platform(ctx) or "linux") is False:
         return {"tf": tf, "python": python}
     return None
 

@@ -14,6 +14,7 @@ joined by ``|`` (any of them). Signals:
 - ``notice:any``    a harmless notice's log signature matched (the benign findings are made later)
 - ``os:<name>``      the text's operating system (``windows``, ``linux``, ``wsl``, ``macos``)
 - ``visible:suspect`` CUDA_VISIBLE_DEVICES is named with a value that may hide every GPU
+- ``log:tf``        the text holds TensorFlow's (or XLA's) own C++ log lines: TF is installed and ran
 
 A rule that holds makes its ``then`` finding (worded by :data:`DETAILS`) and removes the findings
 in ``replaces``.
@@ -25,6 +26,7 @@ import logging
 
 from tfgpu.core import kb
 from tfgpu.core.explain.context import Ctx
+from tfgpu.core.explain.lazy_re import lazy
 from tfgpu.core.explain.prose import Reading
 from tfgpu.core.explain.rule_words import DETAILS
 from tfgpu.core.explain.signatures import Hit
@@ -75,6 +77,8 @@ class Signals:
             return visible_devices_suspect(ctx, self.reading)
         if name == "any:error":
             return bool(ctx.errors())
+        if name == "log:tf":
+            return bool(_TF_LOG_LINE.search(ctx.doc.text))
         return False
 
     def check(self, name: str) -> dict | None:
@@ -88,6 +92,10 @@ class Signals:
                 log.exception("explain check %s failed", name)
                 self.checks[name] = None
         return self.checks[name]
+
+
+# A C++ log line of TensorFlow or XLA ("... gpu_device.cc:2344]"): TF itself ran.
+_TF_LOG_LINE = lazy(r"\w\.cc:\d+\]", needs=(".cc:",))
 
 
 def visible_devices_suspect(ctx: Ctx, reading: Reading) -> bool:

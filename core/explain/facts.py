@@ -134,7 +134,8 @@ _OS_NAME_WORDS = ("win", "ubuntu", "debian", "centos", "fedora", "wsl")
 # A Mac named in words or paths (an Apple-silicon Mac has no NVIDIA GPU and its own wheels).
 _MAC_WORDS = ("macos", "mac os", "macbook", "os x", "darwin", "/users/", "apple silicon", "apple m1", "apple m2",
               "apple m3", "apple m4", "mac m1", "mac m2", "m1 mac", "m2 mac", "imac", "mac mini", "mac studio",
-              "macosx", "tensorflow-macos", "tensorflow-metal")
+              "macosx", "tensorflow-macos", "tensorflow-metal", "mac ventura", "mac sonoma", "mac sequoia",
+              "mac monterey", "macos ventura", "mac big sur")
 
 
 def _count(lower: str, words: tuple[str, ...], cap: int = 50) -> int:

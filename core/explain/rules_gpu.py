@@ -229,7 +229,8 @@ def memory(ctx: Ctx) -> None:
     ooms += hits.get("cuda-out-of-memory")
     ooms += [h for h in hits.get("cuda-runtime-init-failed") if "out of memory" in h.groups.get("status", "").lower()]
     soft = [h for h in hits.get("bfc-ran-out") if _NOT_A_FAILURE.search(h.line)]
-    ooms += [h for h in hits.get("bfc-ran-out") if h not in soft and not _CPU_DEVICE.search(h.groups.get("allocator", ""))]
+    if not soft:  # one line says "not a failure": the same warning quoted again (a title, cut short) is no OOM either
+        ooms += [h for h in hits.get("bfc-ran-out") if not _CPU_DEVICE.search(h.groups.get("allocator", ""))]
     cudnn_init = hits.get("conv-algorithm-failed") + hits.get("dnn-blas-handle-failed") + hits.get("dnn-init-failed")
     if ctx.has("cudnn-gpu-too-old"):  # those lines are explained: cuDNN cannot run this GPU
         cudnn_init = []
@@ -251,7 +252,8 @@ def memory(ctx: Ctx) -> None:
             "core", "cuDNN/cuBLAS could not initialise, which almost always means TensorFlow had already reserved the GPU "
             "memory. Enable memory growth (or lower the memory fraction) before building the model.")),
             cudnn_init, facts)
-    elif soft and not ctx.errors() and ctx.hits.any("gpu-device-created", "gpu-device-created-short", "gpu-found-properties"):
+    elif soft and not ctx.errors() and (ctx.hits.any("gpu-device-created", "gpu-device-created-short", "gpu-found-properties")
+                                        or any("gpu" in h.groups.get("allocator", "").lower() for h in soft)):
         ctx.add("benign-log", TrText(QT_TRANSLATE_NOOP(
             "core", "TensorFlow uses the GPU; the allocator's \"ran out of memory ... not a failure\" lines are notices "
             "that more memory might run it faster, not errors.")), soft[:2], {"notices": ["GPU allocator notice"]})

@@ -104,7 +104,7 @@ def test_text_pattern_rows(row):
         signals = {s.strip() for term in row["when"] + row["unless"] for s in term.split("|")}
         for signal in signals:
             kind, _, name = signal.partition(":")
-            assert kind in ("finding", "sig", "say", "ctx", "check", "want", "lib", "gpu", "any", "visible", "os", "notice", "framework"), signal
+            assert kind in ("finding", "sig", "say", "ctx", "check", "want", "lib", "gpu", "any", "visible", "os", "notice", "framework", "log"), signal
             if kind == "check":
                 assert name in checks.CHECKS
             if kind == "finding":

@@ -418,14 +418,22 @@ class TestMemory:
         assert e.primary == "gpu-oom"
         assert e.facts["oom_allocation_bytes"] == int(4.5 * 1024**3)
 
-    def test_not_a_failure_is_only_a_warning(self):
+    def test_not_a_failure_on_the_gpu_allocator_is_a_notice(self):
+        # GPU_0_bfc is TensorFlow's GPU allocator: the GPU is in use, and the line says itself it is no failure.
         text = log("W", "tensorflow/core/common_runtime/bfc_allocator.cc:248",
                    "Allocator (GPU_0_bfc) ran out of memory trying to allocate 2.14GiB with freed_by_count=0. The caller "
                    "indicates that this is not a failure, but may mean that there could be performance gains if more "
                    "memory were available.")
         e = explain_text(text)
-        assert e.primary == "gpu-oom"
-        assert e.findings[0].severity is Severity.WARNING
+        assert e.primary == "benign-log"
+        assert e.findings[0].severity is Severity.INFO
+
+    def test_not_a_failure_quoted_again_in_a_title_is_no_oom(self):
+        title = "Allocator (GPU_0_bfc) ran out of memory trying to allocate 2.39GiB with freed_by_count=0."
+        text = title + "\n" + log("W", "tensorflow/core/common_runtime/bfc_allocator.cc:237",
+                                   title + " The caller indicates that this is not a failure, but may mean that there "
+                                   "could be performance gains if more memory were available.")
+        assert explain_text(text).primary == "benign-log"
 
     def test_cuda_out_of_memory(self):
         text = log("E", "tensorflow/stream_executor/cuda/cuda_driver.cc:890",

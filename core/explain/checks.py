@@ -282,7 +282,11 @@ def cudnn_needs_zlibwapi(ctx: Ctx) -> dict | None:
 def gpu_newer_than_cuda(ctx: Ctx) -> dict | None:
     """The GPU's architecture is newer than the CUDA in use (installed, or the one the stated TF is built for):
     that CUDA's cuBLAS and cuDNN have no kernels for it (an RTX 30 under a CUDA 10 TensorFlow 1.x)."""
-    cc = versions.compute_capability(ctx.gpu_cc() or "")
+    # The newest GPU named (a text may name the old card that works and the new one that does not).
+    named = [(versions.compute_capability(g.get("cc") or ""), g) for g in ctx.facts.get("gpus") or []]
+    cc, gpu = max(((c, g) for c, g in named if c is not None), key=lambda pair: pair[0], default=(None, None))
+    if cc is None:
+        cc, gpu = versions.compute_capability(ctx.gpu_cc() or ""), None
     rule = next((row for row in kb.text_rows("rule") if row["id"] == "gpu-newer-than-cuda"), {})
     table = sorted((arch, str(cuda)) for arch, cuda in ((versions.compute_capability(k), v)
                    for k, v in rule.get("min_cuda_for_cc", {}).items()) if arch is not None)
@@ -292,6 +296,8 @@ def gpu_newer_than_cuda(ctx: Ctx) -> dict | None:
     have_mm, need_mm = _mm(have), _mm(need)
     if need_mm is None or have_mm is None or have_mm >= need_mm:
         return None
+    if gpu is not None:
+        return {"gpu": gpu.get("name") or "GPU", "cc": gpu.get("cc"), "cuda": have, "need": need}
     return {"gpu": ctx.gpu_name() or "GPU", "cc": ctx.gpu_cc(), "cuda": have, "need": need}
 
 

@@ -214,6 +214,9 @@ DETAILS: dict[str, str] = {
         "--runtime=nvidia), so the host's NVIDIA driver libraries are not mounted into it and CUDA inside reports no "
         "driver, or one too old. Install the NVIDIA Container Toolkit on the host and start the container with "
         "--gpus all."),
+    "cuda-home-not-set": QT_TRANSLATE_NOOP(
+        "core", "Building CUDA code found no CUDA toolkit: CUDA_HOME is not set and no nvcc is on PATH. Install the "
+        "CUDA toolkit (the version your framework was built with) and set CUDA_HOME to its folder."),
     "numpy2-said": QT_TRANSLATE_NOOP(
         "core", "This TensorFlow was built for NumPy 1.x and does not work with NumPy 2. Install numpy<2 into the "
         "same environment, or upgrade to TensorFlow 2.18 or newer (the first built for NumPy 2)."),

@@ -63,6 +63,10 @@ _CUDA_CONDA = lazy(
 _CUDA_SAID = lazy(r"(?i)(?<![A-Za-z0-9_/\\.-])cuda(?:\s*toolkit)?(?:\s*version)?(?:\s+(?:of|on|in)\s+(?:my|the|this)\s+\w+)?\s*(?:is\s*|[:=：]\s*|-|的?(?:版本)?(?:是|为)\s*)?v?(\d{1,2}(?:\.\d{1,2})?)(?:\.\d{1,3})?(?![\w.]*\d)", needs=('cuda',))
 # NVIDIA's installer file: cuda_10.1.105_418.96_win10.exe, Cuda_10.1.105_win10_network, cuda_12.2.0_535.54.03_linux.run
 _CUDA_INSTALLER = lazy(r"(?i)\bcuda_(\d{1,2}\.\d)\.\d+_(?:\d+\.\d+(?:\.\d+)?_)?(?:win|linux)", needs=('cuda_',))
+# A CUDA DLL the user says they have ("I have cublas64_90.dll", "我电脑上是cublas64_90.dll"): its CUDA version.
+_CUDA_DLL_SAID = lazy(r"(?i)(?:i have|i've got|i got|there is|there's|installed is|电脑上是|我的是|我这里是|只有)\s*(?:only )?"
+                      r"(?:the )?(?:cublas|cudart|cufft|curand|cusolver|cusparse)64_(\d{2,3})\.dll",
+                      needs=("64_",))
 _CUDA_DRIVER = lazy(r"CUDA Version:\s*(\d{1,2}\.\d{1,2})", needs=('cuda version:',))
 _TEMPLATE = lazy(r"(?i)cuda\s*/\s*cudnn(?:\s*version)?[^\n\d]{0,20}\n?([^\n]{0,80})", needs=('cudnn',))
 _NUMBERS = lazy(r"\d+(?:\.\d+)+")
@@ -250,6 +254,8 @@ def _cuda(text: str, hits: Hits, facts: dict) -> None:
         _add(installed, match.group(1) or match.group(2))
     for match in _iter(_CUDA_INSTALLER, text):
         _add(installed, match.group(1))
+    for match in _iter(_CUDA_DLL_SAID, text):
+        _add(installed, _dll_cuda(match.group(1)))
     for match in _iter(_CUDNN_ARCHIVE, text):
         _add(installed, match.group(1))
     for match in _iter(_TEMPLATE, text):
@@ -283,6 +289,11 @@ def _cuda(text: str, hits: Hits, facts: dict) -> None:
         facts["cuda_installed"] = installed
     if driver_cuda:
         facts["cuda_driver"] = driver_cuda
+
+
+def _dll_cuda(number: str) -> str:
+    """A Windows CUDA DLL's number as a CUDA version: 90 -> 9.0, 101 -> 10.1, 110 -> 11.0."""
+    return f"{number[:-1]}.{number[-1]}"
 
 
 def _cudnn(text: str, hits: Hits, facts: dict) -> None:

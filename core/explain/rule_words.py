@@ -217,6 +217,15 @@ DETAILS: dict[str, str] = {
     "cuda-home-not-set": QT_TRANSLATE_NOOP(
         "core", "Building CUDA code found no CUDA toolkit: CUDA_HOME is not set and no nvcc is on PATH. Install the "
         "CUDA toolkit (the version your framework was built with) and set CUDA_HOME to its folder."),
+    "paddle-cudnn-header-unmatched": QT_TRANSLATE_NOOP(
+        "core", "PaddlePaddle loaded a cuDNN of another major version than the one it was built with. Install the cuDNN "
+        "version of your PaddlePaddle build (its install page lists it), or the PaddlePaddle build for your cuDNN."),
+    "no-avx-said-question": QT_TRANSLATE_NOOP(
+        "core", "This CPU has no AVX instructions, which prebuilt TensorFlow (1.6 and later) needs, with or without a GPU. "
+        "A graphics card does not change that: use a build made without AVX, or a computer whose CPU has AVX."),
+    "linux-32bit-no-wheel": QT_TRANSLATE_NOOP(
+        "core", "This is a 32-bit Linux (i686): TensorFlow and PaddlePaddle publish 64-bit wheels only, so pip finds "
+        "none. Install a 64-bit Linux (and a 64-bit Python)."),
     "numpy2-said": QT_TRANSLATE_NOOP(
         "core", "This TensorFlow was built for NumPy 1.x and does not work with NumPy 2. Install numpy<2 into the "
         "same environment, or upgrade to TensorFlow 2.18 or newer (the first built for NumPy 2)."),

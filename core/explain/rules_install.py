@@ -290,12 +290,13 @@ _NOTICE_NAMES = {"numa-node-notice": "NUMA node", "cpu-instructions-notice": "CP
                  "executor-aborting-notice": "executor start aborting",
                  "keras-not-compiled-notice": "Keras model not compiled", "xla-backend-probe-notice": "JAX backend probe",
                  "grappler-cost-notice": "grappler cost estimate", "mlir-passes-notice": "MLIR passes",
-                 "triton-missing-notice": "Triton (xformers)"}
+                 "triton-missing-notice": "Triton (xformers)", "paddle-fuse-allreduce-notice": "Paddle all-reduce fusion"}
 
 
 # Lines that show a framework using the GPU.
 _GPU_AT_WORK = ("gpu-device-created", "gpu-device-created-short", "gpu-listed", "gpu-found-properties",
-                "paddle-gpu-device-notice", "xla-cuda-device", "dso-opened-locally", "metal-gpu-at-work")
+                "paddle-gpu-device-notice", "xla-cuda-device", "dso-opened-locally", "metal-gpu-at-work",
+                "paddle-run-check-gpu")
 
 
 def healthy(ctx: Ctx) -> None:

@@ -32,6 +32,8 @@ MAX_FIELD_MATCHES = 40
 _NOT_USER_LINE = lazy(
     r"\.(?:cc|cpp|h|c):\d+\]|^\s*[|+]|^\s*File \"|^\s*at [\w.$]+\(|^\s*\d{4}-\d\d-\d\d[ T][\d:.]+:?\s+[IWEF]\s"
     r"|^\s*[IWEF]\d{4} \d\d:\d\d:\d\d|Ignore above cudart dlerror|GPU will not be used"
+    # the program's own words (assert gpus, "no gpus found"), not the user's
+    r"|^\s*(?:assert\s|raise\s|print\(\s*[fr]?['\"]|(?:logging|logger|log|warnings)\.\w+\(\s*[fr]?['\"])"
 )
 _SENTENCE_START = lazy(r"[.!?。！？;；\n]|,\s+(?:but|and|so)\s+|\s+but\s+")
 

@@ -22,6 +22,7 @@ from tfgpu.core.explain import (
     prose,
     reason,
     rules_cluster,
+    rules_cudnn,
     rules_gpu,
     rules_install,
     rules_more,
@@ -103,7 +104,7 @@ def _explain(data: str | bytes | document.Clipped | None, machine: dict) -> Expl
     other_libs = libraries.explain(ctx)
     rules_gpu.driver(ctx, other_libs)
     rules_gpu.driver_too_old(ctx)
-    rules_gpu.cudnn(ctx)
+    rules_cudnn.cudnn(ctx)
     rules_gpu.memory(ctx)
     rules_gpu.xla(ctx)
     rules_gpu.ptx_and_cc(ctx)

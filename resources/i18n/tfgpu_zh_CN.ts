@@ -4767,6 +4767,10 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>TensorFlow 编译时使用的是 cuDNN {compiled}，但它加载的 cuDNN 是 {runtime}。两者的主版本必须相同，次版本要相同或更新。</translation>
     </message>
     <message>
+        <source>JAX&apos;s CUDA backend was built against cuDNN {compiled} and refuses the older cuDNN it found ({runtime}), so it runs on the CPU. Install a cuDNN at least that new, or a jaxlib built for this one.</source>
+        <translation>JAX 的 CUDA 后端是针对 cuDNN {compiled} 构建的，它拒绝使用找到的更旧的 cuDNN（{runtime}），因此只在 CPU 上运行。请安装至少这么新的 cuDNN，或安装针对现有 cuDNN 构建的 jaxlib。</translation>
+    </message>
+    <message>
         <source>TensorFlow ran on the GPU but found no working cuDNN (&quot;DNN library is not found&quot;): a cuDNN is there, but not the version this TensorFlow was built for (this TensorFlow: {needed}). This often follows an upgrade of TensorFlow on Colab or in a container: install the matching cuDNN, or go back to the TensorFlow the environment came with.</source>
         <translation>TensorFlow 在 GPU 上运行，但找不到可用的 cuDNN（&quot;DNN library is not found&quot;）：有 cuDNN，但不是这个 TensorFlow 构建时对应的版本（这个 TensorFlow 需要：{needed}）。这常发生在 Colab 或容器里升级了 TensorFlow 之后：请安装匹配的 cuDNN，或退回环境自带的 TensorFlow 版本。</translation>
     </message>
@@ -4785,6 +4789,14 @@ Checking them runs them, and with them any code that folder holds. Only continue
     <message>
         <source>cuDNN refuses the {gpu} (compute capability {cc}): the GPU is older than any TensorFlow build and cuDNN support. Use a newer NVIDIA GPU, or run on the CPU.</source>
         <translation>cuDNN 拒绝了 {gpu}（计算能力 {cc}）：这块 GPU 比任何 TensorFlow 版本和 cuDNN 支持的都要老。请换用更新的 NVIDIA GPU，或在 CPU 上运行。</translation>
+    </message>
+    <message>
+        <source>cuDNN {cudnn} has no kernels for this GPU (CUDNN_STATUS_ARCH_MISMATCH): the GPU is older than this build supports. Use a newer NVIDIA GPU, or run on the CPU.</source>
+        <translation>cuDNN {cudnn} 没有适用于这块 GPU 的内核（CUDNN_STATUS_ARCH_MISMATCH）：这块 GPU 比当前构建所支持的更老。请换用更新的 NVIDIA GPU，或在 CPU 上运行。</translation>
+    </message>
+    <message>
+        <source>Memory growth was turned on for some GPUs but not for all: TensorFlow needs the same setting on every visible GPU. Call set_memory_growth for each GPU in tf.config.list_physical_devices(&apos;GPU&apos;), right after importing TensorFlow.</source>
+        <translation>只为部分 GPU 开启了显存按需增长（memory growth）：TensorFlow 要求所有可见 GPU 的设置相同。请在导入 TensorFlow 之后，立即对 tf.config.list_physical_devices(&apos;GPU&apos;) 中的每块 GPU 调用 set_memory_growth。</translation>
     </message>
     <message>
         <source>A GPU setting (memory growth, visible devices or a memory limit) was changed after TensorFlow had already initialised the GPU. Set it right after importing TensorFlow, before any model or tensor is created.</source>
@@ -5969,6 +5981,42 @@ Checking them runs them, and with them any code that folder holds. Only continue
     <message>
         <source>No wheel of this package is published for your Python version, so pip falls back to an older release or finds none. Use a Python version the release supports (its PyPI page lists the wheels).</source>
         <translation>这个包没有为你的 Python 版本发布 wheel，所以 pip 会退回到更旧的版本或什么也找不到。请使用该版本支持的 Python（PyPI 页面列出了各个 wheel）。</translation>
+    </message>
+    <message>
+        <source>Only a few hundred MB of GPU memory are in use: TensorFlow is not running the model on the GPU (a process that only opened the GPU takes that much). Check that TensorFlow lists the GPU: the command below shows why it does not.</source>
+        <translation>只用了几百 MB 显存：TensorFlow 并没有在 GPU 上运行模型（一个只打开了 GPU 的进程就会占用这么多）。请检查 TensorFlow 是否列出了 GPU：下面的命令会显示它为什么没有列出。</translation>
+    </message>
+    <message>
+        <source>The model uses the channels-first (NCHW) layout, which TensorFlow&apos;s CPU kernels do not support: TensorFlow runs on the CPU, not the GPU. Install a GPU build and check that it lists the GPU (on a machine without an NVIDIA GPU, switch the model to channels-last, NHWC).</source>
+        <translation>模型使用通道在前（NCHW）的数据布局，而 TensorFlow 的 CPU 内核不支持它：TensorFlow 在 CPU 上而不是 GPU 上运行。请安装 GPU 版本并确认它列出了 GPU（在没有 NVIDIA GPU 的机器上，请把模型改为通道在后，即 NHWC）。</translation>
+    </message>
+    <message>
+        <source>This TensorFlow needs another Python version than the one in use (the message says which). Create an environment with a Python version that the TensorFlow release supports, and install it there.</source>
+        <translation>这个 TensorFlow 需要的 Python 版本与当前使用的不同（提示信息里写明了是哪个）。请用该 TensorFlow 版本支持的 Python 创建一个环境，并在其中安装。</translation>
+    </message>
+    <message>
+        <source>The container was started without GPU access: its docker run command has no --gpus (or --runtime=nvidia), so the host&apos;s NVIDIA driver libraries are not mounted into it and CUDA inside reports no driver, or one too old. Install the NVIDIA Container Toolkit on the host and start the container with --gpus all.</source>
+        <translation>容器启动时没有获得 GPU 访问权限：它的 docker run 命令没有 --gpus（或 --runtime=nvidia），所以宿主机的 NVIDIA 驱动库没有挂载进容器，容器里的 CUDA 报告没有驱动或驱动太旧。请在宿主机上安装 NVIDIA Container Toolkit，并用 --gpus all 启动容器。</translation>
+    </message>
+    <message>
+        <source>Building CUDA code found no CUDA toolkit: CUDA_HOME is not set and no nvcc is on PATH. Install the CUDA toolkit (the version your framework was built with) and set CUDA_HOME to its folder.</source>
+        <translation>编译 CUDA 代码时找不到 CUDA 工具包：CUDA_HOME 没有设置，PATH 中也没有 nvcc。请安装 CUDA 工具包（与你的框架构建时所用的版本一致），并把 CUDA_HOME 设为它的安装目录。</translation>
+    </message>
+    <message>
+        <source>PaddlePaddle loaded a cuDNN of another major version than the one it was built with. Install the cuDNN version of your PaddlePaddle build (its install page lists it), or the PaddlePaddle build for your cuDNN.</source>
+        <translation>PaddlePaddle 加载的 cuDNN 与它构建时所用的主版本不同。请安装与你的 PaddlePaddle 版本对应的 cuDNN（安装页面列出了版本），或安装针对你现有 cuDNN 构建的 PaddlePaddle。</translation>
+    </message>
+    <message>
+        <source>This CPU has no AVX instructions, which prebuilt TensorFlow (1.6 and later) needs, with or without a GPU. A graphics card does not change that: use a build made without AVX, or a computer whose CPU has AVX.</source>
+        <translation>这颗 CPU 不支持 AVX 指令，而预编译的 TensorFlow（1.6 及以后）无论是否使用 GPU 都需要它。加装显卡也改变不了这一点：请使用不依赖 AVX 的构建，或换一台 CPU 支持 AVX 的电脑。</translation>
+    </message>
+    <message>
+        <source>This is a 32-bit Linux (i686): TensorFlow and PaddlePaddle publish 64-bit wheels only, so pip finds none. Install a 64-bit Linux (and a 64-bit Python).</source>
+        <translation>这是 32 位 Linux（i686）：TensorFlow 和 PaddlePaddle 只发布 64 位的 wheel，所以 pip 一个也找不到。请安装 64 位 Linux（以及 64 位 Python）。</translation>
+    </message>
+    <message>
+        <source>This TensorFlow was built for NumPy 1.x and does not work with NumPy 2. Install numpy&lt;2 into the same environment, or upgrade to TensorFlow 2.18 or newer (the first built for NumPy 2).</source>
+        <translation>这个 TensorFlow 是针对 NumPy 1.x 构建的，不能与 NumPy 2 一起使用。请在同一环境中安装 numpy&lt;2，或升级到 TensorFlow 2.18 及以上（第一个针对 NumPy 2 构建的版本）。</translation>
     </message>
     <message>
         <source>msvcp140.dll / vcruntime140.dll, the Microsoft Visual C++ runtime, is missing. Install the latest Visual C++ Redistributable for Visual Studio 2015-2022 (x64) and restart.</source>

@@ -219,7 +219,7 @@ def _python(text: str, hits: Hits, facts: dict) -> None:
                 gap, value = match.group(1), match.group(2)
                 if re.search(r"(?i)cuda|cudnn|tensorflow|driver|install|\d|==|\bpip\b", gap) or value[0] not in "23":
                     continue
-                if value[0] == "2" and int(value.split(".")[1]) > 7:
+                if versions.major_number(value) == 2 and not versions.below(value, "2.8"):
                     continue  # no Python 2.8 or later exists: another product's version
                 facts["python_version"] = value
                 break

@@ -103,6 +103,14 @@ RULES = {
                                 "runtime version", "container-gpu-missing"),
     "crash-on-a-cpu-without-avx": ("core dumped when I run the docker image, also on import tensorflow\nCPU: Intel "
                                    "Xeon X5650", "cpu-no-avx"),
+    "drivers-said-out-of-date": ("Nvidia drivers are \"out of date\" after i updated them", "driver-too-old"),
+    "cuda-said-not-compatible": ("The TensorFlow package has been compiled using CUDA 9.0, the instructions install "
+                                 "CUDA 9.1 which is not compatible, so TensorFlow cannot run.", "cuda-version-mismatch"),
+    "cpu-build-said-in-chinese": ("自动安装的torch选择的是cpu版，对于有显卡的电脑来说有点浪费性能", "cpu-only-build"),
+    "cpu-and-gpu-packages-side-by-side-in-chinese": ("同时安装了paddle的CPU版本和GPU版本，卸载GPU版本后无法import paddle",
+                                                     "mixed-tf-packages"),
+    "colab-asking-for-an-nvidia-driver": ("My Colab notebook is asking for an Nvidia driver all of a sudden.",
+                                          "no-nvidia-gpu"),
     "gpu-percent-said-is-a-gpu-at-work": ("15 fps, but it is using only about 57% of the GPU. How can I increase the "
                                           "fps?", "gpu-ok"),
 }

@@ -226,6 +226,9 @@ DETAILS: dict[str, str] = {
     "linux-32bit-no-wheel": QT_TRANSLATE_NOOP(
         "core", "This is a 32-bit Linux (i686): TensorFlow and PaddlePaddle publish 64-bit wheels only, so pip finds "
         "none. Install a 64-bit Linux (and a 64-bit Python)."),
+    "colab-cpu-runtime": QT_TRANSLATE_NOOP(
+        "core", "This Colab session has no GPU: it runs a CPU runtime, which has no NVIDIA GPU or driver. Choose "
+        "Runtime > Change runtime type > GPU (a T4 on the free tier), then run the notebook again."),
     "numpy2-said": QT_TRANSLATE_NOOP(
         "core", "This TensorFlow was built for NumPy 1.x and does not work with NumPy 2. Install numpy<2 into the "
         "same environment, or upgrade to TensorFlow 2.18 or newer (the first built for NumPy 2)."),

@@ -6015,6 +6015,10 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>这是 32 位 Linux（i686）：TensorFlow 和 PaddlePaddle 只发布 64 位的 wheel，所以 pip 一个也找不到。请安装 64 位 Linux（以及 64 位 Python）。</translation>
     </message>
     <message>
+        <source>This Colab session has no GPU: it runs a CPU runtime, which has no NVIDIA GPU or driver. Choose Runtime &gt; Change runtime type &gt; GPU (a T4 on the free tier), then run the notebook again.</source>
+        <translation>这个 Colab 会话没有 GPU：它运行的是 CPU 运行时，没有 NVIDIA GPU，也没有驱动。请选择“代码执行程序 &gt; 更改运行时类型 &gt; GPU”（免费版为 T4），然后重新运行笔记本。</translation>
+    </message>
+    <message>
         <source>This TensorFlow was built for NumPy 1.x and does not work with NumPy 2. Install numpy&lt;2 into the same environment, or upgrade to TensorFlow 2.18 or newer (the first built for NumPy 2).</source>
         <translation>这个 TensorFlow 是针对 NumPy 1.x 构建的，不能与 NumPy 2 一起使用。请在同一环境中安装 numpy&lt;2，或升级到 TensorFlow 2.18 及以上（第一个针对 NumPy 2 构建的版本）。</translation>
     </message>

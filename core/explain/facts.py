@@ -292,7 +292,10 @@ def _cuda(text: str, hits: Hits, facts: dict) -> None:
 
 
 def _dll_cuda(number: str) -> str:
-    """A Windows CUDA DLL's number as a CUDA version: 90 -> 9.0, 101 -> 10.1, 110 -> 11.0."""
+    """A Windows CUDA DLL's number as a CUDA version: 90 -> 9.0, 101 -> 10.1, 110 -> 11.0; a major alone from
+    CUDA 10.1 on (cublas64_10, cublas64_12) -> 10, 12."""
+    if len(number) == 2 and number.startswith("1"):
+        return number
     return f"{number[:-1]}.{number[-1]}"
 
 

@@ -111,6 +111,9 @@ RULES = {
                                                      "mixed-tf-packages"),
     "colab-asking-for-an-nvidia-driver": ("My Colab notebook is asking for an Nvidia driver all of a sudden.",
                                           "no-nvidia-gpu"),
+    "n-times-slower-said-beside-a-gpu-tf-sees": (
+        "tf.keras is 4x slower than keras on GPU machines.\n# returns True\ntf.test.is_gpu_available(cuda_only=True)",
+        "gpu-ok"),
     "gpu-percent-said-is-a-gpu-at-work": ("15 fps, but it is using only about 57% of the GPU. How can I increase the "
                                           "fps?", "gpu-ok"),
 }

@@ -6,7 +6,7 @@ info, pip error) and get its kind, the facts in it, findings and one primary cau
 
 Pipeline: :mod:`.document` (decode, bound) -> :mod:`.signatures` (one pass of the KB's log
 signatures) -> :mod:`.kinds` -> :mod:`.facts` / :mod:`.parsers` -> rules
-(:mod:`.libraries`, :mod:`.rules_gpu`, :mod:`.rules_install`) -> ranked findings.
+(:mod:`.libraries`, :mod:`.rules_gpu`, :mod:`.rules_cudnn`, :mod:`.rules_install`) -> ranked findings.
 """
 
 from __future__ import annotations

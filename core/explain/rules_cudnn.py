@@ -87,12 +87,19 @@ def cudnn_gpu_too_old(ctx: Ctx) -> None:
     # the cuDNN named is older than any cut-off (cuDNN 5-8 refusing a GPU): the GPU is too old for the build.
     older_cudnn = loaded is not None and versions.below(loaded, "9.11")
     if detail is None and arch and ((number is not None and number < 5.0) or older_cudnn):
-        words = (TrText(QT_TRANSLATE_NOOP(
-            "core", "cuDNN refuses the {gpu} (compute capability {cc}): the GPU is older than any TensorFlow build and "
-            "cuDNN support. Use a newer NVIDIA GPU, or run on the CPU."), gpu=gpu or "GPU", cc=cc) if cc else TrText(
-            QT_TRANSLATE_NOOP("core", "cuDNN {cudnn} has no kernels for this GPU (CUDNN_STATUS_ARCH_MISMATCH): the "
-                              "GPU is older than this build supports. Use a newer NVIDIA GPU, or run on the CPU."),
-            cudnn=loaded))
+        if number is not None and number < 3.5:  # Fermi, first Kepler: below every TF build's floor
+            words = TrText(QT_TRANSLATE_NOOP(
+                "core", "cuDNN refuses the {gpu} (compute capability {cc}): the GPU is older than any TensorFlow build "
+                "and cuDNN support. Use a newer NVIDIA GPU, or run on the CPU."), gpu=gpu or "GPU", cc=cc)
+        elif cc:
+            words = TrText(QT_TRANSLATE_NOOP(
+                "core", "cuDNN refuses the {gpu} (compute capability {cc}, CUDNN_STATUS_ARCH_MISMATCH): this build has "
+                "no kernels for a GPU that old. Use a build that still supports it (CUDA 11 and cuDNN 8 for Kepler), a "
+                "newer NVIDIA GPU, or the CPU."), gpu=gpu or "GPU", cc=cc)
+        else:
+            words = TrText(QT_TRANSLATE_NOOP(
+                "core", "cuDNN {cudnn} has no kernels for this GPU (CUDNN_STATUS_ARCH_MISMATCH): the GPU is older than "
+                "this build supports. Use a newer NVIDIA GPU, or run on the CPU."), cudnn=loaded)
         ctx.add("compute-capability-unsupported", words, arch, facts)
         return
     if detail is None and arch:

@@ -4791,6 +4791,10 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>cuDNN 拒绝了 {gpu}（计算能力 {cc}）：这块 GPU 比任何 TensorFlow 版本和 cuDNN 支持的都要老。请换用更新的 NVIDIA GPU，或在 CPU 上运行。</translation>
     </message>
     <message>
+        <source>cuDNN refuses the {gpu} (compute capability {cc}, CUDNN_STATUS_ARCH_MISMATCH): this build has no kernels for a GPU that old. Use a build that still supports it (CUDA 11 and cuDNN 8 for Kepler), a newer NVIDIA GPU, or the CPU.</source>
+        <translation>cuDNN 拒绝了 {gpu}（计算能力 {cc}，CUDNN_STATUS_ARCH_MISMATCH）：当前构建没有适用于这么老的 GPU 的内核。请使用仍支持它的构建（Kepler 显卡用 CUDA 11 和 cuDNN 8）、换用更新的 NVIDIA GPU，或使用 CPU。</translation>
+    </message>
+    <message>
         <source>cuDNN {cudnn} has no kernels for this GPU (CUDNN_STATUS_ARCH_MISMATCH): the GPU is older than this build supports. Use a newer NVIDIA GPU, or run on the CPU.</source>
         <translation>cuDNN {cudnn} 没有适用于这块 GPU 的内核（CUDNN_STATUS_ARCH_MISMATCH）：这块 GPU 比当前构建所支持的更老。请换用更新的 NVIDIA GPU，或在 CPU 上运行。</translation>
     </message>

@@ -119,6 +119,12 @@ RULES = {
 }
 
 
+@pytest.fixture
+def rules_only(monkeypatch):
+    """The rules' own reading: no classifier guess."""
+    monkeypatch.setattr(classifier, "predict", lambda _text: [])
+
+
 @pytest.mark.parametrize("text, expected", RULES.values(), ids=RULES.keys())
 def test_reading(monkeypatch, text, expected):
     if expected != "gpu-ok" or "%" not in text:
@@ -132,28 +138,24 @@ def test_reading(monkeypatch, text, expected):
     "Hi, dstack dev-environment on lambda doesn't have nvidia drivers setup\nbash: nvidia-smi: command not found",
     "reinstalled tensorflow-gpu, keras and cudnn: faster, but the fps is still low. GPU-Util: 80%.",
 ])
-def test_words_that_only_look_like_a_cause(monkeypatch, text):
-    monkeypatch.setattr(classifier, "predict", lambda _text: [])
+def test_words_that_only_look_like_a_cause(rules_only, text):
     assert explain_text(text).primary not in ("no-nvidia-gpu", "mixed-tf-packages")
 
 
-def test_the_programs_own_words_are_not_the_users(monkeypatch):
+def test_the_programs_own_words_are_not_the_users(rules_only):
     # `assert gpus, "no gpus found"` is code: it does not say the GPU is missing.
-    monkeypatch.setattr(classifier, "predict", lambda _text: [])
     text = "Tensorflow executes slow on a Tesla V100\ngpus = tf.config.list_physical_devices('GPU')\nassert gpus, \"no gpus found\""
-    assert explain_text(text).primary != "cpu-only-build"
+    assert explain_text(text).primary not in ("cpu-only-build", "gpu-not-listed")
 
 
-def test_no_python_version_cause_where_tensorflow_itself_ran(monkeypatch):
-    monkeypatch.setattr(classifier, "predict", lambda _text: [])
+def test_no_python_version_cause_where_tensorflow_itself_ran(rules_only):
     text = ("W0000 00:00:1714315704.778368 2252 graph_launch.cc:671] Fallback to op-by-op mode\n### TensorFlow version\n"
             "2.15\n### Python version\n3.12\nWhat does this line mean?")
     assert explain_text(text).primary != "python-unsupported"
 
 
-def test_the_newest_gpu_named_is_checked(monkeypatch):
-    # A K80 that works and a V100 that TF 1.4 (CUDA 8) has no code for: the V100 decides.
-    monkeypatch.setattr(classifier, "predict", lambda _text: [])
-    text = ("tensorflow 1.4 image: very slow on a Tesla V100, fine on a Tesla K80\nI tensorflow/core/common_runtime/"
-            "gpu/gpu_device.cc:1030] Found device 0 with properties:\nname: Tesla V100-SXM2-16GB major: 7 minor: 0")
+def test_the_newest_gpu_named_is_checked(rules_only):
+    # TF 1.4 (CUDA 8) lists a K80, which it runs; the V100 the user says is slow has no code in CUDA 8: it decides.
+    text = ("tensorflow 1.4 image: fine on the Tesla K80, very slow on a Tesla V100\nI tensorflow/core/common_runtime/"
+            "gpu/gpu_device.cc:1030] Found device 0 with properties:\nname: Tesla K80 major: 3 minor: 7")
     assert explain_text(text).primary == "compute-capability-unsupported"

@@ -296,9 +296,8 @@ def gpu_newer_than_cuda(ctx: Ctx) -> dict | None:
     have_mm, need_mm = _mm(have), _mm(need)
     if need_mm is None or have_mm is None or have_mm >= need_mm:
         return None
-    if gpu is not None:
-        return {"gpu": gpu.get("name") or "GPU", "cc": gpu.get("cc"), "cuda": have, "need": need}
-    return {"gpu": ctx.gpu_name() or "GPU", "cc": ctx.gpu_cc(), "cuda": have, "need": need}
+    name, gpu_cc = (gpu.get("name"), gpu.get("cc")) if gpu is not None else (ctx.gpu_name(), ctx.gpu_cc())
+    return {"gpu": name or "GPU", "cc": gpu_cc, "cuda": have, "need": need}
 
 
 CHECKS: dict[str, Check] = {

@@ -23,7 +23,7 @@ MAX_EVIDENCE = 6
 
 # A TF C++ log line ("... W tensorflow/.../dso_loader.cc:64] ...") or TF's own cudart note:
 # words in them are TF's, not the user's.
-_LOG_LINE = lazy(r"\.(?:cc|cpp|h):\d+\]|Ignore above cudart dlerror|GPU will not be used")
+TF_LOG_LINE = lazy(r"\.(?:cc|cpp|h):\d+\]|Ignore above cudart dlerror|GPU will not be used")
 _WANTS_GPU = lazy(
     r"(?i)\b(?:my|have|has|got|with|own|using|use|installed|install|set ?up|bought|run on|train on)\b[^\n]{0,30}?"
     r"\b(?:gpus?|graphics card|nvidia|geforce|rtx|gtx|quadro|cuda|cudnn)\b"
@@ -127,7 +127,7 @@ class Ctx:
             if count > 50:
                 break
             start, end = self.doc.line_span(match.start())
-            if not _LOG_LINE.search(text, start, end):
+            if not TF_LOG_LINE.search(text, start, end):
                 return True
         return False
 

@@ -25,8 +25,7 @@ from __future__ import annotations
 import logging
 
 from tfgpu.core import kb
-from tfgpu.core.explain.context import Ctx
-from tfgpu.core.explain.lazy_re import lazy
+from tfgpu.core.explain.context import TF_LOG_LINE, Ctx
 from tfgpu.core.explain.prose import Reading
 from tfgpu.core.explain.rule_words import DETAILS
 from tfgpu.core.explain.signatures import Hit
@@ -78,7 +77,7 @@ class Signals:
         if name == "any:error":
             return bool(ctx.errors())
         if name == "log:tf":
-            return bool(_TF_LOG_LINE.search(ctx.doc.text))
+            return bool(TF_LOG_LINE.search(ctx.doc.text))  # TF printed these: it ran
         return False
 
     def check(self, name: str) -> dict | None:
@@ -92,10 +91,6 @@ class Signals:
                 log.exception("explain check %s failed", name)
                 self.checks[name] = None
         return self.checks[name]
-
-
-# A C++ log line of TensorFlow or XLA ("... gpu_device.cc:2344]"): TF itself ran.
-_TF_LOG_LINE = lazy(r"\w\.cc:\d+\]", needs=(".cc:",))
 
 
 def visible_devices_suspect(ctx: Ctx, reading: Reading) -> bool:

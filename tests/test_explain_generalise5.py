@@ -1,0 +1,46 @@
+"""Issue 28, fifth session: how the classifier's guess fills in for a text no rule explains, measured on
+held-out folds before the blind batches 50 on (texts written for this file; real cases in tests/fixtures)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tfgpu.core.explain import classifier
+from tfgpu.core.explain.engine import explain_text
+
+# A question about a GPU set-up with no error line and no word of a failure; nothing shows a GPU at work.
+QUESTION = ("How to speed up SpliceAI with a GPU\nIs there a command line option to make it faster on the GPU? "
+            "Which card would you recommend? I installed it via bioconda.")
+
+
+def guess(monkeypatch, opinion):
+    monkeypatch.setattr(classifier, "predict", lambda _text: opinion)
+
+
+def test_likeliest_healthy_but_nothing_at_work_names_the_likeliest_cause(monkeypatch):
+    # Healthy is not allowed (no GPU at work shown), so the runner-up cause is named, from the failing
+    # texts' threshold, and says it is a guess.
+    guess(monkeypatch, [("gpu-ok", 0.4), ("cpu-only-build", 0.08), ("cuda-version-mismatch", 0.04)])
+    explanation = explain_text(QUESTION)
+    assert explanation.primary == "cpu-only-build"
+    assert explanation.findings[0].facts["classifier_probability"] == 0.08
+    assert explanation.confidence <= 0.08
+
+
+def test_below_the_failing_threshold_it_stays_unrecognised(monkeypatch):
+    guess(monkeypatch, [("gpu-ok", 0.6), ("cpu-only-build", 0.03)])
+    assert explain_text(QUESTION).primary == "unrecognised-error"
+
+
+def test_a_bare_question_with_no_word_of_a_gpu_gets_no_guess(monkeypatch):
+    guess(monkeypatch, [("gpu-ok", 0.5), ("cpu-only-build", 0.2)])
+    assert explain_text("Why is my training so slow on this machine?").primary == "unrecognised-error"
+
+
+@pytest.mark.parametrize("probability, expected", [(0.2, "cuda-version-mismatch"), (0.12, "unrecognised-error")])
+def test_a_text_that_neither_fails_nor_asks_needs_a_surer_guess(monkeypatch, probability, expected):
+    # Notes about an install (no question, no failure): a cause from 0.15 on (0.3 before).
+    notes = ("TensorFlow 2.4 with CUDA 10.1 on Ubuntu\nI installed the object detection API with setup.py\n"
+             "Then tensorflow 2.4.1 was installed over tensorflow-gpu 2.2.0")
+    guess(monkeypatch, [("cuda-version-mismatch", probability), ("cudnn-version-mismatch", 0.05)])
+    assert explain_text(notes).primary == expected

@@ -25,6 +25,10 @@ def test_likeliest_healthy_but_nothing_at_work_names_the_likeliest_cause(monkeyp
     assert explanation.primary == "cpu-only-build"
     assert explanation.findings[0].facts["classifier_probability"] == 0.08
     assert explanation.confidence <= 0.08
+    # It names no failure the text does not show, and keeps the next step of the answer it replaced.
+    detail = str(explanation.findings[0].detail)
+    assert "shows no error line" in detail and "statistical guess" in detail
+    assert explanation.findings[0].fix[-1].command
 
 
 def test_below_the_failing_threshold_it_stays_unrecognised(monkeypatch):

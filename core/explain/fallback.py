@@ -190,12 +190,18 @@ def fill_in(ctx: Ctx, opinion: list[tuple[str, float]], thresholds: dict[str, fl
     quoted = str(current.facts.get("decisive_line", "")) or next((str(e.detail) for e in current.evidence), "")
     hits = [Hit(signature="classifier", line_no=int(str(e.source)[5:]), line=str(e.detail))
             for e in current.evidence if str(e.source).startswith("line ") and str(e.source)[5:].isdigit()]
-    words = (QT_TRANSLATE_NOOP(
-        "core", "This text shows no failure ({line}), and its wording is most like the real cases where nothing "
-        "was wrong with the GPU set-up ({percent}% sure, a statistical guess): {meaning}") if label in healthy else
-        QT_TRANSLATE_NOOP(
-        "core", "No rule names the cause of this failure ({line}), but its wording is most like the real cases "
-        "where the cause was this ({percent}% sure, a statistical guess): {meaning}"))
+    if label in healthy:
+        words = QT_TRANSLATE_NOOP(
+            "core", "This text shows no failure ({line}), and its wording is most like the real cases where nothing "
+            "was wrong with the GPU set-up ({percent}% sure, a statistical guess): {meaning}")
+    elif quiet:  # a question or notes: no error line to name
+        words = QT_TRANSLATE_NOOP(
+            "core", "This text shows no error line ({line}), but its wording is most like the real cases where the "
+            "cause was this ({percent}% sure, a statistical guess): {meaning}")
+    else:
+        words = QT_TRANSLATE_NOOP(
+            "core", "No rule names the cause of this failure ({line}), but its wording is most like the real cases "
+            "where the cause was this ({percent}% sure, a statistical guess): {meaning}")
     made = ctx.add(label, TrText(words, line=quoted, percent=str(round(probability * 100)), meaning=meaning), hits,
         {"decisive_line": quoted, "classifier_probability": round(probability, 3)})
     if made is None:

@@ -5755,6 +5755,10 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>这段文字中没有任何失败的迹象（{line}），它的措辞最像那些 GPU 配置其实没有问题的真实案例（把握 {percent}%，这是统计推测）：{meaning}</translation>
     </message>
     <message>
+        <source>This text shows no error line ({line}), but its wording is most like the real cases where the cause was this ({percent}% sure, a statistical guess): {meaning}</source>
+        <translation>这段文字里没有错误行（{line}），但它的措辞最像那些原因是下面这一项的真实案例（把握 {percent}%，统计推测）：{meaning}</translation>
+    </message>
+    <message>
         <source>No rule names the cause of this failure ({line}), but its wording is most like the real cases where the cause was this ({percent}% sure, a statistical guess): {meaning}</source>
         <translation>没有规则能说出这个失败的原因（{line}），但它的措辞最像那些原因是下面这一项的真实案例（把握 {percent}%，统计推测）：{meaning}</translation>
     </message>

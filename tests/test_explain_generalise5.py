@@ -48,3 +48,49 @@ def test_a_text_that_neither_fails_nor_asks_needs_a_surer_guess(monkeypatch, pro
              "Then tensorflow 2.4.1 was installed over tensorflow-gpu 2.2.0")
     guess(monkeypatch, [("cuda-version-mismatch", probability), ("cudnn-version-mismatch", 0.05)])
     assert explain_text(notes).primary == expected
+
+
+# Messages of the same CUDA stack met through other programs (ONNX Runtime, PyTorch, Numba, cuDNN 9, llama.cpp),
+# read with the rules alone.
+READINGS = {
+    "ort-cpu-package": ("UserWarning: Specified provider 'CUDAExecutionProvider' is not in available provider names."
+                        "Available providers: 'AzureExecutionProvider, CPUExecutionProvider'", "cpu-only-build"),
+    "ort-node-placement": ("[W:onnxruntime:, session_state.cc:1169 VerifyEachNodeIsAssignedToAnEp] Some nodes were not "
+                           "assigned to the preferred execution providers which may or may not have an negative impact "
+                           "on performance.", "benign-log"),
+    "torch-oom": ("torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB (GPU 0; 7.79 GiB total "
+                  "capacity)", "gpu-oom"),
+    "numba-no-driver": ("numba.cuda.cudadrv.error.CudaSupportError: Error at driver init: CUDA driver library cannot "
+                        "be found.", "driver-missing"),
+    "numba-cuinit": ("CudaSupportError: Error at driver init:\n[100] Call to cuInit results in CUDA_ERROR_NO_DEVICE",
+                     "driver-missing"),
+    "cudnn9-sublibrary": ("Unable to load any of {libcudnn_cnn.so.9.1.0, libcudnn_cnn.so.9.1, libcudnn_cnn.so.9, "
+                          "libcudnn_cnn.so}\nInvalid handle. Cannot load symbol cudnnCreateConvolutionDescriptor",
+                          "cudnn-missing"),
+    "llama-cpp-at-work": ("llm_load_tensors: offloaded 33/33 layers to GPU\nWhy is generation only 10 tokens/s?",
+                          "gpu-ok"),
+    "torch-gpu-too-old-before-cuinit": (
+        "Call to cuInit results in CUDA_ERROR_NOT_INITIALIZED:\nUserWarning: Found GPU0 GeForce GTX 760 which is of cuda "
+        "capability 3.0.\n    PyTorch no longer supports this GPU because it is too old.\n    The minimum cuda "
+        "capability that we support is 3.5.", "compute-capability-unsupported"),
+}
+
+
+@pytest.mark.parametrize("text, expected", READINGS.values(), ids=READINGS.keys())
+def test_other_programs_messages(monkeypatch, text, expected):
+    guess(monkeypatch, [])
+    assert explain_text(text).primary == expected
+
+
+def test_a_program_that_found_the_gpu_says_so_not_tensorflow(monkeypatch):
+    guess(monkeypatch, [])
+    finding = explain_text(READINGS["llama-cpp-at-work"][0]).findings[0]
+    assert "TensorFlow" not in str(finding.detail) and "CUDA" in str(finding.detail)
+
+
+def test_devices_found_beside_the_gpu_unused_is_not_healthy(monkeypatch):
+    # llama.cpp lists the GPU, yet the user says it is not used: a listing is not work done on the GPU.
+    guess(monkeypatch, [])
+    text = ("Ollama doesn't use the GPU at all on my old server.\nggml_init_cublas: found 1 CUDA devices:\n"
+            "  Device 0: Tesla K80, compute capability 3.7")
+    assert explain_text(text).primary != "gpu-ok"

@@ -42,13 +42,15 @@ def driver(ctx: Ctx, driver_libs: list[Lib]) -> None:
         ctx.add("no-nvidia-gpu", TrText(QT_TRANSLATE_NOOP(
             "core", "The NVIDIA driver is loaded but lists no GPU (a VM or container without GPU access, or no NVIDIA card).")),
             hits.get("smi-no-devices"))
+    # A GPU the framework calls too old explains the CUDA start-up failure that follows it.
+    too_old = hits.any("below-minimum-compute-capability", "framework-gpu-too-old", "compute-capability-too-low")
     missing = [h for h in cuinit if not (_MISMATCH_CODE.search(h.groups.get("code", "")) or
-                                         _INSUFFICIENT_CODE.search(h.groups.get("code", "")))]
+                                         _INSUFFICIENT_CODE.search(h.groups.get("code", "")) or too_old)]
     missing += hits.get("kernel-driver-not-running")
     missing += [h for h in hits.get("no-cuda-capable-device") if not any(c.line_no == h.line_no for c in cuinit)]
     missing += [h for h in hits.get("cuda-runtime-init-failed") if not _OTHER_STATUS.search(h.groups.get("status", ""))]
     missing += hits.get("smi-cannot-reach-driver") + hits.get("smi-not-found") + hits.get("smi-no-such-file")
-    missing += hits.get("nvml-driver-not-loaded") + hits.get("libcuda-file-too-short")
+    missing += hits.get("nvml-driver-not-loaded") + hits.get("libcuda-file-too-short") + hits.get("numba-driver-not-found")
     missing += [h for lib in driver_libs if lib.component == "driver" for h in lib.hits]
     if not missing or mismatch:
         return

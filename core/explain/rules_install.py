@@ -290,13 +290,15 @@ _NOTICE_NAMES = {"numa-node-notice": "NUMA node", "cpu-instructions-notice": "CP
                  "executor-aborting-notice": "executor start aborting",
                  "keras-not-compiled-notice": "Keras model not compiled", "xla-backend-probe-notice": "JAX backend probe",
                  "grappler-cost-notice": "grappler cost estimate", "mlir-passes-notice": "MLIR passes",
-                 "triton-missing-notice": "Triton (xformers)", "paddle-fuse-allreduce-notice": "Paddle all-reduce fusion"}
+                 "triton-missing-notice": "Triton (xformers)", "paddle-fuse-allreduce-notice": "Paddle all-reduce fusion",
+                 "ort-node-placement-notice": "ONNX Runtime node placement"}
 
 
 # Lines that show a framework using the GPU.
 _GPU_AT_WORK = ("gpu-device-created", "gpu-device-created-short", "gpu-listed", "gpu-found-properties",
                 "paddle-gpu-device-notice", "xla-cuda-device", "dso-opened-locally", "metal-gpu-at-work",
-                "paddle-run-check-gpu")
+                "paddle-run-check-gpu", "ggml-cuda-at-work")
+_OTHER_PROGRAM_AT_WORK = frozenset({"ggml-cuda-at-work"})  # lines of programs other than TensorFlow
 
 
 def healthy(ctx: Ctx) -> None:
@@ -325,6 +327,9 @@ def healthy(ctx: Ctx) -> None:
     elif (hits := [h for sig in _GPU_AT_WORK for h in ctx.hits.get(sig)[:4] if h.line_no not in ctx.expected_lines()]) \
             or (facts.get("gpus_listed", 0) > 0 and not ctx.expected_lines()):
         hits = hits[:3]
-        ctx.add("gpu-ok", TrText(QT_TRANSLATE_NOOP(
-            "core", "TensorFlow found the GPU{name} and can use it."),
-            name=f" ({ctx.gpu_name()})" if ctx.gpu_name() else ""), hits, severity=Severity.OK)
+        name = f" ({ctx.gpu_name()})" if ctx.gpu_name() else ""
+        if hits and all(h.signature in _OTHER_PROGRAM_AT_WORK for h in hits):
+            words = QT_TRANSLATE_NOOP("core", "The program found the CUDA GPU{name} and uses it: the driver and CUDA work.")
+        else:
+            words = QT_TRANSLATE_NOOP("core", "TensorFlow found the GPU{name} and can use it.")
+        ctx.add("gpu-ok", TrText(words, name=name), hits, severity=Severity.OK)

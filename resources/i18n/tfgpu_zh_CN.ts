@@ -4719,6 +4719,10 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>这个 TensorFlow 是针对 CUDA {cuda} 和 cuDNN {cudnn} 编译的 GPU 版本；要使用它，必须安装这两者。</translation>
     </message>
     <message>
+        <source>The program found the CUDA GPU{name} and uses it: the driver and CUDA work.</source>
+        <translation>程序找到了 CUDA GPU{name} 并在使用它：驱动和 CUDA 都正常。</translation>
+    </message>
+    <message>
         <source>TensorFlow found the GPU{name} and can use it.</source>
         <translation>TensorFlow 找到了 GPU{name}，可以使用它。</translation>
     </message>

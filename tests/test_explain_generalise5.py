@@ -94,3 +94,16 @@ def test_devices_found_beside_the_gpu_unused_is_not_healthy(monkeypatch):
     text = ("Ollama doesn't use the GPU at all on my old server.\nggml_init_cublas: found 1 CUDA devices:\n"
             "  Device 0: Tesla K80, compute capability 3.7")
     assert explain_text(text).primary != "gpu-ok"
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("tensorflow.python.framework.errors_impl.NotFoundError: libtensorflow_framework.so.2: cannot open shared object "
+     "file: No such file or directory", "mixed-tf-packages"),  # an add-on's ops built for TF 2 on a TF 1
+    ("./target/debug/app: error while loading shared libraries: libtensorflow_framework.so.2: cannot open shared "
+     "object file: No such file or directory", "path-not-set"),  # a program's loader path lacks TF's library
+])
+def test_tensorflows_own_library_is_not_a_cuda_library(monkeypatch, text, expected):
+    guess(monkeypatch, [])
+    explanation = explain_text(text)
+    assert explanation.primary == expected
+    assert "cuda-runtime-missing" not in [f.id for f in explanation.findings]

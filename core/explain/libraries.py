@@ -21,7 +21,7 @@ from tfgpu.core.kb import guarded as kbview
 LIBRARY_SIGNATURES = ("dso-load-failed", "dso-open-failed-tf1", "self-check-dll-missing", "library-not-located",
                       "shared-object-missing", "library-said-missing", "paddle-dso-not-configured")
 
-# File name -> component. Only the shape of the name; versions come from the KB.
+# File name -> component (TensorFlow's own library too). Only the shape of the name; versions come from the KB.
 _COMPONENTS = (
     ("driver", re.compile(r"(?i)^(?:libcuda\.so|libcuda\.\d|nvcuda\.dll|libnvidia-ml|nvml\.dll)")),
     ("tensorrt", re.compile(r"(?i)^(?:lib)?nvinfer")),
@@ -31,6 +31,7 @@ _COMPONENTS = (
     ("msvc", re.compile(r"(?i)^(?:msvcp|vcruntime|concrt)")),
     ("cudart", re.compile(r"(?i)^(?:lib)?cudart")),
     ("optional", re.compile(r"(?i)^libtpu")),  # JAX/XLA probing for a TPU: not a CUDA library, never a cause
+    ("tensorflow", re.compile(r"(?i)^(?:lib)?tensorflow(?:_framework|_cc)?\.so|^_pywrap_tensorflow")),  # TF's own
     ("cuda", re.compile(r"(?i)^(?:lib)?(?:cublas|cufft|curand|cusolver|cusparse|nvrtc|nvjitlink|nccl|nvtoolsext|npp)")),
 )
 _NAME_NUMBER = lazy(r"(?i)(?:64_(\d+)\.dll$|\.so\.(\d+(?:\.\d+)?)$)")
@@ -75,6 +76,30 @@ def classify(name: str) -> Lib:
         number = _NAME_NUMBER.search(base)
         lib.cudnn = (number.group(1) or number.group(2)) if number else None
     return lib
+
+
+# An add-on's compiled ops loaded by TensorFlow (tf.load_op_library raises NotFoundError) or linking errors.
+_OPS_LOAD = lazy(r"NotFoundError|load_op_library|undefined symbol")
+
+
+def _tensorflow_libs(ctx: Ctx, libs: list[Lib]) -> None:
+    """TensorFlow's own library (libtensorflow_framework.so.N) not found: a compiled add-on built for another
+    TensorFlow major (.so.2 is TF 2's, .so.1 TF 1's), or a program whose loader path lacks it."""
+    if not libs:
+        return
+    hits = [h for lib in libs for h in lib.hits]
+    names = ", ".join(lib.name for lib in libs)
+    if any(_OPS_LOAD.search(h.line) for h in hits) or _OPS_LOAD.search(ctx.doc.text):
+        ctx.add("mixed-tf-packages", TrText(QT_TRANSLATE_NOOP(
+            "core", "A compiled add-on needs {libs}, which the installed TensorFlow does not provide: the add-on was "
+            "built for another TensorFlow version. Install the TensorFlow version it was built for, or the add-on's "
+            "build for this TensorFlow."), libs=names), hits, {"missing_libraries": [lib.name for lib in libs]})
+    else:
+        ctx.add("path-not-set", TrText(QT_TRANSLATE_NOOP(
+            "core", "The program cannot find TensorFlow's own library {libs}: it is not installed, or its folder is "
+            "not on the loader's search path. Add that folder to LD_LIBRARY_PATH (PATH on Windows), or install the "
+            "TensorFlow C library the program was built for."), libs=names), hits,
+            {"missing_libraries": [lib.name for lib in libs]})
 
 
 def _same_cuda(wanted: str, installed: str, built: str | None = None) -> bool:
@@ -122,6 +147,7 @@ def explain(ctx: Ctx) -> list[Lib]:
     _cuda_libs(ctx, by_component.get("cudart", []), by_component.get("cuda", []), by_component.get("other", []))
     _cudnn_libs(ctx, by_component.get("cudnn", []))
     _cupti(ctx, by_component.get("cupti", []))
+    _tensorflow_libs(ctx, by_component.get("tensorflow", []))
     for lib in by_component.get("zlib", []):
         ctx.add("zlibwapi-missing", TrText(QT_TRANSLATE_NOOP(
             "core", "cuDNN could not load {lib}. cuDNN 8.3 and later on Windows need zlibwapi.dll, which is installed separately."),

@@ -4535,6 +4535,14 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>{gpu} 运行在 WDDM 模式下：每个进程的显存占用显示为 n/a。无需处理。</translation>
     </message>
     <message>
+        <source>A compiled add-on needs {libs}, which the installed TensorFlow does not provide: the add-on was built for another TensorFlow version. Install the TensorFlow version it was built for, or the add-on&apos;s build for this TensorFlow.</source>
+        <translation>一个编译好的扩展需要 {libs}，而已安装的 TensorFlow 不提供它：这个扩展是针对另一个 TensorFlow 版本构建的。请安装它构建时所用的 TensorFlow 版本，或安装针对当前 TensorFlow 构建的扩展。</translation>
+    </message>
+    <message>
+        <source>The program cannot find TensorFlow&apos;s own library {libs}: it is not installed, or its folder is not on the loader&apos;s search path. Add that folder to LD_LIBRARY_PATH (PATH on Windows), or install the TensorFlow C library the program was built for.</source>
+        <translation>程序找不到 TensorFlow 自身的库 {libs}：它没有安装，或者它所在的文件夹不在加载器的搜索路径中。请把该文件夹加入 LD_LIBRARY_PATH（Windows 上为 PATH），或安装程序构建时所用的 TensorFlow C 库。</translation>
+    </message>
+    <message>
         <source>cuDNN could not load {lib}. cuDNN 8.3 and later on Windows need zlibwapi.dll, which is installed separately.</source>
         <translation>cuDNN 无法加载 {lib}。Windows 上的 cuDNN 8.3 及以上版本需要 zlibwapi.dll，它需要单独安装。</translation>
     </message>

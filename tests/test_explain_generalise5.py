@@ -107,3 +107,33 @@ def test_tensorflows_own_library_is_not_a_cuda_library(monkeypatch, text, expect
     explanation = explain_text(text)
     assert explanation.primary == expected
     assert "cuda-runtime-missing" not in [f.id for f in explanation.findings]
+
+
+FACTS = {
+    # pip names the requirements file before the versions it offers: a Python those releases have no wheel for.
+    "pip-from-requirements-file": (
+        "ERROR: Could not find a version that satisfies the requirement tensorflow-gpu<=1.14.0 (from -r "
+        "requirements.txt (line 1)) (from versions: 2.2.0, 2.2.1, 2.3.0)\nPython 3.8.5", "python-unsupported"),
+    "resource-exhausted-said": ("GPU resources exhausted when I train with a batch of 64", "gpu-oom"),
+    "out-of-gpu-memory-said": ("TensorFlow training stops: out of GPU memory on my 4 GB card", "gpu-oom"),
+    # The new library finds the old kernel module after an update without a reboot.
+    "forward-compat-beside-a-mismatch": (
+        "ggml_cuda_init: failed to initialize CUDA: forward compatibility was attempted on non supported HW\n"
+        "nvidia-smi: Failed to initialize NVML: Driver/library version mismatch", "driver-library-mismatch"),
+    "and-cuda-on-native-windows": (
+        "pip install tensorflow[and-cuda]\npython train.py --data C:\\Users\\user\\data\nIt only uses the CPU "
+        "although I have an RTX 3060. What am I missing?", "no-native-windows-gpu"),
+}
+
+
+@pytest.mark.parametrize("text, expected", FACTS.values(), ids=FACTS.keys())
+def test_facts_read(monkeypatch, text, expected):
+    guess(monkeypatch, [])
+    assert explain_text(text).primary == expected
+
+
+def test_a_colab_text_that_names_its_gpu_is_not_a_cpu_runtime(monkeypatch):
+    guess(monkeypatch, [])
+    text = "Changed the Colab runtime to an A100 GPU, then pip install tensorflow==2.15.0\nNum GPUs Available: 0"
+    assert explain_text(text).primary != "no-nvidia-gpu"
+    assert explain_text("Google Colab\nNum GPUs Available: 0").primary == "no-nvidia-gpu"

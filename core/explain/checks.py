@@ -61,10 +61,20 @@ def _system_cuda_matters(ctx: Ctx) -> bool:
     return build is not None and (ctx.os == "windows" or not getattr(build, "and_cuda", False))
 
 
+# pip's [and-cuda] extra exists from TensorFlow 2.14 on (its wheels' METADATA; findings.json tensorflow-gpu-removed).
+_AND_CUDA = lazy(r"(?i)\btensorflow\[and[-_]cuda\]")
+AND_CUDA_FIRST_TF = "2.14"
+
+
 def windows_cpu_only(ctx: Ctx) -> dict | None:
-    """Native Windows with a TF version that has no Windows GPU build (2.11 and later)."""
-    if ctx.os == "windows" and kbview.windows_gpu(ctx.tf) is False:
+    """Native Windows with a TF version that has no Windows GPU build (2.11 and later); with no version named, the
+    [and-cuda] extra says the TF is 2.14 or later."""
+    if ctx.os != "windows":
+        return None
+    if kbview.windows_gpu(ctx.tf) is False:
         return {"tf": ctx.tf, "last": kbview.last_windows_gpu_tf()}
+    if not ctx.tf and _AND_CUDA.search(ctx.doc.text) and kbview.windows_gpu(AND_CUDA_FIRST_TF) is False:
+        return {"tf": f"{AND_CUDA_FIRST_TF}+", "last": kbview.last_windows_gpu_tf()}
     return None
 
 

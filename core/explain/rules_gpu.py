@@ -86,8 +86,11 @@ def _short(text: str, limit: int = 120) -> str:
 
 
 def driver_too_old(ctx: Ctx) -> None:
+    # After a driver update without a reboot the new library finds the old kernel module and reports a failed
+    # forward compatibility: the mismatch, not the driver's age.
+    mismatch = ctx.hits.any("kernel-dso-version-mismatch", "driver-library-version-mismatch", "nvml-rm-version-mismatch")
     hits = (ctx.hits.get("driver-insufficient") + ctx.hits.get("ngc-driver-too-old")[:1]
-            + ctx.hits.get("forward-compat-unsupported")[:1])
+            + ([] if mismatch else ctx.hits.get("forward-compat-unsupported")[:1]))
     hits += [h for h in ctx.hits.get("cuinit-failed") if _INSUFFICIENT_CODE.search(h.groups.get("code", ""))]
     if not hits:
         return

@@ -137,3 +137,43 @@ def test_a_colab_text_that_names_its_gpu_is_not_a_cpu_runtime(monkeypatch):
     text = "Changed the Colab runtime to an A100 GPU, then pip install tensorflow==2.15.0\nNum GPUs Available: 0"
     assert explain_text(text).primary != "no-nvidia-gpu"
     assert explain_text("Google Colab\nNum GPUs Available: 0").primary == "no-nvidia-gpu"
+
+
+CONTAINERS_AND_PLATFORMS = {
+    "unknown-nvidia-runtime": ("Cannot create container for service app: Unknown runtime specified nvidia",
+                               "container-gpu-missing"),
+    "toolkit-hook-cannot-load-nvml": (
+        "root@host:~# nvidia-smi\nNVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver.\n"
+        "docker: Error response from daemon: OCI runtime create failed: nvidia-container-cli: initialization error: "
+        "load library failed: libnvidia-ml.so.1: cannot open shared object file: no such file or directory: unknown.",
+        "container-gpu-missing"),
+    "image-older-than-the-gpu": ("docker run --gpus all -it nvcr.io/nvidia/tensorflow:20.03-tf1-py3\n"
+                                 "ERROR: No supported GPU(s) detected to run this container",
+                                 "compute-capability-unsupported"),
+    "image-started-without-gpus": ("docker run -it --rm tritonserver_clients\n"
+                                   "ERROR: No supported GPU(s) detected to run this container", "container-gpu-missing"),
+    "tensorrt-release-without-the-gpu": ("target gpu sm 61 is not supported by this tensorrt release",
+                                         "compute-capability-unsupported"),
+    "minimum-capability-stated": ("The minimum required Cuda capability is 6.0 for the C-API binary\nGPU: GeForce "
+                                  "GTX 960M, compute capability 5.0", "compute-capability-unsupported"),
+    "tfjs-node-on-arm": ("npm install @tensorflow/tfjs-node\nError: Unsupported system: cpu-linux-arm64",
+                         "install-no-wheel"),
+    "prebuilt-404": ("node-pre-gyp WARN Tried to download(404): https://storage.googleapis.com/tf-builds/pre-built-"
+                     "binary/napi-v8/4.22.0/CPU-windows-4.22.0.zip", "install-no-wheel"),
+    "numpy2-behind-a-log-prefix": ("17:50:42---A module that was compiled using NumPy 1.x cannot be run in\n"
+                                   "17:50:42---NumPy 2.1.3 as it may crash.", "numpy-incompatible"),
+}
+
+
+@pytest.mark.parametrize("text, expected", CONTAINERS_AND_PLATFORMS.values(), ids=CONTAINERS_AND_PLATFORMS.keys())
+def test_containers_and_platforms(monkeypatch, text, expected):
+    guess(monkeypatch, [])
+    assert explain_text(text).primary == expected
+
+
+def test_a_healthy_table_beside_a_stated_minimum_is_not_healthy(monkeypatch):
+    # The nvidia-smi table is healthy; the stated minimum capability above the GPU's says it cannot be used.
+    guess(monkeypatch, [])
+    text = (CONTAINERS_AND_PLATFORMS["minimum-capability-stated"][0] + "\n| NVIDIA-SMI 440.82       Driver Version: "
+            "440.82       CUDA Version: 10.2     |\n|   0  GeForce GTX 960M    Off  | 00000000:01:00.0 Off |")
+    assert explain_text(text).primary != "gpu-ok"

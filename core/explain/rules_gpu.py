@@ -52,7 +52,9 @@ def driver(ctx: Ctx, driver_libs: list[Lib]) -> None:
     missing += hits.get("smi-cannot-reach-driver") + hits.get("smi-not-found") + hits.get("smi-no-such-file")
     missing += hits.get("nvml-driver-not-loaded") + hits.get("libcuda-file-too-short") + hits.get("numba-driver-not-found")
     missing += [h for lib in driver_libs if lib.component == "driver" for h in lib.hits]
-    if not missing or mismatch:
+    # The container toolkit failing to hand the GPU over explains a driver missing inside the container.
+    toolkit = hits.any("nvidia-container-cli-error", "docker-unknown-nvidia-runtime", "docker-no-gpu-driver")
+    if not missing or mismatch or toolkit:
         return
     missing.sort(key=lambda h: h.line_no)
     facts = {"cuinit_error": codes[0] if codes else None,

@@ -82,6 +82,19 @@ def removed_package_and_container(ctx: Ctx) -> None:
         ctx.add("container-gpu-missing", TrText(QT_TRANSLATE_NOOP(
             "core", "Docker found no GPU device driver for --gpus: the NVIDIA Container Toolkit is not installed or "
             "Docker was not restarted after configuring it.")), docker[:2], {"container": True})
+    runtime = ctx.hits.get("docker-unknown-nvidia-runtime")
+    if runtime:
+        ctx.add("container-gpu-missing", TrText(QT_TRANSLATE_NOOP(
+            "core", "Docker has no 'nvidia' runtime: the NVIDIA Container Toolkit is not installed, or not registered "
+            "with Docker (nvidia-ctk runtime configure --runtime=docker, then restart Docker). With a current "
+            "toolkit, --gpus all replaces runtime: nvidia.")), runtime[:2], {"container": True})
+    hook = ctx.hits.get("nvidia-container-cli-error")
+    if hook:
+        ctx.add("container-gpu-missing", TrText(QT_TRANSLATE_NOOP(
+            "core", "The NVIDIA Container Toolkit could not give the container the GPU ({line}): it did not find or "
+            "load the host's NVIDIA driver. Check that nvidia-smi works on the host (under WSL 2: the Windows driver "
+            "and a Windows build with GPU support in WSL), then restart Docker."), line=hook[0].line[:160]),
+            hook[:2], {"container": True})
 
 
 def windows_long_paths(ctx: Ctx) -> None:

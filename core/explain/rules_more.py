@@ -64,6 +64,7 @@ def distributed(ctx: Ctx) -> None:
 _GPUS_GIVEN = lazy(r"--gpus[ =]+[\"']?(?:all|device=|[1-9])|--runtime[ =]nvidia|\bnvidia-docker run\b")
 
 
+_DOCKER_RUN = lazy(r"\bdocker run\b")
 _CONTAINER_WORD = lazy(r"(?i)\bcontainers?\b")
 
 
@@ -152,7 +153,8 @@ def frameworks(ctx: Ctx) -> None:
             "has no NVIDIA GPU.")), adapters[:2], {"os": "wsl"})
     arch = ctx.hits.get("framework-gpu-arch-unsupported")
     if arch:
-        cc = arch[0].groups.get("cc") or arch[0].groups.get("sm")
+        trt_sm = arch[0].groups.get("trt_sm")
+        cc = arch[0].groups.get("cc") or arch[0].groups.get("sm") or (f"sm_{trt_sm}" if trt_sm else None)
         ctx.add("compute-capability-unsupported", TrText(QT_TRANSLATE_NOOP(
             "core", "The framework's build has no GPU code for this GPU's architecture (compute capability {cc}): the "
             "GPU is newer (or older) than the architectures it was compiled for. Install a build made for this GPU "
@@ -183,6 +185,25 @@ def frameworks(ctx: Ctx) -> None:
             "core", "The container lost its access to the GPU (NVML: Unknown Error), typically after the host's "
             "systemd reloaded its cgroups. Recreate the container, and configure the NVIDIA Container Toolkit's "
             "cgroup workaround so it does not happen again.")), nvml[:2])
+    image = ctx.hits.get("container-gpu-not-supported")
+    if image and _DOCKER_RUN.search(ctx.doc.text) and not _GPUS_GIVEN.search(ctx.doc.text):
+        ctx.add("container-gpu-missing", TrText(QT_TRANSLATE_NOOP(
+            "core", "Inside the container no NVIDIA driver is visible: it was started without GPU access. Install the "
+            "NVIDIA Container Toolkit on the host and start the container with --gpus all (Kubernetes: request "
+            "nvidia.com/gpu in the pod's resource limits).")), image[:2])  # docker run shown, without --gpus
+    elif image and not ctx.has("compute-capability-unsupported"):
+        ctx.add("compute-capability-unsupported", TrText(QT_TRANSLATE_NOOP(
+            "core", "The container image does not support this GPU: its CUDA and framework builds are older (or "
+            "newer) than the GPU's architecture. Use a release of the image made for this GPU (for a new GPU: one "
+            "built with a CUDA that supports it).")), image[:2])
+    prebuilt = ctx.hits.get("prebuilt-binary-missing")
+    if prebuilt:
+        system = prebuilt[0].groups.get("system")
+        ctx.add("install-no-wheel", TrText(QT_TRANSLATE_NOOP(
+            "core", "The package has no prebuilt binary for this platform ({system}), so its installer stops or "
+            "falls back to a source build. Use a platform and version it publishes binaries for (x86-64 Linux, "
+            "Windows or macOS), or build it from source."), system=system or "?"), prebuilt[:2],
+            {"platform": system})
     below = ctx.hits.get("below-minimum-compute-capability")
     if below and not ctx.has("compute-capability-unsupported"):
         ctx.add("compute-capability-unsupported", TrText(QT_TRANSLATE_NOOP(

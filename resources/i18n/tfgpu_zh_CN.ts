@@ -4639,6 +4639,14 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>Docker 找不到用于 --gpus 的 GPU 设备驱动：没有安装 NVIDIA Container Toolkit，或者配置后没有重启 Docker。</translation>
     </message>
     <message>
+        <source>Docker has no &apos;nvidia&apos; runtime: the NVIDIA Container Toolkit is not installed, or not registered with Docker (nvidia-ctk runtime configure --runtime=docker, then restart Docker). With a current toolkit, --gpus all replaces runtime: nvidia.</source>
+        <translation>Docker 没有 &apos;nvidia&apos; 运行时：NVIDIA Container Toolkit 没有安装，或者没有注册到 Docker（运行 nvidia-ctk runtime configure --runtime=docker，然后重启 Docker）。使用新版工具包时，用 --gpus all 代替 runtime: nvidia。</translation>
+    </message>
+    <message>
+        <source>The NVIDIA Container Toolkit could not give the container the GPU ({line}): it did not find or load the host&apos;s NVIDIA driver. Check that nvidia-smi works on the host (under WSL 2: the Windows driver and a Windows build with GPU support in WSL), then restart Docker.</source>
+        <translation>NVIDIA Container Toolkit 无法把 GPU 交给容器（{line}）：它没有找到或加载不了宿主机的 NVIDIA 驱动。请确认宿主机上 nvidia-smi 能正常运行（WSL 2 下：需要 Windows 驱动，以及支持 WSL GPU 的 Windows 版本），然后重启 Docker。</translation>
+    </message>
+    <message>
         <source>The disk is full (No space left on device): free some space, or point pip&apos;s temporary folder (TMPDIR / TEMP) and cache at a disk with room (pip install --no-cache-dir), then try again.</source>
         <translation>磁盘已满（No space left on device）：请腾出空间，或把 pip 的临时目录（TMPDIR / TEMP）和缓存指向有空间的磁盘（pip install --no-cache-dir），然后重试。</translation>
     </message>
@@ -6169,6 +6177,14 @@ Checking them runs them, and with them any code that folder holds. Only continue
     <message>
         <source>The container lost its access to the GPU (NVML: Unknown Error), typically after the host&apos;s systemd reloaded its cgroups. Recreate the container, and configure the NVIDIA Container Toolkit&apos;s cgroup workaround so it does not happen again.</source>
         <translation>容器失去了对 GPU 的访问（NVML: Unknown Error），通常是宿主机的 systemd 重新加载了 cgroup 之后。请重新创建容器，并配置 NVIDIA Container Toolkit 的 cgroup 规避方法，避免再次发生。</translation>
+    </message>
+    <message>
+        <source>The container image does not support this GPU: its CUDA and framework builds are older (or newer) than the GPU&apos;s architecture. Use a release of the image made for this GPU (for a new GPU: one built with a CUDA that supports it).</source>
+        <translation>这个容器镜像不支持这块 GPU：镜像里的 CUDA 和框架构建比 GPU 架构更旧（或更新）。请使用为这块 GPU 制作的镜像版本（新 GPU 需要用支持它的 CUDA 构建的镜像）。</translation>
+    </message>
+    <message>
+        <source>The package has no prebuilt binary for this platform ({system}), so its installer stops or falls back to a source build. Use a platform and version it publishes binaries for (x86-64 Linux, Windows or macOS), or build it from source.</source>
+        <translation>这个包没有适用于此平台（{system}）的预编译二进制文件，所以安装程序会停止或改为从源码构建。请使用它发布了二进制文件的平台和版本（x86-64 Linux、Windows 或 macOS），或从源码构建。</translation>
     </message>
     <message>
         <source>The program refuses this GPU: its compute capability is below the minimum its build supports (it falls back to the CPU). Use an older release built for this GPU, build it from source for this compute capability, or use a newer GPU.</source>

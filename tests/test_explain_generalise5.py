@@ -177,3 +177,36 @@ def test_a_healthy_table_beside_a_stated_minimum_is_not_healthy(monkeypatch):
     text = (CONTAINERS_AND_PLATFORMS["minimum-capability-stated"][0] + "\n| NVIDIA-SMI 440.82       Driver Version: "
             "440.82       CUDA Version: 10.2     |\n|   0  GeForce GTX 960M    Off  | 00000000:01:00.0 Off |")
     assert explain_text(text).primary != "gpu-ok"
+
+
+INSTALLERS_AND_NOTICES = {
+    "poetry-no-candidates": ("RuntimeError\n\n  Unable to find installation candidates for tensorflow-io-gcs-filesystem "
+                             "(0.33.0)\n  at C:\\Python310\\lib\\site-packages\\poetry\\installation\\chooser.py:76",
+                             "install-no-wheel"),
+    "conda-resolve-not-found": ("Solving environment: failed\n\nResolvePackageNotFound:\n  - cudatoolkit-dev=11.3.1",
+                                "install-no-wheel"),
+    "conda-cuda-constraint": ("Encountered problems while solving:\n  - package cudatoolkit-11.6.0-habf752d_9 has "
+                              "constraint __cuda >=11.6.0 conflicting with __cuda-10.2-0", "driver-too-old"),
+    "xformers-triton-import-traceback": (
+        "WARNING:xformers:A matching Triton is not available, some optimizations will not be enabled\n"
+        "Traceback (most recent call last):\n  File \"xformers\\__init__.py\", line 57, in _is_triton_available\n"
+        "    import triton  # noqa\nModuleNotFoundError: No module named 'triton'", "benign-log"),
+    "jaxlib-cpu-build": ("An NVIDIA GPU may be present on this machine, but a CUDA-enabled jaxlib is not installed. "
+                         "Falling back to cpu.", "cpu-only-build"),
+    "amd-card-named": ("ComfyUI on Arch Linux with an AMD RX6750XT\nAssertionError: Found no NVIDIA driver on your "
+                       "system.", "no-nvidia-gpu"),
+}
+
+
+@pytest.mark.parametrize("text, expected", INSTALLERS_AND_NOTICES.values(), ids=INSTALLERS_AND_NOTICES.keys())
+def test_installers_and_notices(monkeypatch, text, expected):
+    guess(monkeypatch, [])
+    assert explain_text(text).primary == expected
+
+
+def test_a_platform_cause_outranks_a_package_not_found(monkeypatch):
+    # Native Windows with TF 2.16 asking conda for CUDA: the missing package follows from the platform.
+    guess(monkeypatch, [])
+    text = ("Problem with TensorFlow 2.16.1 and the GPU\nWindows 11, RTX 3070\nconda install cudatoolkit=12.3\n"
+            "PackagesNotFoundError: The following packages are not available from current channels:\n  - cudatoolkit=12.3")
+    assert explain_text(text).primary == "no-native-windows-gpu"

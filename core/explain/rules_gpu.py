@@ -87,7 +87,21 @@ def _short(text: str, limit: int = 120) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def _conda_cuda_constraint(ctx: Ctx) -> bool:
+    hits = ctx.hits.get("conda-cuda-constraint")
+    if not hits:
+        return False
+    need, have = hits[0].groups.get("need", "?"), hits[0].groups.get("have", "?")
+    ctx.add("driver-too-old", TrText(QT_TRANSLATE_NOOP(
+        "core", "conda's solver says the NVIDIA driver supports CUDA up to {have} (its __cuda virtual package), but "
+        "the package needs CUDA {need} or newer. Update the NVIDIA driver, or install the package's build for CUDA "
+        "{have}."), have=have, need=need), hits[:2], {"driver_max_cuda": have, "cuda": need})
+    return True
+
+
 def driver_too_old(ctx: Ctx) -> None:
+    if _conda_cuda_constraint(ctx):
+        return
     # After a driver update without a reboot the new library finds the old kernel module and reports a failed
     # forward compatibility: the mismatch, not the driver's age.
     mismatch = ctx.hits.any("kernel-dso-version-mismatch", "driver-library-version-mismatch", "nvml-rm-version-mismatch")

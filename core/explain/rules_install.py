@@ -122,8 +122,9 @@ def python_and_pip(ctx: Ctx) -> None:
             "Check the connection and the proxy settings (pip --proxy, HTTPS_PROXY), or use a mirror, then try "
             "again.")), network[:2])
         return
-    pip = (hits.get("pip-no-version") + hits.get("pip-no-distribution") + hits.get("pip-unsupported-wheel")
-           + hits.get("conda-python-incompatible") + hits.get("conda-your-python") + hits.get("conda-unsatisfiable"))
+    pip = hits.get("pip-no-version") + hits.get("pip-no-distribution") + hits.get("pip-unsupported-wheel")
+    if not hits.get("conda-cuda-constraint"):  # the solver's __cuda conflict is the driver's age, not this Python
+        pip += hits.get("conda-python-incompatible") + hits.get("conda-your-python") + hits.get("conda-unsatisfiable")
     conda_python = next((h.groups["python"] for h in hits.get("conda-your-python") if h.groups.get("python")), None)
     if conda_python:
         ctx.facts["python_version"] = conda_python

@@ -204,6 +204,13 @@ def frameworks(ctx: Ctx) -> None:
             "falls back to a source build. Use a platform and version it publishes binaries for (x86-64 Linux, "
             "Windows or macOS), or build it from source."), system=system or "?"), prebuilt[:2],
             {"platform": system})
+    candidates = ctx.hits.get("installer-no-candidates")
+    if candidates and not prebuilt:
+        ctx.add("install-no-wheel", TrText(QT_TRANSLATE_NOOP(
+            "core", "The installer found no package file for this platform ({line}): that package, or that version, "
+            "is not published for this operating system, CPU or Python. Use a version published for this platform "
+            "(or another platform, e.g. Linux or WSL 2 for CUDA packages)."), line=candidates[0].line[:160]), candidates[:2],
+            severity=Severity.WARNING)  # a cause found elsewhere in the text (no NVIDIA GPU, native Windows) outranks it
     below = ctx.hits.get("below-minimum-compute-capability")
     if below and not ctx.has("compute-capability-unsupported"):
         ctx.add("compute-capability-unsupported", TrText(QT_TRANSLATE_NOOP(

@@ -4771,6 +4771,10 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>TensorFlow 无法启动 CUDA：没有可用的 NVIDIA 驱动（{error}）。请安装适合你显卡的 NVIDIA 驱动，然后重启。</translation>
     </message>
     <message>
+        <source>conda&apos;s solver says the NVIDIA driver supports CUDA up to {have} (its __cuda virtual package), but the package needs CUDA {need} or newer. Update the NVIDIA driver, or install the package&apos;s build for CUDA {have}.</source>
+        <translation>conda 的求解器显示，NVIDIA 驱动最高支持 CUDA {have}（即它的 __cuda 虚拟包），但这个包需要 CUDA {need} 或更新。请更新 NVIDIA 驱动，或安装该包针对 CUDA {have} 的构建。</translation>
+    </message>
+    <message>
         <source>The NVIDIA driver {driver} is too old for CUDA {cuda}, which needs driver {need} or newer. Update the NVIDIA driver.</source>
         <translation>NVIDIA 驱动 {driver} 对 CUDA {cuda} 来说太旧，后者需要 {need} 或更新版本的驱动。请更新 NVIDIA 驱动。</translation>
     </message>
@@ -6185,6 +6189,10 @@ Checking them runs them, and with them any code that folder holds. Only continue
     <message>
         <source>The package has no prebuilt binary for this platform ({system}), so its installer stops or falls back to a source build. Use a platform and version it publishes binaries for (x86-64 Linux, Windows or macOS), or build it from source.</source>
         <translation>这个包没有适用于此平台（{system}）的预编译二进制文件，所以安装程序会停止或改为从源码构建。请使用它发布了二进制文件的平台和版本（x86-64 Linux、Windows 或 macOS），或从源码构建。</translation>
+    </message>
+    <message>
+        <source>The installer found no package file for this platform ({line}): that package, or that version, is not published for this operating system, CPU or Python. Use a version published for this platform (or another platform, e.g. Linux or WSL 2 for CUDA packages).</source>
+        <translation>安装程序找不到适用于此平台的包文件（{line}）：这个包或这个版本没有为当前操作系统、CPU 或 Python 发布。请使用为此平台发布的版本（或换一个平台，例如 CUDA 相关的包可用 Linux 或 WSL 2）。</translation>
     </message>
     <message>
         <source>The program refuses this GPU: its compute capability is below the minimum its build supports (it falls back to the CPU). Use an older release built for this GPU, build it from source for this compute capability, or use a newer GPU.</source>

@@ -210,3 +210,36 @@ def test_a_platform_cause_outranks_a_package_not_found(monkeypatch):
     text = ("Problem with TensorFlow 2.16.1 and the GPU\nWindows 11, RTX 3070\nconda install cudatoolkit=12.3\n"
             "PackagesNotFoundError: The following packages are not available from current channels:\n  - cudatoolkit=12.3")
     assert explain_text(text).primary == "no-native-windows-gpu"
+
+
+MORE_READINGS = {
+    "tflite-xnnpack": ("INFO: Created TensorFlow Lite XNNPACK delegate for CPU.\nWARNING: Attempting to use a delegate "
+                       "that only supports static-sized tensors with a graph that has dynamic-sized tensors.",
+                       "benign-log"),
+    "companion-ops-not-found-on-windows": (
+        "NotFoundError: C:\\envs\\q\\Lib\\site-packages\\tensorflow_quantum\\core\\ops\\_tfq_simulate_ops.so not "
+        "found", "mixed-tf-packages"),
+    "oom-line-cut-short": ("Error: OOM when allocating tensor with shape[16,256,52,52] when using python3", "gpu-oom"),
+    "ran-out-of-memory-quoted": ("I met 'ran out of memory' when using TensorFlow on a Titan X", "gpu-oom"),
+}
+
+
+@pytest.mark.parametrize("text, expected", MORE_READINGS.values(), ids=MORE_READINGS.keys())
+def test_more_readings(monkeypatch, text, expected):
+    guess(monkeypatch, [])
+    assert explain_text(text).primary == expected
+
+
+SMI = ("| NVIDIA-SMI 410.78       Driver Version: 410.78       CUDA Version: 10.0     |\n"
+       "| GPU  Name        Persistence-M| Bus-Id        Disp.A | Volatile Uncorr. ECC |\n"
+       "| Fan  Temp  Perf  Pwr:Usage/Cap|         Memory-Usage | GPU-Util  Compute M. |\n"
+       "|   0  GeForce GTX 106...  Off  | 00000000:01:00.0  On |                  N/A |\n"
+       "| 43%   35C    P8     8W / 120W |    {used}MiB /  6069MiB |      0%      Default |\n")
+
+
+@pytest.mark.parametrize("used, healthy", [(148, False), (5800, True)])
+def test_low_usage_with_an_almost_empty_gpu_is_no_model_on_it(monkeypatch, used, healthy):
+    # "GPU utilisation stays at 0%": with 5.8 GB taken TF runs there (feeding is slow); with 148 MB it does not.
+    guess(monkeypatch, [])
+    text = "Low GPU usage while training\nMy GPU utilization stays at mostly 0%\n" + SMI.format(used=used)
+    assert (explain_text(text).primary == "gpu-ok") is healthy

@@ -310,7 +310,21 @@ def gpu_newer_than_cuda(ctx: Ctx) -> dict | None:
     return {"gpu": name or "GPU", "cc": gpu_cc, "cuda": have, "need": need}
 
 
+# A GPU this big with this little memory in use runs no TensorFlow model: TF takes most of the memory by default,
+# and a process that only opened the GPU (or the desktop) takes a few hundred MB.
+TINY_USED_MIB, BIG_CARD_MIB = 400, 2000
+
+
+def smi_memory_tiny(ctx: Ctx) -> dict | None:
+    """An nvidia-smi table in the text shows every GPU almost empty (a few hundred MB in use of several GB)."""
+    gpus = [g for g in ctx.facts.get("gpus") or [] if g.get("memory_total_mib") and g.get("memory_used_mib") is not None]
+    if gpus and all(g["memory_total_mib"] >= BIG_CARD_MIB and g["memory_used_mib"] <= TINY_USED_MIB for g in gpus):
+        return {"used": gpus[0]["memory_used_mib"], "total": gpus[0]["memory_total_mib"]}
+    return None
+
+
 CHECKS: dict[str, Check] = {
+    "smi-memory-tiny": smi_memory_tiny,
     "windows-tf-cpu-only": windows_cpu_only,
     "windows-cuda-too-new": windows_cuda_too_new,
     "windows-route-closed-or-unknown": windows_route_closed_or_unknown,

@@ -305,7 +305,8 @@ _NOTICE_NAMES = {"numa-node-notice": "NUMA node", "cpu-instructions-notice": "CP
                  "keras-not-compiled-notice": "Keras model not compiled", "xla-backend-probe-notice": "JAX backend probe",
                  "grappler-cost-notice": "grappler cost estimate", "mlir-passes-notice": "MLIR passes",
                  "triton-missing-notice": "Triton (xformers)", "paddle-fuse-allreduce-notice": "Paddle all-reduce fusion",
-                 "ort-node-placement-notice": "ONNX Runtime node placement"}
+                 "ort-node-placement-notice": "ONNX Runtime node placement",
+                 "tflite-xnnpack-notice": "TensorFlow Lite XNNPACK delegate"}
 
 
 # Lines that show a framework using the GPU.

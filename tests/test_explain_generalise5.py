@@ -243,3 +243,37 @@ def test_low_usage_with_an_almost_empty_gpu_is_no_model_on_it(monkeypatch, used,
     guess(monkeypatch, [])
     text = "Low GPU usage while training\nMy GPU utilization stays at mostly 0%\n" + SMI.format(used=used)
     assert (explain_text(text).primary == "gpu-ok") is healthy
+
+
+LATER_READINGS = {
+    "absl-status-beside-a-listed-gpu": (
+        "I tensorflow/core/common_runtime/gpu/gpu_device.cc:1510] Created device /job:localhost/replica:0/task:0/"
+        "device:GPU:0 with 6000 MB memory -> physical GPU (device: 0, name: Xavier, pci bus id: 0000:00:00.0)\n"
+        "DefaultLogger INVALID_ARGUMENT: Cannot set empty memory", "unrecognised-error"),
+    "paddle-cannot-load-cudnn": ("Error: Cannot load cudnn shared library. Cannot invoke method cudnnGetVersion at "
+                                 "(/paddle/paddle/fluid/platform/dynload/cudnn.cc:63)", "cudnn-missing"),
+    "tensorflow-gpu-setup-py": ("Running setup.py install for tensorflow-gpu did not run successfully.",
+                                "tensorflow-gpu-removed"),
+    "oom-said-in-chinese": ("运行的时候oom了，batch_size调到1还是oom，显卡是8G的", "gpu-oom"),
+}
+
+
+@pytest.mark.parametrize("text, expected", LATER_READINGS.values(), ids=LATER_READINGS.keys())
+def test_later_readings(monkeypatch, text, expected):
+    guess(monkeypatch, [])
+    assert explain_text(text).primary == expected
+
+
+def test_a_datasets_end_is_not_an_unexplained_error(monkeypatch):
+    guess(monkeypatch, [])
+    text = ("I tensorflow/core/common_runtime/gpu/gpu_device.cc:1510] Created device /job:localhost/replica:0/task:0/"
+            "device:GPU:0 with 6000 MB memory -> physical GPU (device: 0, name: RTX 3060, pci bus id: 0000:01:00.0)\n"
+            "W tensorflow/core/framework/op_kernel.cc:1733] OP_REQUIRES failed at iterator_ops.cc:1042 : OUT_OF_RANGE: "
+            "End of sequence")
+    assert explain_text(text).primary == "gpu-ok"
+
+
+def test_an_installed_cudnn_a_program_cannot_load_is_a_path(monkeypatch):
+    guess(monkeypatch, [])
+    text = ("Error: Cannot load cudnn shared library. Cannot invoke method cudnnGetVersion\ncuda: 10.2\ncudnn: 7.6.5")
+    assert explain_text(text).primary == "path-not-set"

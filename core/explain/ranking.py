@@ -61,7 +61,9 @@ _STRONG_ERROR = lazy(
     r"(?m)^.{0,80}?(?:(?:^|\s)[EF]\d{4}\s|\b[EF] (?:tensorflow|external|third_party|xla)/)"
     r"|^\s*(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception):"
     r"|\bCUDA_ERROR_(?!NO_DEVICE\b)\w+|\bCUDNN_STATUS_(?!SUCCESS)\w+|\bCheck failed\b|\bSegmentation fault\b"
-    r"|\bcore dumped\b|^\s*(?:ERROR|FATAL|Failed to)\b")
+    r"|\bcore dumped\b|^\s*(?:ERROR|FATAL|Failed to)\b"
+    # A status in absl's words (TF, XLA, TensorRT's logger); not OUT_OF_RANGE ("End of sequence": a dataset's end).
+    r"|\b(?:INVALID_ARGUMENT|INTERNAL|FAILED_PRECONDITION|UNIMPLEMENTED|DATA_LOSS|PERMISSION_DENIED): ")
 MAX_STRONG_LINES = 200
 # Words of an error line that may concern the GPU set-up (libraries, devices, memory, imports, versions).
 _GPU_STACK_WORDS = lazy(
@@ -163,7 +165,8 @@ def unexplained_error(ctx: Ctx) -> tuple[int, str] | None:
     text = ctx.doc.text
     if not any(word in text for word in ("Error", "Exception", "E0", "E1", "F0", "F1", " E ", " F ", "CUDA_ERROR",
                                          "CUDNN_STATUS", "Check failed", "Segmentation", "core dumped", "ERROR",
-                                         "FATAL", "Failed to")):
+                                         "FATAL", "Failed to", "INVALID_ARGUMENT", "INTERNAL: ", "FAILED_PRECONDITION",
+                                         "UNIMPLEMENTED", "DATA_LOSS", "PERMISSION_DENIED")):
         return None
     from tfgpu.core.explain.signatures import notice_ids, signatures
 

@@ -46,6 +46,12 @@ def cudnn(ctx: Ctx) -> None:
             "there, but not the version this TensorFlow was built for (this TensorFlow: {needed}). This often follows "
             "an upgrade of TensorFlow on Colab or in a container: install the matching cuDNN, or go back to the "
             "TensorFlow the environment came with."), needed=needed or "?"), not_found, facts)
+    elif installed and not needed and not stream and not ctx.has("cudnn-version-mismatch"):
+        # A program that cannot load any cuDNN at all, beside an installed one, and no version it needs known.
+        ctx.add("path-not-set", TrText(QT_TRANSLATE_NOOP(
+            "core", "cuDNN {installed} is installed, but the program cannot load it: its folder is not on the "
+            "loader's search path. Add cuDNN's lib folder to LD_LIBRARY_PATH (its bin folder to PATH on Windows), in "
+            "the shell or profile the program starts from."), installed=", ".join(installed)), not_found, facts)
     elif installed or ctx.has("cudnn-version-mismatch"):
         ctx.add("cudnn-version-mismatch", TrText(QT_TRANSLATE_NOOP(
             "core", "cuDNN did not load although cuDNN {installed} is installed: TensorFlow loads another cuDNN "

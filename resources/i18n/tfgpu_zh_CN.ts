@@ -4799,6 +4799,10 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>TensorFlow 在 GPU 上运行，但找不到可用的 cuDNN（&quot;DNN library is not found&quot;）：有 cuDNN，但不是这个 TensorFlow 构建时对应的版本（这个 TensorFlow 需要：{needed}）。这常发生在 Colab 或容器里升级了 TensorFlow 之后：请安装匹配的 cuDNN，或退回环境自带的 TensorFlow 版本。</translation>
     </message>
     <message>
+        <source>cuDNN {installed} is installed, but the program cannot load it: its folder is not on the loader&apos;s search path. Add cuDNN&apos;s lib folder to LD_LIBRARY_PATH (its bin folder to PATH on Windows), in the shell or profile the program starts from.</source>
+        <translation>cuDNN {installed} 已经安装，但程序加载不了它：它所在的文件夹不在加载器的搜索路径中。请把 cuDNN 的 lib 文件夹加入 LD_LIBRARY_PATH（Windows 上把 bin 文件夹加入 PATH），并且要在程序启动时所用的 shell 或配置文件里设置。</translation>
+    </message>
+    <message>
         <source>cuDNN did not load although cuDNN {installed} is installed: TensorFlow loads another cuDNN (an older copy earlier on the search path) or needs another version (this TensorFlow: {needed}).</source>
         <translation>虽然已安装 cuDNN {installed}，cuDNN 仍没有加载：TensorFlow 加载了另一个 cuDNN（搜索路径中更靠前的旧副本），或者需要其他版本（这个 TensorFlow 需要：{needed}）。</translation>
     </message>

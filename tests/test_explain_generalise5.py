@@ -277,3 +277,29 @@ def test_an_installed_cudnn_a_program_cannot_load_is_a_path(monkeypatch):
     guess(monkeypatch, [])
     text = ("Error: Cannot load cudnn shared library. Cannot invoke method cudnnGetVersion\ncuda: 10.2\ncudnn: 7.6.5")
     assert explain_text(text).primary == "path-not-set"
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("RuntimeError: cuDNN version incompatibility: PyTorch was compiled  against (8, 5, 0) but found runtime version "
+     "(8, 3, 3).", "8.3.3"),
+    ("RuntimeError: [enforce fail at common_cudnn.h:108] version_match. cuDNN compiled (7102) and runtime (7005) "
+     "versions mismatch", "7.0.5"),
+])
+def test_a_framework_built_for_another_cudnn(monkeypatch, text, expected):
+    guess(monkeypatch, [])
+    explanation = explain_text(text)
+    assert explanation.primary == "cudnn-version-mismatch"
+    assert explanation.findings[0].facts["installed"] == expected
+
+
+def test_cudnn_asking_for_libcuda_under_wsl_is_the_loader_path(monkeypatch):
+    guess(monkeypatch, [])
+    text = ("I am using WSL2 with Python 3.11\nCould not load library libcudnn_cnn_infer.so.8. Error: libcuda.so: "
+            "cannot open shared object file: No such file or directory")
+    assert explain_text(text).primary == "path-not-set"
+
+
+def test_numpy_incompatibility_said(monkeypatch):
+    guess(monkeypatch, [])
+    assert explain_text("pip reports that tensorflow 2.4.1 is incompatible with numpy 1.20.1").primary == \
+        "numpy-incompatible"

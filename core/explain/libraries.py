@@ -265,7 +265,12 @@ _UNNAMED = {
 }
 
 
+# cuDNN's file loaded, but it needs the driver's libcuda.so: the driver rule explains that line.
+_NEEDS_LIBCUDA = lazy(r"Error: libcuda\.so(?:\.1)?: cannot open")
+
+
 def _cudnn_libs(ctx: Ctx, libs: list[Lib]) -> None:
+    libs = [lib for lib in libs if not all(_NEEDS_LIBCUDA.search(h.line) for h in lib.hits)]
     if not libs:
         return
     hits = [h for lib in libs for h in lib.hits]

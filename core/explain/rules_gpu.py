@@ -26,6 +26,10 @@ _INSUFFICIENT_CODE = lazy(r"(?i)INSUFFICIENT_DRIVER|\(35\)|COMPAT_NOT_SUPPORTED_
 _OTHER_STATUS = lazy(r"(?i)out of memory|insufficient|kernel image|no kernel|PTX")
 
 
+# cuDNN 8's sub-library asking for the unversioned libcuda.so (WSL has it in /usr/lib/wsl/lib).
+_CUDNN_WANTS_LIBCUDA = lazy(r"Could not load library libcudnn\w*\.so[\d.]*\.?\s+Error: libcuda\.so: cannot open")
+
+
 def driver(ctx: Ctx, driver_libs: list[Lib]) -> None:
     hits = ctx.hits
     cuinit = hits.get("cuinit-failed")
@@ -68,6 +72,11 @@ def driver(ctx: Ctx, driver_libs: list[Lib]) -> None:
         ctx.add("benign-log", TrText(QT_TRANSLATE_NOOP(
             "core", "TensorFlow found no NVIDIA driver and runs on the CPU. On a machine (or container) without a GPU "
             "this is expected; to use a GPU, install the NVIDIA driver (for Docker: run with --gpus all).")), missing, facts)
+    elif ctx.os == "wsl" and _CUDNN_WANTS_LIBCUDA.search(ctx.doc.text):
+        ctx.add("path-not-set", TrText(QT_TRANSLATE_NOOP(
+            "core", "cuDNN cannot find libcuda.so: under WSL 2 the driver's libraries are in /usr/lib/wsl/lib, which "
+            "is not on the loader's search path here. Add it (export LD_LIBRARY_PATH=/usr/lib/wsl/lib:"
+            "$LD_LIBRARY_PATH), or run sudo ldconfig.")), missing, facts)
     elif ctx.os == "wsl":
         ctx.add("wsl-gpu-missing", TrText(QT_TRANSLATE_NOOP(
             "core", "Inside WSL, TensorFlow found no GPU driver: the Windows NVIDIA driver provides it through /dev/dxg. "

@@ -128,6 +128,14 @@ def _no_driver_in_container(ctx: Ctx) -> None:
         "nvidia.com/gpu in the pod's resource limits).")), (banner + torch)[:2])
 
 
+def _cudnn_version(groups: dict, name: str) -> str:
+    """'8, 5, 0' or cuDNN's own number (7102: 7.1.2) as a dotted version."""
+    if groups.get(name):
+        return ".".join(part.strip() for part in groups[name].split(","))
+    code = groups.get(f"{name}_code") or ""
+    return f"{int(code) // 1000}.{int(code) % 1000 // 100}.{int(code) % 100}" if code.isdigit() else "?"
+
+
 def frameworks(ctx: Ctx) -> None:
     """The same CUDA problems met through another framework's wording (PyTorch, PaddlePaddle), and WSL's
     container runtime finding no GPU adapter."""
@@ -145,6 +153,14 @@ def frameworks(ctx: Ctx) -> None:
             "version it was built for (or the framework's build for {what} {have})."),
             what=what, need=groups.get("need", "?"), have=groups.get("have", "?")), built[:2],
             {"need": groups.get("need"), "installed": groups.get("have")})
+    runtime = ctx.hits.get("framework-cudnn-compiled-runtime")
+    if runtime and not ctx.has("cudnn-version-mismatch"):
+        groups = runtime[0].groups
+        need, have = _cudnn_version(groups, "need"), _cudnn_version(groups, "have")
+        ctx.add("cudnn-version-mismatch", TrText(QT_TRANSLATE_NOOP(
+            "core", "The framework was built for {what} {need}, but {what} {have} is installed. Install the {what} "
+            "version it was built for (or the framework's build for {what} {have})."),
+            what="cuDNN", need=need, have=have), runtime[:2], {"need": need, "installed": have})
     adapters = ctx.hits.get("wsl-no-adapters")
     if adapters:
         ctx.add("wsl-gpu-missing", TrText(QT_TRANSLATE_NOOP(

@@ -4759,6 +4759,10 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>TensorFlow 没有找到 NVIDIA 驱动，因此在 CPU 上运行。在没有 GPU 的机器（或容器）上这是正常的；如果要使用 GPU，请安装 NVIDIA 驱动（Docker 请加上 --gpus all 运行）。</translation>
     </message>
     <message>
+        <source>cuDNN cannot find libcuda.so: under WSL 2 the driver&apos;s libraries are in /usr/lib/wsl/lib, which is not on the loader&apos;s search path here. Add it (export LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH), or run sudo ldconfig.</source>
+        <translation>cuDNN 找不到 libcuda.so：在 WSL 2 下驱动的库位于 /usr/lib/wsl/lib，而这里它不在加载器的搜索路径中。请把它加进去（export LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH），或运行 sudo ldconfig。</translation>
+    </message>
+    <message>
         <source>Inside WSL, TensorFlow found no GPU driver: the Windows NVIDIA driver provides it through /dev/dxg. Install or update the NVIDIA driver on Windows (not inside WSL) and use WSL 2.</source>
         <translation>在 WSL 中，TensorFlow 没有找到 GPU 驱动：它由 Windows 上的 NVIDIA 驱动通过 /dev/dxg 提供。请在 Windows 上（而不是在 WSL 里）安装或更新 NVIDIA 驱动，并使用 WSL 2。</translation>
     </message>

@@ -303,3 +303,47 @@ def test_numpy_incompatibility_said(monkeypatch):
     guess(monkeypatch, [])
     assert explain_text("pip reports that tensorflow 2.4.1 is incompatible with numpy 1.20.1").primary == \
         "numpy-incompatible"
+
+
+BUILD_AND_LOADER = {
+    "cudnn-symbol-missing": ("Could not load symbol cudnnGetLibConfig. Error: /lib/x86_64-linux-gnu/libcudnn_graph.so.9:"
+                             " undefined symbol: cudnnGetLibConfig", "cudnn-version-mismatch"),
+    "cudnn-not-opened-then-symbol": (
+        "I tensorflow/stream_executor/dso_loader.cc:93] Couldn't open CUDA library libcudnn.so.6.5. LD_LIBRARY_PATH: "
+        "/usr/local/cuda-7.0/lib64\n_pywrap_tensorflow.so: undefined symbol: cudnnCreate", "cudnn-missing"),
+    "nvcc-older-than-the-gpu": ("nvcc fatal   : Unsupported gpu architecture 'compute_89'", "cuda-version-mismatch"),
+    "torch-driver-found-version": ("error: NVIDIA driver on your system is too old (found version 6000)",
+                                   "driver-too-old"),
+    "tensorrt-unsupported-sm": ("Unsupported SM: 0x601 failure of TensorRT 10.0.1 on a 1080 Ti",
+                                "compute-capability-unsupported"),
+    "triton-gpu-too-old": ("RuntimeError: Found NVIDIA GeForce GTX 1080 which is too old to be supported by the triton "
+                           "GPU compiler, which is used as the backend.", "compute-capability-unsupported"),
+    "nvidia-smi-not-found-by-python": ("FileNotFoundError: [Errno 2] No such file or directory: 'nvidia-smi'",
+                                       "driver-missing"),
+    "lack-of-avx-said": ("Lack of AVX in the Docker host leading to a TensorFlow crash?", "cpu-no-avx"),
+}
+
+
+@pytest.mark.parametrize("text, expected", BUILD_AND_LOADER.values(), ids=BUILD_AND_LOADER.keys())
+def test_build_and_loader_messages(monkeypatch, text, expected):
+    guess(monkeypatch, [])
+    assert explain_text(text).primary == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Tensorflow - NotImplementedError: Cannot convert a symbolic Tensor to a numpy array.\n"
+     "I tensorflow/core/common_runtime/gpu/gpu_device.cc:1716] Found device 0 with properties:\n"
+     "pciBusID: 0000:01:00.0 name: GeForce GTX 1080 computeCapability: 6.1", "numpy-incompatible"),
+    ("./deviceQuery Starting...\nDetected 1 CUDA Capable device(s)\n\nDevice 0: \"NVIDIA Tegra X1\"\n"
+     "Result = PASS", "gpu-ok"),
+])
+def test_a_failure_beside_a_listed_gpu_and_a_healthy_sample(monkeypatch, text, expected):
+    guess(monkeypatch, [])
+    assert explain_text(text).primary == expected
+
+
+def test_r_and_javascript_code_is_not_the_users_words(monkeypatch):
+    guess(monkeypatch, [])
+    text = ("library(tensorflow)\ngpus <- tf$config$list_physical_devices('GPU')\nif (length(gpus) == 0)\n"
+            "  stop(\"GPU not working!\")\n[[1]]\nPhysicalDevice(name='/physical_device:GPU:0', device_type='GPU')")
+    assert explain_text(text).primary == "gpu-ok"

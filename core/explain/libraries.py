@@ -265,8 +265,9 @@ _UNNAMED = {
 }
 
 
-# cuDNN's file loaded, but it needs the driver's libcuda.so: the driver rule explains that line.
-_NEEDS_LIBCUDA = lazy(r"Error: libcuda\.so(?:\.1)?: cannot open")
+# cuDNN's file loaded, but it needs the driver's libcuda.so, or is another version (a symbol it lacks): the driver
+# and cuDNN rules explain those lines.
+_NEEDS_LIBCUDA = lazy(r"Error: libcuda\.so(?:\.1)?: cannot open|undefined symbol|version libcudnn[\w.]+ not defined")
 
 
 def _cudnn_libs(ctx: Ctx, libs: list[Lib]) -> None:

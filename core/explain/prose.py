@@ -34,6 +34,7 @@ _NOT_USER_LINE = lazy(
     r"|^\s*[IWEF]\d{4} \d\d:\d\d:\d\d|Ignore above cudart dlerror|GPU will not be used"
     # the program's own words (assert gpus, "no gpus found"), not the user's
     r"|^\s*(?:assert\s|raise\s|print\(\s*[fr]?['\"]|(?:logging|logger|log|warnings)\.\w+\(\s*[fr]?['\"])"
+    r"|^\s*(?:stop|warning|message|cat|console\.(?:log|error|warn))\(\s*['\"]"  # R's and JavaScript's
 )
 _SENTENCE_START = lazy(r"[.!?。！？;；\n]|,\s+(?:but|and|so)\s+|\s+but\s+")
 

@@ -27,6 +27,12 @@ def cudnn(ctx: Ctx) -> None:
             "({runtime}), so it runs on the CPU. Install a cuDNN at least that new, or a jaxlib built for this one."),
             compiled=compiled or "?", runtime=runtime or "?"), jax[:2],
             {"cudnn_runtime": runtime, "cudnn_compiled": compiled})
+    symbol = ctx.hits.get("cudnn-undefined-symbol")
+    if symbol and not ctx.has("cudnn-version-mismatch") and not ctx.has("cudnn-missing"):  # no cuDNN opened: missing
+        ctx.add("cudnn-version-mismatch", TrText(QT_TRANSLATE_NOOP(
+            "core", "A cuDNN file was found, but without a function the program was built against ({line}): another "
+            "cuDNN version is loaded first (from the system or LD_LIBRARY_PATH). Remove the stray copy from the "
+            "search path, or install the cuDNN version the program needs."), line=symbol[0].line[:160]), symbol[:2])
     stream = ctx.hits.get("dnn-library-not-found")
     not_found = list(stream)
     if not ctx.facts.get("cudnn_wanted"):  # TF 0.x/1.x says it after naming the cuDNN file (explained with it)

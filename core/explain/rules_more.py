@@ -20,6 +20,13 @@ def numpy(ctx: Ctx) -> None:
             "into the same environment (pip install \"numpy{wanted}\")."), package=groups.get("package") or "?",
             wanted=(groups.get("wanted") or "?").split(";")[0].strip(), have=groups.get("have") or "?"), conflict[:2])
         return
+    said = ctx.hits.get("numpy-incompatibility-said")
+    if said:
+        ctx.add("numpy-incompatible", TrText(QT_TRANSLATE_NOOP(
+            "core", "This TensorFlow does not work with the installed NumPy ({line}). Install the NumPy version the "
+            "TensorFlow release pins (pip show tensorflow lists it: numpy<1.20 for TensorFlow 2.4, numpy<2 up to "
+            "2.17), in the same environment."), line=said[0].line[:160]), said[:2])
+        return
     removed = ctx.hits.get("numpy-api-removed")
     hits = ctx.hits.get("numpy2-abi")
     if removed and not hits:
@@ -153,6 +160,14 @@ def frameworks(ctx: Ctx) -> None:
             "version it was built for (or the framework's build for {what} {have})."),
             what=what, need=groups.get("need", "?"), have=groups.get("have", "?")), built[:2],
             {"need": groups.get("need"), "installed": groups.get("have")})
+    nvcc = ctx.hits.get("nvcc-unsupported-arch")
+    if nvcc and not ctx.has("cuda-version-mismatch"):
+        arch = nvcc[0].groups.get("arch") or nvcc[0].groups.get("arch2") or "?"
+        ctx.add("cuda-version-mismatch", TrText(QT_TRANSLATE_NOOP(
+            "core", "The CUDA toolkit's nvcc does not know this GPU's architecture ({arch}): the toolkit is older than "
+            "the GPU. Build with a CUDA toolkit that supports it (compute_86: CUDA 11.1 or later, compute_89: 11.8, "
+            "compute_120: 12.8), or leave that architecture out of the build's list."), arch=arch), nvcc[:2],
+            {"gpu_arch": arch})
     runtime = ctx.hits.get("framework-cudnn-compiled-runtime")
     if runtime and not ctx.has("cudnn-version-mismatch"):
         groups = runtime[0].groups

@@ -4799,6 +4799,10 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>JAX 的 CUDA 后端是针对 cuDNN {compiled} 构建的，它拒绝使用找到的更旧的 cuDNN（{runtime}），因此只在 CPU 上运行。请安装至少这么新的 cuDNN，或安装针对现有 cuDNN 构建的 jaxlib。</translation>
     </message>
     <message>
+        <source>A cuDNN file was found, but without a function the program was built against ({line}): another cuDNN version is loaded first (from the system or LD_LIBRARY_PATH). Remove the stray copy from the search path, or install the cuDNN version the program needs.</source>
+        <translation>找到了 cuDNN 文件，但其中缺少程序构建时依赖的函数（{line}）：先加载的是另一个版本的 cuDNN（来自系统或 LD_LIBRARY_PATH）。请把多余的那份从搜索路径中移除，或安装程序需要的 cuDNN 版本。</translation>
+    </message>
+    <message>
         <source>TensorFlow ran on the GPU but found no working cuDNN (&quot;DNN library is not found&quot;): a cuDNN is there, but not the version this TensorFlow was built for (this TensorFlow: {needed}). This often follows an upgrade of TensorFlow on Colab or in a container: install the matching cuDNN, or go back to the TensorFlow the environment came with.</source>
         <translation>TensorFlow 在 GPU 上运行，但找不到可用的 cuDNN（&quot;DNN library is not found&quot;）：有 cuDNN，但不是这个 TensorFlow 构建时对应的版本（这个 TensorFlow 需要：{needed}）。这常发生在 Colab 或容器里升级了 TensorFlow 之后：请安装匹配的 cuDNN，或退回环境自带的 TensorFlow 版本。</translation>
     </message>
@@ -6111,6 +6115,10 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>pip 提示 {package} 需要 NumPy {wanted}，但安装的是 NumPy {have}。请把它要求的 NumPy 装进同一个环境（pip install &quot;numpy{wanted}&quot;）。</translation>
     </message>
     <message>
+        <source>This TensorFlow does not work with the installed NumPy ({line}). Install the NumPy version the TensorFlow release pins (pip show tensorflow lists it: numpy&lt;1.20 for TensorFlow 2.4, numpy&lt;2 up to 2.17), in the same environment.</source>
+        <translation>这个 TensorFlow 与已安装的 NumPy 不兼容（{line}）。请在同一环境中安装该 TensorFlow 版本固定的 NumPy 版本（pip show tensorflow 会列出：TensorFlow 2.4 需要 numpy&lt;1.20，2.17 及以前需要 numpy&lt;2）。</translation>
+    </message>
+    <message>
         <source>TensorFlow (or a library it loads) uses a NumPy API that the installed NumPy no longer has. Install the NumPy version this TensorFlow was built for (&quot;numpy&lt;1.24&quot; for TensorFlow up to 2.11, &quot;numpy&lt;2&quot; up to 2.17), in the same environment.</source>
         <translation>TensorFlow（或它加载的库）用到了已安装的 NumPy 中不再提供的 API。请在同一环境中安装这个 TensorFlow 所针对的 NumPy 版本（TensorFlow 2.11 及以前用 &quot;numpy&lt;1.24&quot;，2.17 及以前用 &quot;numpy&lt;2&quot;）。</translation>
     </message>
@@ -6165,6 +6173,10 @@ Checking them runs them, and with them any code that folder holds. Only continue
     <message>
         <source>The framework was built for {what} {need}, but {what} {have} is installed. Install the {what} version it was built for (or the framework&apos;s build for {what} {have}).</source>
         <translation>这个框架是针对 {what} {need} 构建的，但安装的是 {what} {have}。请安装它构建时所用的 {what} 版本（或安装该框架针对 {what} {have} 的版本）。</translation>
+    </message>
+    <message>
+        <source>The CUDA toolkit&apos;s nvcc does not know this GPU&apos;s architecture ({arch}): the toolkit is older than the GPU. Build with a CUDA toolkit that supports it (compute_86: CUDA 11.1 or later, compute_89: 11.8, compute_120: 12.8), or leave that architecture out of the build&apos;s list.</source>
+        <translation>CUDA 工具包的 nvcc 不认识这块 GPU 的架构（{arch}）：工具包比 GPU 更旧。请用支持它的 CUDA 工具包构建（compute_86 需要 CUDA 11.1 及以上，compute_89 需要 11.8，compute_120 需要 12.8），或把该架构从构建列表中去掉。</translation>
     </message>
     <message>
         <source>Inside WSL the container runtime finds no GPU adapter: this is WSL 1 (convert it with &apos;wsl --set-version &lt;distro&gt; 2&apos;), the Windows NVIDIA driver has no WSL support (update it), or the computer has no NVIDIA GPU.</source>

@@ -347,3 +347,16 @@ def test_r_and_javascript_code_is_not_the_users_words(monkeypatch):
     text = ("library(tensorflow)\ngpus <- tf$config$list_physical_devices('GPU')\nif (length(gpus) == 0)\n"
             "  stop(\"GPU not working!\")\n[[1]]\nPhysicalDevice(name='/physical_device:GPU:0', device_type='GPU')")
     assert explain_text(text).primary == "gpu-ok"
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Getting `could not select device driver with capabilities: [[gpu]]`\nnvcc: NVIDIA (R) Cuda compiler driver\n"
+     "Cuda compilation tools, release 11.8, V11.8.89\ndocker run --gpus all -ti localai/localai", "container-gpu-missing"),
+    ("UserWarning: TypedStorage is deprecated. It will be removed in the future and UntypedStorage will be the only "
+     "storage class.", "benign-log"),
+    ("rembg on Colab T4 lists only the CPU provider; requirements install onnxruntime and onnxruntime-gpu\n"
+     "UserWarning: Specified provider 'CUDAExecutionProvider' is not in available provider names.", "mixed-tf-packages"),
+])
+def test_docker_torch_and_ort_words(monkeypatch, text, expected):
+    guess(monkeypatch, [])
+    assert explain_text(text).primary == expected

@@ -306,7 +306,8 @@ _NOTICE_NAMES = {"numa-node-notice": "NUMA node", "cpu-instructions-notice": "CP
                  "grappler-cost-notice": "grappler cost estimate", "mlir-passes-notice": "MLIR passes",
                  "triton-missing-notice": "Triton (xformers)", "paddle-fuse-allreduce-notice": "Paddle all-reduce fusion",
                  "ort-node-placement-notice": "ONNX Runtime node placement",
-                 "tflite-xnnpack-notice": "TensorFlow Lite XNNPACK delegate"}
+                 "tflite-xnnpack-notice": "TensorFlow Lite XNNPACK delegate",
+                 "torch-typedstorage-notice": "PyTorch TypedStorage deprecation"}
 
 
 # Lines that show a framework using the GPU.

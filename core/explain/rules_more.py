@@ -146,6 +146,12 @@ def _cudnn_version(groups: dict, name: str) -> str:
 def frameworks(ctx: Ctx) -> None:
     """The same CUDA problems met through another framework's wording (PyTorch, PaddlePaddle), and WSL's
     container runtime finding no GPU adapter."""
+    both = ctx.hits.get("ort-both-packages")
+    if both:
+        ctx.add("mixed-tf-packages", TrText(QT_TRANSLATE_NOOP(
+            "core", "Both onnxruntime (the CPU package) and onnxruntime-gpu are installed: they provide the same "
+            "module, so the one installed last wins and the CUDA provider can go missing. Uninstall both, then "
+            "install onnxruntime-gpu alone.")), both[:2])
     cpu = ctx.hits.get("framework-cpu-build")
     if cpu:
         ctx.add("cpu-only-build", TrText(QT_TRANSLATE_NOOP(

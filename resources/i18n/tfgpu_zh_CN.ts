@@ -6167,6 +6167,10 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>容器内看不到 NVIDIA 驱动：它启动时没有获得 GPU 访问权限。请在宿主机上安装 NVIDIA Container Toolkit，并用 --gpus all 启动容器（Kubernetes：在 pod 的 resources limits 中申请 nvidia.com/gpu）。</translation>
     </message>
     <message>
+        <source>Both onnxruntime (the CPU package) and onnxruntime-gpu are installed: they provide the same module, so the one installed last wins and the CUDA provider can go missing. Uninstall both, then install onnxruntime-gpu alone.</source>
+        <translation>onnxruntime（CPU 包）和 onnxruntime-gpu 同时安装了：它们提供同一个模块，最后安装的那个会覆盖另一个，CUDA provider 可能因此消失。请把两个都卸载，然后只安装 onnxruntime-gpu。</translation>
+    </message>
+    <message>
         <source>The installed framework is its CPU-only build, so it cannot use the GPU. Uninstall it and install its GPU (CUDA) build for your CUDA version.</source>
         <translation>安装的框架是仅 CPU 的版本，所以无法使用 GPU。请卸载它，并安装与你的 CUDA 版本对应的 GPU（CUDA）版本。</translation>
     </message>

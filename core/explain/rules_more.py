@@ -168,12 +168,12 @@ def frameworks(ctx: Ctx) -> None:
             {"need": groups.get("need"), "installed": groups.get("have")})
     nvcc = ctx.hits.get("nvcc-unsupported-arch")
     if nvcc and not ctx.has("cuda-version-mismatch"):
-        arch = nvcc[0].groups.get("arch") or nvcc[0].groups.get("arch2") or "?"
+        gpu_arch = nvcc[0].groups.get("arch") or nvcc[0].groups.get("arch2") or "?"
         ctx.add("cuda-version-mismatch", TrText(QT_TRANSLATE_NOOP(
             "core", "The CUDA toolkit's nvcc does not know this GPU's architecture ({arch}): the toolkit is older than "
             "the GPU. Build with a CUDA toolkit that supports it (compute_86: CUDA 11.1 or later, compute_89: 11.8, "
-            "compute_120: 12.8), or leave that architecture out of the build's list."), arch=arch), nvcc[:2],
-            {"gpu_arch": arch})
+            "compute_120: 12.8), or leave that architecture out of the build's list."), arch=gpu_arch), nvcc[:2],
+            {"gpu_arch": gpu_arch})
     runtime = ctx.hits.get("framework-cudnn-compiled-runtime")
     if runtime and not ctx.has("cudnn-version-mismatch"):
         groups = runtime[0].groups

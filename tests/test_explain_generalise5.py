@@ -360,3 +360,18 @@ def test_r_and_javascript_code_is_not_the_users_words(monkeypatch):
 def test_docker_torch_and_ort_words(monkeypatch, text, expected):
     guess(monkeypatch, [])
     assert explain_text(text).primary == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("deepspeed.ops.op_builder.builder.CUDAMismatchException: >- DeepSpeed Op Builder: Installed CUDA version 12.2 "
+     "does not match the version torch was compiled with 11.7", "cuda-version-mismatch"),
+    ("WARNING[XFORMERS]: xFormers can't load C++/CUDA extensions. xFormers was built for:\n    PyTorch 2.0.1+cu118 "
+     "with CUDA 1108 (you have 2.1.0+cu121)", "cuda-version-mismatch"),
+    ("WARNING[XFORMERS]: xFormers can't load C++/CUDA extensions. xFormers was built for:\n    PyTorch 2.1.2+cu121 "
+     "with CUDA 1201 (you have 2.1.2+cpu)", "cpu-only-build"),
+    ("RuntimeError: The NVIDIA driver on your system is too old. Please update your GPU driver", "driver-too-old"),
+    ("[Bug]: error loading fbgemm.dll on a clean Windows install", "msvc-runtime-missing"),
+])
+def test_pytorch_extensions(monkeypatch, text, expected):
+    guess(monkeypatch, [])
+    assert explain_text(text).primary == expected

@@ -6,7 +6,7 @@ info, pip error) and get its kind, the facts in it, findings and one primary cau
 
 Pipeline: :mod:`.document` (decode, bound) -> :mod:`.signatures` (one pass of the KB's log
 signatures) -> :mod:`.kinds` -> :mod:`.facts` / :mod:`.parsers` -> rules
-(:mod:`.libraries`, :mod:`.rules_gpu`, :mod:`.rules_cudnn`, :mod:`.rules_install`) -> ranked findings.
+(:mod:`.libraries`, :mod:`.rules_gpu`, :mod:`.rules_cudnn`, :mod:`.rules_install`, :mod:`.rules_programs`) -> ranked findings.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from tfgpu.core.explain import (
     rules_gpu,
     rules_install,
     rules_more,
+    rules_programs,
     signatures,
 )
 from tfgpu.core.explain import facts as facts_mod
@@ -101,6 +102,8 @@ def _explain(data: str | bytes | document.Clipped | None, machine: dict) -> Expl
     ctx = Ctx(doc=focus, kind=kind, hits=hits, facts=facts, said=reading.signals, users=users)
     rules_more.containers(ctx)
     rules_more.frameworks(ctx)
+    rules_programs.extensions(ctx)
+    rules_programs.driver_without_version(ctx)
     other_libs = libraries.explain(ctx)
     rules_gpu.driver(ctx, other_libs)
     rules_gpu.driver_too_old(ctx)

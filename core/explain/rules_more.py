@@ -196,7 +196,7 @@ def frameworks(ctx: Ctx) -> None:
             "core", "The framework's build has no GPU code for this GPU's architecture (compute capability {cc}): the "
             "GPU is newer (or older) than the architectures it was compiled for. Install a build made for this GPU "
             "(for the newest GPUs: the build for the newest CUDA)."), cc=cc or "?"), arch[:2])
-    old = ctx.hits.get("torch-driver-too-old")
+    old = [h for h in ctx.hits.get("torch-driver-too-old") if h.groups.get("found")]
     if old:
         found = old[0].groups.get("found", "")
         cuda = f"{int(found) // 1000}.{int(found) % 1000 // 10}" if found.isdigit() else "?"

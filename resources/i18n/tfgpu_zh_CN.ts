@@ -6710,5 +6710,17 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <source>The {device} computed {share} of each step: the pipeline keeps up. To go faster still: XLA (jit_compile=True), mixed precision on a GPU with tensor cores, or a faster device.</source>
         <translation>{device} 在每一步中有 {share} 的时间在计算：数据流水线跟得上。想更快的话：XLA（jit_compile=True）、在有张量核心的 GPU 上使用混合精度，或者换更快的设备。</translation>
     </message>
+    <message>
+        <source>The installed PyTorch is its CPU-only build ({torch}), so the extensions built for CUDA cannot load. Install PyTorch&apos;s CUDA build (from the index for your CUDA version, e.g. cu121).</source>
+        <translation>已安装的 PyTorch 是仅 CPU 的版本（{torch}），所以为 CUDA 构建的扩展无法加载。请安装 PyTorch 的 CUDA 版本（从对应你 CUDA 版本的索引安装，例如 cu121）。</translation>
+    </message>
+    <message>
+        <source>A PyTorch extension and PyTorch disagree about CUDA ({need} against {have}): it was built for, or is building with, another CUDA than the installed PyTorch&apos;s. Install the extension&apos;s build for this PyTorch, or a CUDA toolkit (and PyTorch) of one version.</source>
+        <translation>一个 PyTorch 扩展与 PyTorch 的 CUDA 版本不一致（{need} 对 {have}）：它是针对（或正在用）与已安装 PyTorch 不同的 CUDA 构建的。请安装该扩展针对当前 PyTorch 的构建，或让 CUDA 工具包（以及 PyTorch）使用同一版本。</translation>
+    </message>
+    <message>
+        <source>The NVIDIA driver is older than the CUDA the framework was built with. Update the NVIDIA driver (or install the framework&apos;s build for an older CUDA).</source>
+        <translation>NVIDIA 驱动比框架构建时所用的 CUDA 更旧。请更新 NVIDIA 驱动（或安装该框架针对更旧 CUDA 的构建）。</translation>
+    </message>
 </context>
 </TS>

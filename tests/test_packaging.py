@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -15,12 +16,17 @@ REPO = Path(__file__).resolve().parent.parent
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory) -> zipfile.ZipFile:
     out = tmp_path_factory.mktemp("wheel")
-    subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", str(out), str(REPO)],
-        check=True,
-        capture_output=True,
-        timeout=300,
-    )
+    had_build = (REPO / "build").exists()
+    try:
+        subprocess.run(
+            [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", str(out), str(REPO)],
+            check=True,
+            capture_output=True,
+            timeout=300,
+        )
+    finally:
+        if not had_build:  # setuptools builds in the checkout's build/: leave the tree as it was
+            shutil.rmtree(REPO / "build", ignore_errors=True)
     (built,) = out.glob("tfgpu_assistant-*.whl")
     return zipfile.ZipFile(built)
 

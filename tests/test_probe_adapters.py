@@ -39,7 +39,19 @@ def test_a_hybrid_laptop_has_an_nvidia_card_even_as_a_3d_controller(linux_host: 
     info = probe_adapters(linux_host)
     assert info.nvidia_present is True and info.reason is None
     assert [a.vendor for a in info.nvidia] == ["NVIDIA"] and [a.vendor for a in info.others] == ["Intel"]
-    assert info.adapters[1].label == "NVIDIA 25a2"  # no lspci: the IDs name it
+    # No lspci: the KB's copy of pci.ids names it, in lspci's form.
+    assert info.adapters[1].label == "NVIDIA GA107M [GeForce RTX 3050 Mobile]"
+    assert info.adapters[0].label == "Intel 46a8"  # pci.ids in the KB covers NVIDIA's devices only
+
+
+def test_a_server_gpu_without_lspci_is_named_from_the_kb(linux_host: FakeHost):
+    # Captured on a GPU machine lent to this project (2026-11-28): sysfs read '10de:2335 class 0x030200', no lspci;
+    # NVML named the card 'NVIDIA H200'. The scan's Graphics line said 'NVIDIA 2335' before the KB named it.
+    pci_device(linux_host, "0000:00:05.0", "10de", "2335", "030200")
+    info = probe_adapters(linux_host)
+    assert info.nvidia_present is True
+    assert [a.label for a in info.nvidia] == ["NVIDIA GH100 [H200 SXM 141GB]"]
+    assert any(e.source == "kb.gpu_by_pci_id('2335')" and "H200 SXM 141GB" in e.detail for e in info.evidence)
 
 
 def test_without_sysfs_lspci_is_read(linux_host: FakeHost):

@@ -105,6 +105,7 @@ def _linux(host: Host, info: AdaptersInfo, timeout: float) -> None:
     info.nvidia_present = any(a.nvidia for a in info.adapters)
     if info.adapters:
         _names_from_lspci(host, info, timeout)
+        _names_from_kb(info)
 
 
 def _lspci_only(host: Host, info: AdaptersInfo, timeout: float) -> None:
@@ -125,6 +126,16 @@ def _names_from_lspci(host: Host, info: AdaptersInfo, timeout: float) -> None:
     for adapter in info.adapters:
         short = adapter.slot.split(":", 1)[-1] if adapter.slot and adapter.slot.count(":") == 2 else adapter.slot
         adapter.name = by_slot.get(short or "") or adapter.name
+
+
+def _names_from_kb(info: AdaptersInfo) -> None:
+    """An NVIDIA card lspci did not name (no lspci, as on servers and in containers) is named from the KB's copy of
+    pci.ids, in lspci's form: sysfs alone shows 'NVIDIA 2335', the KB 'NVIDIA GH100 [H200 SXM 141GB]'."""
+    for adapter in info.adapters:
+        known = kb.gpu_by_pci_id(adapter.device_id) if adapter.nvidia and not adapter.name else None
+        if known is not None:
+            adapter.name = f"NVIDIA {known.chip} [{known.name}]"
+            info.add("api", f"kb.gpu_by_pci_id({adapter.device_id!r})", known.source)
 
 
 def _lspci(host: Host, info: AdaptersInfo, timeout: float) -> list[tuple[str, str, str, str]] | None:

@@ -106,3 +106,14 @@ def test_a_machine_without_a_driver_is_placed_by_its_pci_id():
                    adapters=fs.adapters(("10de", "134d", "")))
     rec = diagnose(scan).recommendation
     assert rec.tf_version == "2.16.2" and "2.21" not in " ".join(s.command or "" for s in rec.steps)
+
+
+def test_nvml_s_plain_h200_is_the_sxm_board_with_its_peaks():
+    # Seen on a GPU machine lent to this project (2026-11-28): NVML's name 'NVIDIA H200' on PCI device 10de:2335
+    # ('H200 SXM 141GB' in pci.ids), power limit 700 W. The bench's "% of peak" needs the SXM row's figures.
+    plain = kb.gpu_spec("NVIDIA H200")
+    assert plain.name == "H200 SXM" and plain.fp16_tflops == 989.5 and plain.mem_bw_gb_s == 4800
+    assert kb.gpu_by_pci_id("10de:2335").name == "H200 SXM 141GB"
+    nvl = kb.gpu_spec("NVIDIA H200 NVL")
+    assert nvl.name == "H200 NVL" and nvl.fp16_tflops is None and nvl.cc == "9.0"
+    assert kb.gpu_spec("NVIDIA GH200 480GB").name == "GH200"

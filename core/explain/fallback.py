@@ -135,13 +135,20 @@ SURE_HEALTHY_PROBABILITY = 0.6
 def healthy_guess_allowed(ctx: Ctx, current, top: tuple[str, float] | None = None) -> bool:
     """A healthy guess needs a text that shows no failure and something that shows a GPU at work or a harmless
     notice: a question about a GPU that works (low utilisation, memory use, speed) or a log of notices. A bare
-    question ("can I use this graphics card?") is not enough. Words of a failure that need not be the GPU
-    set-up's ("it hangs", "it fails") beside no error line allow a guess the classifier is sure of (``top``)."""
+    question ("can I use this graphics card?") is not enough, unless the classifier is sure of it (``top``).
+    Words of a failure that need not be the GPU set-up's ("it hangs", "it fails") beside no error line allow
+    a guess the classifier is sure of, beside something at work."""
+    sure = top is not None and top[1] >= SURE_HEALTHY_PROBABILITY
     if not shows_no_failure(ctx, current):
         # "Only the first of my GPUs is used" is about GPUs at work, not a set-up that fails.
         setup = SETUP_FAILURE_SAID - ({"say:gpu-not-used"} if "say:multi-gpu" in ctx.said else set())
-        if not (top is not None and top[1] >= SURE_HEALTHY_PROBABILITY and shows_no_failure(ctx, current, setup)):
+        if not (sure and shows_no_failure(ctx, current, setup)):
             return False
+    elif sure:
+        # No error line, no word of a failure, and the wording most like the healthy cases by 60% or more.
+        # Held-out folds of 2,932 cases (grouped by batch): right 2,430 -> 2,436, no finding 63 -> 59,
+        # healthy texts called an error 98 -> 92, failing texts called healthy unchanged (7).
+        return True
     from tfgpu.core.explain.reason import gpu_listed
     from tfgpu.core.explain.signatures import notice_ids
 

@@ -55,3 +55,40 @@ def test_ways_of_saying_the_gpu_is_not_used(text, signal):
 def test_not_running_on_the_gpu_is_not_a_gpu_at_work():
     assert "say:gpu-load" not in said("Why is my code not running on GPU?")
     assert "say:gpu-load" in said("The model is running on the GPU, but slowly.")
+
+
+@pytest.fixture
+def rules_only(monkeypatch):
+    guess(monkeypatch, [])
+
+
+@pytest.mark.parametrize("text, expected", [
+    # nvcc's option check names an architecture newer than its toolkit; a healthy nvidia-smi table beside it.
+    ("Running on RTX 3090: nvcc fatal : Value 'sm_86' is not defined for option 'gpu-architecture'\n"
+     "| NVIDIA-SMI 465.19.01    Driver Version: 465.19.01    CUDA Version: 11.3     |\n"
+     "|   0  NVIDIA GeForce ...  On   | 00000000:02:00.0 Off |                  N/A |\n"
+     "| 60%   51C    P2   299W / 300W |   4651MiB / 24268MiB |    100%      Default |", "cuda-version-mismatch"),
+    # TF 1.x's "no known devices", quoted in a title without its "Device mapping:" start.
+    ('Tensorflow GPU "no known devices" after updating', "gpu-not-listed"),
+    # "No GPU devices found" in words, beside a TF release and the CUDA the machine has.
+    ("No GPU devices found with CUDA 11.2\nI installed TensorFlow 1.14 in a virtual environment.",
+     "cuda-version-mismatch"),
+    # "Reinstall CUDA to 9.1" is a CUDA the user has, beside TF 1.5 (built for 9.0) failing to import.
+    ("I update tensorflow to 1.5, and reinstall cuda to 9.1, now I get the error:\nTraceback (most recent call last):\n"
+     '  File "/home/user/.local/lib/python3.5/site-packages/tensorflow/python/pywrap_tensorflow.py", line 58, in '
+     "<module>\nImportError: libcublas.so.9.0: cannot open shared object file: No such file or directory",
+     "cuda-version-mismatch"),
+    # NumPy's FutureWarning at TF 1.x's import: a notice, nothing failed.
+    ("/home/user/env/lib/python3.7/site-packages/tensorflow/python/framework/dtypes.py:516: FutureWarning: Passing "
+     "(type, 1) or '1type' as a synonym of type is deprecated; in a future version of numpy, it will be understood "
+     "as (type, (1,)) / '(1,)type'.\n  _np_qint8 = np.dtype([(\"qint8\", np.int8, 1)])", "benign-log"),
+])
+def test_readings_added_after_batch_65(rules_only, text, expected):
+    assert explain_text(text).primary == expected
+
+
+def test_an_nvcc_fatal_line_is_an_error_no_healthy_table_outranks():
+    from tfgpu.core.explain.ranking import _STRONG_ERROR
+
+    assert _STRONG_ERROR.search("nvcc fatal   : Unknown option '-Xfoo'")
+    assert _STRONG_ERROR.search("ptxas fatal   : Unresolved extern function 'bar'")

@@ -60,7 +60,7 @@ _CUDA_CONDA = lazy(
     r"|\bcudatoolkit\s*==?\s*(\d{1,2}\.\d{1,2})",
     needs=("cudatoolkit", "cuda-toolkit", "cuda-runtime", "cuda-cudart", "nvidia-cuda-runtime"),
 )
-_CUDA_SAID = lazy(r"(?i)(?<![A-Za-z0-9_/\\.-])cuda(?:\s*toolkit)?(?:\s*version)?(?:\s+(?:of|on|in)\s+(?:my|the|this)\s+\w+)?\s*(?:is\s*|[:=：]\s*|-|的?(?:版本)?(?:是|为)\s*)?v?(\d{1,2}(?:\.\d{1,2})?)(?:\.\d{1,3})?(?![\w.]*\d)", needs=('cuda',))
+_CUDA_SAID = lazy(r"(?i)(?<![A-Za-z0-9_/\\.-])cuda(?:\s*toolkit)?(?:\s*version)?(?:\s+(?:of|on|in)\s+(?:my|the|this)\s+\w+)?\s*(?:is\s*|to\s+(?:version\s+)?|[:=：]\s*|-|的?(?:版本)?(?:是|为)\s*)?v?(\d{1,2}(?:\.\d{1,2})?)(?:\.\d{1,3})?(?![\w.]*\d)", needs=('cuda',))
 # NVIDIA's installer file: cuda_10.1.105_418.96_win10.exe, Cuda_10.1.105_win10_network, cuda_12.2.0_535.54.03_linux.run
 _CUDA_INSTALLER = lazy(r"(?i)\bcuda_(\d{1,2}\.\d)\.\d+_(?:\d+\.\d+(?:\.\d+)?_)?(?:win|linux)", needs=('cuda_',))
 # A CUDA DLL the user says they have ("I have cublas64_90.dll", "我电脑上是cublas64_90.dll"): its CUDA version.
@@ -78,7 +78,7 @@ _PIP_INSTALL = lazy(r"(?i)\bpip3?\s+install\s+(?:-{1,2}[\w-]+\s+)*(tensorflow(?:
 _CUDNN_PIP = lazy(r"(?i)nvidia-cudnn-cu\d{2}\s*(?:==|\s)\s*(\d+\.\d+(?:\.\d+)*)", needs=('nvidia-cudnn',))
 _CUDNN_LOADED = lazy(r"Loaded cuDNN version (\d{4,6})", needs=('loaded cudnn version',))
 _NOT_INSTALLED_CONTEXT = lazy(
-    r"(?i)(?:compiled|built|build|requires?|needs?|wants?|expects?|tested|supports?|for|against|source was|install|"
+    r"(?i)(?:compiled|built|build|requires?|needs?|wants?|expects?|tested|supports?|for|against|source was|(?<!re)install|"
     r"download|upgrade to|update to|e\.g\.)\W{0,3}(?:with\W{0,3})?$"
 )
 _TF_LOG_LINE = lazy(r"\.(?:cc|cpp|h):\d+\]")

@@ -168,7 +168,8 @@ def frameworks(ctx: Ctx) -> None:
             {"need": groups.get("need"), "installed": groups.get("have")})
     nvcc = ctx.hits.get("nvcc-unsupported-arch")
     if nvcc and not ctx.has("cuda-version-mismatch"):
-        gpu_arch = nvcc[0].groups.get("arch") or nvcc[0].groups.get("arch2") or "?"
+        groups = nvcc[0].groups
+        gpu_arch = groups.get("arch") or groups.get("arch2") or groups.get("arch3") or "?"
         ctx.add("cuda-version-mismatch", TrText(QT_TRANSLATE_NOOP(
             "core", "The CUDA toolkit's nvcc does not know this GPU's architecture ({arch}): the toolkit is older than "
             "the GPU. Build with a CUDA toolkit that supports it (compute_86: CUDA 11.1 or later, compute_89: 11.8, "

@@ -92,3 +92,15 @@ def test_an_nvcc_fatal_line_is_an_error_no_healthy_table_outranks():
 
     assert _STRONG_ERROR.search("nvcc fatal   : Unknown option '-Xfoo'")
     assert _STRONG_ERROR.search("ptxas fatal   : Unresolved extern function 'bar'")
+
+
+def test_an_exception_quoted_in_a_title_is_an_error_line_notices_do_not_explain(rules_only):
+    text = ("import tensorflow_addons gives AttributeError: module 'tensorflow_core._api.v2.random' has no attribute "
+            "'Generator'\n2020-06-14 03:27:48.281948: W tensorflow/stream_executor/platform/default/dso_loader.cc:55] "
+            "Could not load dynamic library 'libnvinfer.so.6'; dlerror: libnvinfer.so.6: cannot open shared object "
+            "file: No such file or directory")
+    assert explain_text(text).primary == "unrecognised-error"
+    # A bare "Error:" in words is not an exception's name.
+    from tfgpu.core.explain.ranking import _STRONG_ERROR
+
+    assert not _STRONG_ERROR.search("I see this Error: it says something")

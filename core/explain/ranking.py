@@ -60,6 +60,8 @@ _WARNING_LINE = lazy(
 _STRONG_ERROR = lazy(
     r"(?m)^.{0,80}?(?:(?:^|\s)[EF]\d{4}\s|\b[EF] (?:tensorflow|external|third_party|xla)/)"
     r"|^\s*(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception):"
+    # A Python exception quoted inside a line (a title: "import X gives AttributeError: module ...").
+    r"|(?<=\s)(?:[a-z_][\w.]*\.)?[A-Z]\w*(?:Error|Exception): (?=\S)"
     r"|\bCUDA_ERROR_(?!NO_DEVICE\b)\w+|\bCUDNN_STATUS_(?!SUCCESS)\w+|\bCheck failed\b|\bSegmentation fault\b"
     r"|\bcore dumped\b|^\s*(?:ERROR|FATAL|Failed to)\b|\b(?:nvcc|ptxas|nvlink) fatal\b"
     # A status in absl's words (TF, XLA, TensorRT's logger); not OUT_OF_RANGE ("End of sequence": a dataset's end).

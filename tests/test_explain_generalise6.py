@@ -104,3 +104,36 @@ def test_an_exception_quoted_in_a_title_is_an_error_line_notices_do_not_explain(
     from tfgpu.core.explain.ranking import _STRONG_ERROR
 
     assert not _STRONG_ERROR.search("I see this Error: it says something")
+
+
+@pytest.mark.parametrize("text, expected", [
+    # cuDNN loaded and epochs running: the GPU is at work, nothing else to say.
+    ("I tensorflow/stream_executor/cuda/cuda_dnn.cc:359] Loaded cuDNN version 8201\n"
+     "1/1 [==============================] - 0s 22ms/step - loss: 0.8996 - accuracy: 0.5000", "gpu-ok"),
+    # XLA's newer device line ("StreamExecutor [0]: ...") names a GPU at work.
+    ("I0000 00:00:1786697985.585090 2686669 service.cc:194]   StreamExecutor [0]: NVIDIA GeForce RTX 4060 Laptop "
+     "GPU, Compute Capability 8.9 (Driver: 13.0.0[580.126.9]; Runtime: 12.8.0; Toolkit: 12.8.0; DNN: 9.10.2)",
+     "gpu-ok"),
+    # An Ampere laptop card said by its number after the word, under a CUDA 10 TensorFlow 1.x.
+    ("我在运行代码时遇到了 Internal: Blas GEMM launch failed\n我的环境是tensorflow1.14 cuda10.0 cudnn是7.6 "
+     "GPU是笔记本的3070，显存8G", "compute-capability-unsupported"),
+])
+def test_readings_added_after_batch_67(rules_only, text, expected):
+    assert explain_text(text).primary == expected
+
+
+def test_a_gpu_number_said_after_the_word_is_a_gpu_name():
+    for text, name in (("GPU: 3060, CUDA 10.2", "RTX 3060"), ("my graphics card is a 4090", "RTX 4090"),
+                       ("显卡是2080ti", "RTX 2080 ti")):
+        assert name.lower() in [n.lower() for n in explain_text(text).facts.get("gpu_names", [])], text
+    assert not explain_text("listening on port 3070").facts.get("gpu_names")
+
+
+def test_a_missing_cudnn_comes_before_a_gpu_newer_than_its_cuda(rules_only):
+    text = ("GPU: RTX 3060, conda cudatoolkit 10.2\nW dso_loader.cc:55] Could not load dynamic library "
+            "'libcudnn.so.7'; dlerror: libcudnn.so.7: cannot open shared object file: No such file or directory")
+    assert explain_text(text).primary == "cudnn-missing"
+
+
+def test_a_share_of_a_named_gpu_is_a_gpu_at_work():
+    assert "say:gpu-load" in said("It worked - but it only uses 1% of 3080 gpu.")

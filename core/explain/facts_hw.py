@@ -15,7 +15,9 @@ MAX_MATCHES = 200  # matches looked at per reader
 # -- GPUs and memory -------------------------------------------------------------------------
 _GPU_LOG = lazy(r"name: ([^,\n]{2,80}?),? (?:pci bus id: [^,\n]+, )?[Cc]ompute ?[Cc]apability: (\d{1,2}\.\d)", needs=('apability',))
 _GPU_TF1 = lazy(r"name: ([^\n]{2,80}?) major: (\d{1,2}) minor: (\d)", needs=(' major: ',))
-_GPU_XLA = lazy(r"StreamExecutor device \(\d+\): ([^,\n]{2,80}), Compute Capability (\d{1,2}\.\d)", needs=('streamexecutor device',))
+# XLA's device list: "StreamExecutor device (0): NAME, ..." and, from about 2024, "StreamExecutor [0]: NAME, ...".
+_GPU_XLA = lazy(r"StreamExecutor (?:device \(\d+\)|\[\d+\]): ([^,\n]{2,80}), Compute Capability (\d{1,2}\.\d)",
+                needs=('streamexecutor device', 'streamexecutor ['))
 _GPU_TEXT = lazy(
     r"(?i)(?<![\w-])((?:nvidia\s+)?(?:geforce\s+)?(?:rtx|gtx|gt|mx)\s?\d{3,4}(?:\s?(?:ti|super|m))?(?:\s+laptop(?:\s+gpu)?)?"
     r"|(?:quadro|tesla|titan)\s+[a-z]{0,3}\d{0,4}[a-z]?|(?:rtx\s+)?a\d{4}\b|\d{4}\s?(?:ti\s)?rtx)(?![\w-])",
@@ -28,6 +30,10 @@ _GPU_DC_BARE = lazy(r"(?i)(?<![\w./-])((?:a100|v100|h100|h200|b200|gb200|l40s|p1
 # A GeForce model said by its number alone ("a 3090 graphics card", "2080ti显卡").
 _GPU_NUMBER = lazy(r"(?i)(?<![\w.-])((?:10[5-8]0|20[6-8]0|30[5-9]0|40[6-9]0|50[6-9]0)(?:\s?(?:ti|super))?)\s*(?:graphics card|gpus?\b|card\b|显卡)",
                    needs=("graphics card", "gpu", "card", "显卡"))
+# ... or after the word ("GPU: 3070", "GPU是笔记本的3070", "my graphics card is a 4090").
+_GPU_NUMBER_AFTER = lazy(r"(?i)(?:\bgpus?|graphics card|显卡)\s*(?:is |are |是|为|[:：=]\s*)?(?:an? |my |the |laptop |笔记本(?:电脑)?的?)?"
+                         r"((?:10[5-8]0|20[6-8]0|30[5-9]0|40[6-9]0|50[6-9]0)(?:\s?(?:ti|super))?)(?![\w.-])",
+                         needs=("graphics card", "gpu", "显卡"))
 _SM = lazy(r"^sm_(\d{1,2})(\d)[a-z]?$")
 _GPU_MB = lazy(r"with (\d+) MB memory|totalMemory: (\d+(?:\.\d+)?)GiB", needs=(' mb memory', 'totalmemory'))
 _DTYPE_BYTES = {"float": 4, "float32": 4, "half": 2, "float16": 2, "bfloat16": 2, "double": 8, "float64": 8,
@@ -84,8 +90,8 @@ def read_gpus(text: str, hits: Hits, facts: dict) -> None:
     for regex in (_GPU_TEXT, _GPU_DC, _GPU_DC_BARE):
         for match in iter_matches(regex, text):
             add(_normalise_gpu(match.group(1)), source="text")
-    for match in iter_matches(_GPU_NUMBER, text):
-        number = match.group(1)
+    for match in [*iter_matches(_GPU_NUMBER, text), *iter_matches(_GPU_NUMBER_AFTER, text)]:
+        number = re.sub(r"(?i)(\d)(ti|super)$", r"\1 \2", match.group(1))  # "2080ti" -> "2080 ti"
         add(("GTX " if number.startswith("10") else "RTX ") + number, source="text")
     if gpus:
         facts["gpus"] = gpus

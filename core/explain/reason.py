@@ -109,7 +109,7 @@ def gpu_listed(ctx: Ctx) -> bool:
     return (ctx.facts.get("gpus_listed", 0) > 0 or "say:tf-sees-gpu" in ctx.said
             or ctx.hits.any("gpu-device-created", "gpu-device-created-short", "gpu-listed", "device-lib-gpu",
                             "xla-cuda-device", "paddle-gpu-device-notice", "metal-gpu-at-work",
-                            "paddle-run-check-gpu"))
+                            "paddle-run-check-gpu", "cudnn-loaded"))
 
 
 def apply_rules(ctx: Ctx, reading: Reading) -> None:

@@ -313,7 +313,7 @@ _NOTICE_NAMES = {"numa-node-notice": "NUMA node", "cpu-instructions-notice": "CP
 # Lines that show a framework using the GPU.
 _GPU_AT_WORK = ("gpu-device-created", "gpu-device-created-short", "gpu-listed", "gpu-found-properties",
                 "paddle-gpu-device-notice", "xla-cuda-device", "dso-opened-locally", "metal-gpu-at-work",
-                "paddle-run-check-gpu", "ggml-cuda-at-work", "devicequery-found-gpu")
+                "paddle-run-check-gpu", "ggml-cuda-at-work", "devicequery-found-gpu", "cudnn-loaded")
 _OTHER_PROGRAM_AT_WORK = frozenset({"ggml-cuda-at-work", "devicequery-found-gpu"})  # lines of programs other than TensorFlow
 
 

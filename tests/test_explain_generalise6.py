@@ -31,6 +31,11 @@ def test_a_quiet_question_the_classifier_is_sure_is_healthy_is_guessed_healthy(m
     assert "statistical guess" in str(explanation.findings[0].detail)
 
 
+def test_a_bare_question_with_no_word_of_a_gpu_set_up_is_not_guessed_healthy(monkeypatch):
+    guess(monkeypatch, [("gpu-ok", 0.9), ("cpu-only-build", 0.05)])
+    assert explain_text("Why is my training so slow on this machine?").primary == "unrecognised-error"
+
+
 @pytest.mark.parametrize("words", [
     "Training is not using the GPU, how can I make it use the GPU?",
     "It fails after a while. How can I make it faster on the GPU?",

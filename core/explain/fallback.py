@@ -144,8 +144,9 @@ def healthy_guess_allowed(ctx: Ctx, current, top: tuple[str, float] | None = Non
         setup = SETUP_FAILURE_SAID - ({"say:gpu-not-used"} if "say:multi-gpu" in ctx.said else set())
         if not (sure and shows_no_failure(ctx, current, setup)):
             return False
-    elif sure:
-        # No error line, no word of a failure, and the wording most like the healthy cases by 60% or more.
+    elif sure and _TOPIC.search(_users(ctx)):
+        # No error line, no word of a failure, a word of a GPU set-up, and the wording most like the healthy
+        # cases by 60% or more.
         # Held-out folds of 2,932 cases (grouped by batch): right 2,430 -> 2,436, no finding 63 -> 59,
         # healthy texts called an error 98 -> 92, failing texts called healthy unchanged (7).
         return True

@@ -142,3 +142,16 @@ def test_a_missing_cudnn_comes_before_a_gpu_newer_than_its_cuda(rules_only):
 
 def test_a_share_of_a_named_gpu_is_a_gpu_at_work():
     assert "say:gpu-load" in said("It worked - but it only uses 1% of 3080 gpu.")
+
+
+@pytest.mark.parametrize("text, signal", [
+    ("Everything works and I am getting 99% GPU usage on my jobs.", "say:runs-anyway"),
+    ("It works now, thanks!", "say:runs-anyway"),
+    ("I was able to run it but I cannnot use the GPU with tensorflow.", "say:gpu-not-used"),
+])
+def test_ways_of_saying_it_works_or_not_added_after_batch_68(text, signal):
+    assert signal in said(text)
+
+
+def test_it_worked_before_is_not_a_gpu_at_work():
+    assert "say:runs-anyway" not in said("Everything worked before the update, now nothing runs on the GPU.")

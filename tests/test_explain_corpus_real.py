@@ -31,10 +31,14 @@ MIN_ACCURACY_RULES_ALONE = 0.75
 # usage is 0%" beside "the GPU is not used", TF 1.15.2 as the plain package; not reading a low figure beside words
 # of a GPU unused as a GPU at work broke 4 healthy texts (164, 1646, 1843, 4123) for it. 5229 (batch 44) shows both
 # runs: TF lists no GPU ("# displays []"), then, with LD_LIBRARY_PATH set, lists it; the listing wins, and the
-# fix the text itself shows (the library path) is the label.
+# fix the text itself shows (the library path) is the label. 8340 (batch 69) is a model's own shape error ("Shapes
+# (32, 38, 38, 512) and (?, 37, 37, 512) are not compatible") after a healthy TF 0.11 log: labelled
+# unrecognised-error, while the brief (and most such cases) label a healthy log with the problem elsewhere gpu-ok;
+# the engine keeps that reading.
 KNOWN_FAILING_CALLED_OK = {"3035-openai-baselines-atari-low-gpu-usage-tf-and-tf-gpu",
                            "4308-albert-squad-tf1152-k80-gpu-idle-cpu-package",
-                           "5229-tf27-pip-with-conda-cudatoolkit-needs-ld-library-path"}
+                           "5229-tf27-pip-with-conda-cudatoolkit-needs-ld-library-path",
+                           "8340-dcgan-tf011-gtx1070-healthy-load-then-shapes-38-vs-37-error"}
 
 
 @pytest.fixture(scope="module")

@@ -155,3 +155,31 @@ def test_ways_of_saying_it_works_or_not_added_after_batch_68(text, signal):
 
 def test_it_worked_before_is_not_a_gpu_at_work():
     assert "say:runs-anyway" not in said("Everything worked before the update, now nothing runs on the GPU.")
+
+
+@pytest.mark.parametrize("text, expected", [
+    # conda sees no driver: no __cuda virtual package (a docker build, or no driver at all); not the Python.
+    ("Encountered problems while solving:\n  - nothing provides __cuda needed by tensorflow-2.7.0-cuda102py310hcf4adbc_0"
+     "\n          python version : 3.9.10.final.0", "driver-missing"),
+    # "No CUDA toolkit" in the user's words, beside a GPU TensorFlow does not use.
+    ("Install on CentOS 7.9 with a GTX 1080 Ti fails to install GPU capable tensorflow. Examples run on all CPU.\n"
+     "No cuda toolkit, cudnn, no detection of GPU running examples.", "cuda-runtime-missing"),
+    # cuDNN fails to start under a TF of the [and-cuda] era with an older system cuDNN, no [and-cuda] in sight.
+    ("### TensorFlow version\nTF 2.18\n### OS platform and distribution\nLinux Ubuntu 22.04.4 LTS\n"
+     "### CUDA/cuDNN version\nCUDA 12.6; CUDNN 9.0\nDNN library initialization failed. Look at the errors above for "
+     "more details.", "cudnn-version-mismatch"),
+])
+def test_readings_added_after_batch_69(rules_only, text, expected):
+    assert explain_text(text).primary == expected
+
+
+def test_no_cuda_said_beside_a_gpu_at_work_is_not_a_missing_cuda(rules_only):
+    text = ("My GPU usage doesn't go above 20% in task manager, HWMonitor shows 100%. I have not installed cuda, cudnn "
+            "or anything else except DeepFaceLabCUDA10.1 and the latest drivers.")
+    assert explain_text(text).primary != "cuda-runtime-missing"
+
+
+def test_pip_s_own_cudnn_keeps_the_system_cudnn_out_of_it(rules_only):
+    text = ("TF 2.18, pip install tensorflow[and-cuda]\nCUDA 12.6; cuDNN 9.0 on the system\n"
+            "DNN library initialization failed.")
+    assert explain_text(text).primary != "cudnn-version-mismatch"

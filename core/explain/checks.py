@@ -108,10 +108,20 @@ def cuda_mismatch(ctx: Ctx) -> dict | None:
     return None
 
 
+def _system_cudnn_failed(ctx: Ctx) -> bool:
+    """cuDNN failed to start and nothing shows pip's own cuDNN ([and-cuda], nvidia-cudnn-cu12): a Linux TF of the
+    [and-cuda] era installed without the extra loads the system's cuDNN."""
+    text = ctx.doc.text
+    return (ctx.hits.any("dnn-init-failed", "dnn-blas-handle-failed") and not _AND_CUDA.search(text)
+            and "nvidia-cudnn" not in text.lower())
+
+
 def cudnn_mismatch(ctx: Ctx) -> dict | None:
     installed = ctx.facts.get("cudnn_installed") or []
     need = kbview.tf_cudnn(ctx.tf, ctx.os)
-    if not installed or not need or not _system_cuda_matters(ctx) or windows_cpu_only(ctx):
+    if not installed or not need or windows_cpu_only(ctx):
+        return None
+    if not (_system_cuda_matters(ctx) or _system_cudnn_failed(ctx)):
         return None
     if cudnn_fits(need, installed[0]) is False:
         return {"tf": ctx.tf, "need": need, "installed": installed[0]}

@@ -50,6 +50,14 @@ DETAILS: dict[str, str] = {
     "gpu-unused-cudnn-mismatch": QT_TRANSLATE_NOOP(
         "core", "TensorFlow {tf} is built for cuDNN {need}, but cuDNN {installed} is installed. Install the cuDNN "
         "version this TensorFlow was built with."),
+    "dnn-failed-cudnn-mismatch": QT_TRANSLATE_NOOP(
+        "core", "cuDNN failed to start: TensorFlow {tf} is built for cuDNN {need}, but cuDNN {installed} is installed. "
+        "Install the cuDNN version this TensorFlow was built with (on Linux, from TensorFlow 2.14, pip's "
+        "tensorflow[and-cuda] brings it)."),
+    "cuda-missing-said": QT_TRANSLATE_NOOP(
+        "core", "By your own words the CUDA libraries are not installed, and TensorFlow needs them to use the GPU. Install "
+        "the CUDA and cuDNN versions your TensorFlow was built for (on Linux, from TensorFlow 2.14, pip install "
+        "'tensorflow[and-cuda]' brings them)."),
     "install-32bit-python": QT_TRANSLATE_NOOP(
         "core", "pip finds no TensorFlow for Python {python} although TensorFlow publishes wheels for it: this "
         "Python is almost certainly the 32-bit build. Install the 64-bit Python."),

@@ -108,8 +108,19 @@ def _conda_cuda_constraint(ctx: Ctx) -> bool:
     return True
 
 
+def _conda_cuda_missing(ctx: Ctx) -> bool:
+    hits = ctx.hits.get("conda-cuda-missing")
+    if not hits or ctx.hits.get("conda-cuda-constraint"):
+        return False
+    ctx.add("driver-missing", TrText(QT_TRANSLATE_NOOP(
+        "core", "conda's solver sees no NVIDIA driver (it finds no __cuda virtual package), so it will not install a "
+        "CUDA build. Install the NVIDIA driver. Where no GPU can be seen at install time (a docker build), set "
+        "CONDA_OVERRIDE_CUDA to the CUDA version the target machine's driver supports.")), hits[:2])
+    return True
+
+
 def driver_too_old(ctx: Ctx) -> None:
-    if _conda_cuda_constraint(ctx):
+    if _conda_cuda_constraint(ctx) or _conda_cuda_missing(ctx):
         return
     # After a driver update without a reboot the new library finds the old kernel module and reports a failed
     # forward compatibility: the mismatch, not the driver's age.

@@ -123,7 +123,7 @@ def python_and_pip(ctx: Ctx) -> None:
             "again.")), network[:2])
         return
     pip = hits.get("pip-no-version") + hits.get("pip-no-distribution") + hits.get("pip-unsupported-wheel")
-    if not hits.get("conda-cuda-constraint"):  # the solver's __cuda conflict is the driver's age, not this Python
+    if not hits.any("conda-cuda-constraint", "conda-cuda-missing"):  # __cuda: the driver, not this Python
         pip += hits.get("conda-python-incompatible") + hits.get("conda-your-python") + hits.get("conda-unsatisfiable")
     conda_python = next((h.groups["python"] for h in hits.get("conda-your-python") if h.groups.get("python")), None)
     if conda_python:

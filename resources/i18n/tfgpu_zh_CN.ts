@@ -4779,6 +4779,10 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>conda 的求解器显示，NVIDIA 驱动最高支持 CUDA {have}（即它的 __cuda 虚拟包），但这个包需要 CUDA {need} 或更新。请更新 NVIDIA 驱动，或安装该包针对 CUDA {have} 的构建。</translation>
     </message>
     <message>
+        <source>conda&apos;s solver sees no NVIDIA driver (it finds no __cuda virtual package), so it will not install a CUDA build. Install the NVIDIA driver. Where no GPU can be seen at install time (a docker build), set CONDA_OVERRIDE_CUDA to the CUDA version the target machine&apos;s driver supports.</source>
+        <translation>conda 的求解器看不到 NVIDIA 驱动（找不到 __cuda 虚拟包），所以不会安装 CUDA 版本。请安装 NVIDIA 驱动。如果安装时看不到 GPU（例如 docker build），请把 CONDA_OVERRIDE_CUDA 设为目标机器驱动所支持的 CUDA 版本。</translation>
+    </message>
+    <message>
         <source>The NVIDIA driver {driver} is too old for CUDA {cuda}, which needs driver {need} or newer. Update the NVIDIA driver.</source>
         <translation>NVIDIA 驱动 {driver} 对 CUDA {cuda} 来说太旧，后者需要 {need} 或更新版本的驱动。请更新 NVIDIA 驱动。</translation>
     </message>
@@ -5853,6 +5857,14 @@ Checking them runs them, and with them any code that folder holds. Only continue
     <message>
         <source>TensorFlow {tf} is built for cuDNN {need}, but cuDNN {installed} is installed. Install the cuDNN version this TensorFlow was built with.</source>
         <translation>TensorFlow {tf} 是针对 cuDNN {need} 构建的，但安装的是 cuDNN {installed}。请安装这个 TensorFlow 构建时所用的 cuDNN 版本。</translation>
+    </message>
+    <message>
+        <source>cuDNN failed to start: TensorFlow {tf} is built for cuDNN {need}, but cuDNN {installed} is installed. Install the cuDNN version this TensorFlow was built with (on Linux, from TensorFlow 2.14, pip&apos;s tensorflow[and-cuda] brings it).</source>
+        <translation>cuDNN 启动失败：TensorFlow {tf} 是针对 cuDNN {need} 构建的，但安装的是 cuDNN {installed}。请安装这个 TensorFlow 构建时所用的 cuDNN 版本（在 Linux 上，从 TensorFlow 2.14 起，pip 的 tensorflow[and-cuda] 会自带它）。</translation>
+    </message>
+    <message>
+        <source>By your own words the CUDA libraries are not installed, and TensorFlow needs them to use the GPU. Install the CUDA and cuDNN versions your TensorFlow was built for (on Linux, from TensorFlow 2.14, pip install &apos;tensorflow[and-cuda]&apos; brings them).</source>
+        <translation>按你自己的描述，CUDA 库没有安装，而 TensorFlow 需要它们才能使用 GPU。请安装你的 TensorFlow 构建时所用的 CUDA 和 cuDNN 版本（在 Linux 上，从 TensorFlow 2.14 起，pip install &apos;tensorflow[and-cuda]&apos; 会一并装好）。</translation>
     </message>
     <message>
         <source>pip finds no TensorFlow for Python {python} although TensorFlow publishes wheels for it: this Python is almost certainly the 32-bit build. Install the 64-bit Python.</source>

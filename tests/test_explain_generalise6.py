@@ -183,3 +183,14 @@ def test_pip_s_own_cudnn_keeps_the_system_cudnn_out_of_it(rules_only):
     text = ("TF 2.18, pip install tensorflow[and-cuda]\nCUDA 12.6; cuDNN 9.0 on the system\n"
             "DNN library initialization failed.")
     assert explain_text(text).primary != "cudnn-version-mismatch"
+
+
+@pytest.mark.parametrize("text", [
+    "Use XLA to Tacotron2 is slower than without XLA\n- TensorFlow version: 1.12.0\n- GPU model and memory: P40",
+    "mixed_float16 + example code = horrible performance on a GeForce GTX 1660 Ti",
+    "FP16 slower than FP32\n- CUDA/cuDNN version: 9.0 / 7.0\n- GPU model and memory: Pascal P-100",
+    "No speed improvements after TF-TRT optimizing on a tensorflow BERT model\n**NVIDIA GPU**: T4",
+])
+def test_a_gpu_feature_slower_than_hoped_is_a_gpu_at_work(rules_only, text):
+    # XLA, mixed precision, TensorRT, several GPUs: a question about their speed is about a GPU that works.
+    assert explain_text(text).primary == "gpu-ok"

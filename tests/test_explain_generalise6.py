@@ -129,7 +129,8 @@ def test_readings_added_after_batch_67(rules_only, text, expected):
 
 def test_a_gpu_number_said_after_the_word_is_a_gpu_name():
     for text, name in (("GPU: 3060, CUDA 10.2", "RTX 3060"), ("my graphics card is a 4090", "RTX 4090"),
-                       ("显卡是2080ti", "RTX 2080 ti")):
+                       ("显卡是2080ti", "RTX 2080 ti"), ("rtx2080ti python3.6 tensorflow1.10", "rtx 2080 ti"),
+                       ("GTX1080Ti, CUDA 9", "GTX 1080 Ti")):
         assert name.lower() in [n.lower() for n in explain_text(text).facts.get("gpu_names", [])], text
     assert not explain_text("listening on port 3070").facts.get("gpu_names")
 

@@ -116,7 +116,9 @@ def _normalise_gpu(name: str) -> str:
     match = re.match(r"(?i)^(\d{4})\s?(ti\s)?rtx$", name.strip())
     if match:  # "4080 RTX" -> "RTX 4080"
         return f"RTX {match.group(1)}" + (" Ti" if match.group(2) else "")
-    return name
+    # Glued forms: "rtx2080ti" -> "rtx 2080 ti", "GTX1080Ti" -> "GTX 1080 Ti".
+    name = re.sub(r"(?i)\b(rtx|gtx|gt|mx)(\d)", r"\1 \2", name)
+    return re.sub(r"(?i)(\d)(ti|super)\b", r"\1 \2", name)
 
 
 def read_memory(text: str, hits: Hits, facts: dict) -> None:

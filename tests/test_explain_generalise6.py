@@ -195,3 +195,24 @@ def test_pip_s_own_cudnn_keeps_the_system_cudnn_out_of_it(rules_only):
 def test_a_gpu_feature_slower_than_hoped_is_a_gpu_at_work(rules_only, text):
     # XLA, mixed precision, TensorRT, several GPUs: a question about their speed is about a GPU that works.
     assert explain_text(text).primary == "gpu-ok"
+
+
+@pytest.mark.parametrize("text", [
+    "E tensorflow/core/grappler/optimizers/meta_optimizer.cc:954] layout failed: INVALID_ARGUMENT: Size of values 0 "
+    "does not match size of permutation 4 @ fanin shape inmodel/dropout/dropout/SelectV2-2-TransposeNHWCToNCHW-"
+    "LayoutOptimizer",
+    "W tensorflow/core/data/root_dataset.cc:286] Optimization loop failed: CANCELLED: Operation was cancelled",
+    "WARNING:tensorflow:From C:\\Python37\\lib\\site-packages\\keras\\backend\\tensorflow_backend.py:517: The name "
+    "tf.placeholder is deprecated. Please use tf.compat.v1.placeholder instead.",
+    "WARNING:tensorflow:Tried to colocate gradients/tower_0/bn/count_grad/Rank with an op tower_0/bn/Rank that had a "
+    "different device: /device:CPU:0 vs /device:GPU:0. Postponing error-checking until all devices are assigned.",
+])
+def test_grappler_and_deprecation_lines_are_harmless_notices(rules_only, text):
+    assert explain_text(text).primary == "benign-log"
+
+
+def test_a_deprecation_notice_does_not_explain_an_error_beside_it(rules_only):
+    text = ("WARNING:tensorflow:From /x/keras/backend.py:517: The name tf.placeholder is deprecated. Please use "
+            "tf.compat.v1.placeholder instead.\nImportError: libcudnn.so.7: cannot open shared object file: No such "
+            "file or directory")
+    assert explain_text(text).primary not in ("benign-log", "gpu-ok")

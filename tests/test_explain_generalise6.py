@@ -216,3 +216,32 @@ def test_a_deprecation_notice_does_not_explain_an_error_beside_it(rules_only):
             "tf.compat.v1.placeholder instead.\nImportError: libcudnn.so.7: cannot open shared object file: No such "
             "file or directory")
     assert explain_text(text).primary not in ("benign-log", "gpu-ok")
+
+
+def test_the_cuda_tf_opened_meets_a_gpu_newer_than_it(rules_only):
+    # TF 1.x opened CUDA 10.0's libraries on Windows and created the RTX 3090 (compute capability 8.6) device:
+    # CUDA 10.0 has no kernels for it, however healthy the device line looks.
+    text = ("Cannot get RTX 3090 card to start training\n"
+            "I tensorflow/stream_executor/platform/default/dso_loader.cc:44] Successfully opened dynamic library "
+            "cusolver64_100.dll\nI tensorflow/core/common_runtime/gpu/gpu_device.cc:1325] Created TensorFlow device "
+            "(/job:localhost/replica:0/task:0/device:GPU:0 with 22071 MB memory) -> physical GPU (device: 0, name: "
+            "GeForce RTX 3090, pci bus id: 0000:01:00.0, compute capability: 8.6)")
+    explanation = explain_text(text)
+    assert explanation.facts["cuda_loaded"] == "10.0"
+    assert explanation.primary == "compute-capability-unsupported"
+
+
+@pytest.mark.parametrize("text, signal, present", [
+    ("Cannot get RTX 3090 card to start training", "say:gpu-not-used", True),
+    ("it works well on my laptop without gpu, but not using gpu in a docker environment", "say:gpu-not-used", True),
+    ("GPU Processes are Not Listed When Running Inside a Docker Container", "say:gpu-not-used", False),
+    ("I see that GPU is getting utilised but the pids are not visible in nvidia-smi", "say:gpu-not-used", False),
+])
+def test_gpu_not_used_in_words_and_what_is_not(text, signal, present):
+    assert (signal in said(text)) is present
+
+
+def test_processes_hidden_in_a_container_is_not_healthy_beside_a_gpu_unused(rules_only):
+    text = ("it works well on my laptop without gpu, but not using gpu in a docker environment.\n"
+            "nvidia-smi returns:\nNo running processes found")
+    assert explain_text(text).primary not in ("gpu-ok", "benign-log")

@@ -312,7 +312,7 @@ def gpu_newer_than_cuda(ctx: Ctx) -> dict | None:
                    for k, v in rule.get("min_cuda_for_cc", {}).items()) if arch is not None)
     need = next((cuda for arch, cuda in reversed(table) if cc is not None and cc >= arch), None)
     installed = ctx.facts.get("cuda_installed") or []
-    have = installed[0] if installed else kbview.tf_cuda(ctx.tf, ctx.os)
+    have = installed[0] if installed else (ctx.facts.get("cuda_loaded") or kbview.tf_cuda(ctx.tf, ctx.os))
     have_mm, need_mm = _mm(have), _mm(need)
     if need_mm is None or have_mm is None or have_mm >= need_mm:
         return None

@@ -64,6 +64,9 @@ _CUDA_SAID = lazy(r"(?i)(?<![A-Za-z0-9_/\\.-])cuda(?:\s*toolkit)?(?:\s*version)?
 # NVIDIA's installer file: cuda_10.1.105_418.96_win10.exe, Cuda_10.1.105_win10_network, cuda_12.2.0_535.54.03_linux.run
 _CUDA_INSTALLER = lazy(r"(?i)\bcuda_(\d{1,2}\.\d)\.\d+_(?:\d+\.\d+(?:\.\d+)?_)?(?:win|linux)", needs=('cuda_',))
 # A CUDA DLL the user says they have ("I have cublas64_90.dll", "我电脑上是cublas64_90.dll"): its CUDA version.
+_CUDART_OPENED = lazy(r"(?i)successfully opened (?:dynamic|cuda) library (?:(?:cudart|cublas|cufft|curand|cusolver|cusparse)64_"
+                      r"(\d{2,3})\.dll|lib(?:cudart|cublas|cufft|curand|cusolver|cusparse)\.so\.(\d+\.\d+))",
+                      needs=("successfully opened",))
 _CUDA_DLL_SAID = lazy(r"(?i)(?:i have|i've got|i got|there is|there's|installed is|电脑上是|我的是|我这里是|只有)\s*(?:only )?"
                       r"(?:the )?(?:cublas|cudart|cufft|curand|cusolver|cusparse)64_(\d{2,3})\.dll",
                       needs=("64_",))
@@ -287,6 +290,9 @@ def _cuda(text: str, hits: Hits, facts: dict) -> None:
     installed = installed or tried
     if installed:
         facts["cuda_installed"] = installed
+    loaded = next(_iter(_CUDART_OPENED, text), None)
+    if loaded:  # the CUDA runtime TF opened: the CUDA it runs on, whatever else is installed
+        facts["cuda_loaded"] = _dll_cuda(loaded.group(1)) if loaded.group(1) else loaded.group(2)
     if driver_cuda:
         facts["cuda_driver"] = driver_cuda
 

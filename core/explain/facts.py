@@ -63,10 +63,11 @@ _CUDA_CONDA = lazy(
 _CUDA_SAID = lazy(r"(?i)(?<![A-Za-z0-9_/\\.-])cuda(?:\s*toolkit)?(?:\s*version)?(?:\s+(?:of|on|in)\s+(?:my|the|this)\s+\w+)?\s*(?:is\s*|to\s+(?:version\s+)?|[:=：]\s*|-|的?(?:版本)?(?:是|为)\s*)?v?(\d{1,2}(?:\.\d{1,2})?)(?:\.\d{1,3})?(?![\w.]*\d)", needs=('cuda',))
 # NVIDIA's installer file: cuda_10.1.105_418.96_win10.exe, Cuda_10.1.105_win10_network, cuda_12.2.0_535.54.03_linux.run
 _CUDA_INSTALLER = lazy(r"(?i)\bcuda_(\d{1,2}\.\d)\.\d+_(?:\d+\.\d+(?:\.\d+)?_)?(?:win|linux)", needs=('cuda_',))
-# A CUDA DLL the user says they have ("I have cublas64_90.dll", "我电脑上是cublas64_90.dll"): its CUDA version.
+# A CUDA library TF opened ("Successfully opened dynamic library cusolver64_100.dll"): the CUDA it runs on.
 _CUDART_OPENED = lazy(r"(?i)successfully opened (?:dynamic|cuda) library (?:(?:cudart|cublas|cufft|curand|cusolver|cusparse)64_"
                       r"(\d{2,3})\.dll|lib(?:cudart|cublas|cufft|curand|cusolver|cusparse)\.so\.(\d+\.\d+))",
                       needs=("successfully opened",))
+# A CUDA DLL the user says they have ("I have cublas64_90.dll", "我电脑上是cublas64_90.dll"): its CUDA version.
 _CUDA_DLL_SAID = lazy(r"(?i)(?:i have|i've got|i got|there is|there's|installed is|电脑上是|我的是|我这里是|只有)\s*(?:only )?"
                       r"(?:the )?(?:cublas|cudart|cufft|curand|cusolver|cusparse)64_(\d{2,3})\.dll",
                       needs=("64_",))

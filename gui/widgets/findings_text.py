@@ -96,6 +96,7 @@ def _fact_labels() -> dict[str, str]:
         "compute_capabilities": translate("FactLabel", "Compute capabilities"),
         "cuda_compiled": translate("FactLabel", "CUDA TensorFlow was built with"),
         "cuda_driver": translate("FactLabel", "Highest CUDA the driver supports"),
+        "cuda_loaded": translate("FactLabel", "CUDA libraries TensorFlow opened"),
         "cuda_installed": translate("FactLabel", "CUDA installed"),
         "cuda_visible_devices": translate("FactLabel", "CUDA_VISIBLE_DEVICES"),
         "cuda_wanted": translate("FactLabel", "CUDA TensorFlow looks for"),

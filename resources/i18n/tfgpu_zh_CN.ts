@@ -742,6 +742,10 @@
         <translation>驱动支持的最高 CUDA 版本</translation>
     </message>
     <message>
+        <source>CUDA libraries TensorFlow opened</source>
+        <translation>TensorFlow 打开的 CUDA 库版本</translation>
+    </message>
+    <message>
         <source>CUDA installed</source>
         <translation>已安装的 CUDA</translation>
     </message>

@@ -245,3 +245,12 @@ def test_processes_hidden_in_a_container_is_not_healthy_beside_a_gpu_unused(rule
     text = ("it works well on my laptop without gpu, but not using gpu in a docker environment.\n"
             "nvidia-smi returns:\nNo running processes found")
     assert explain_text(text).primary not in ("gpu-ok", "benign-log")
+
+
+@pytest.mark.parametrize("text", [
+    "So what cuda version do I need for this ?  I have cuda 10.3 available.",
+    "Which driver should I install for a GTX 1060",
+])
+def test_a_question_mid_line_or_without_its_mark_is_a_question(text):
+    doc = document.load(text)
+    assert "say:question" in prose.read(doc, prose.user_text(doc)).signals

@@ -254,3 +254,18 @@ def test_processes_hidden_in_a_container_is_not_healthy_beside_a_gpu_unused(rule
 def test_a_question_mid_line_or_without_its_mark_is_a_question(text):
     doc = document.load(text)
     assert "say:question" in prose.read(doc, prose.user_text(doc)).signals
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("W tensorflow/core/common_runtime/gpu/gpu_bfc_allocator.cc:42] Overriding allow_growth setting because the "
+     "TF_FORCE_GPU_ALLOW_GROWTH environment variable is set. Original config value was 0.", "benign-log"),
+    ("singularity run --nv image.sif --dpi=4800\nWARNING: Could not find any nv files on this host!\nROOT_DIR /home",
+     "container-gpu-missing"),
+])
+def test_readings_added_after_batch_74(rules_only, text, expected):
+    assert explain_text(text).primary == expected
+
+
+def test_hpc_modules_name_the_cuda_and_cudnn():
+    facts = explain_text("module load cudatoolkit/11.7\nmodule load cudnn/cuda-11.x/8.2.0").facts
+    assert (facts["cuda_installed"], facts["cudnn_installed"]) == (["11.7"], ["8.2.0"])

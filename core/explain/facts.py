@@ -53,7 +53,7 @@ _PY_BITS = lazy(r"(?i)\b(32|64) bit \((?:Intel|AMD64|ARM64)\)|\('(32|64)bit', 'W
 _NVCC = lazy(r"release (\d{1,2}\.\d{1,2}), V(\d{1,2}\.\d{1,2}\.\d{1,4})", needs=('release ',))
 _CUDA_DIR = lazy(r"(?i)(?:cuda[-_](\d{1,2}\.\d{1,2})(?=[/\\\s:;'\"]|$)|CUDA[\\/]+v(\d{1,2}\.\d{1,2})|CUDA_PATH_V(\d{1,2})_(\d{1,2})"
                  # an HPC module: "module load cuda/10.1", "ml CUDA/11.8.0"
-                 r"|\b(?:module (?:load|add)|ml)\s+(?:[\w./-]+\s+)*?cuda/(\d{1,2}\.\d{1,2}))",
+                 r"|\b(?:module (?:load|add)|ml)\s+(?:[\w./-]+\s+)*?(?:cuda|cudatoolkit)/(\d{1,2}\.\d{1,2}))",
                  needs=('cuda-', 'cuda_', 'cuda/', 'cuda\\'))
 _CUDA_CONDA = lazy(
     r"(?im)^\s*(?:cudatoolkit|cuda-toolkit|cuda-runtime|cuda-cudart|nvidia-cuda-runtime-cu\d{2})\s*(?:==?|\s)\s*(\d{1,2}\.\d{1,2})"
@@ -79,6 +79,9 @@ _CUDNN_SAID = lazy(r"(?i)(?<![A-Za-z0-9_/\\.])cudnn(?:\s*version)?\s*(?:is\s*|[:
 _CUDNN_ARCHIVE = lazy(r"(?i)cudnn-(\d{1,2}\.\d)-(?:windows|linux|ubuntu|rhel|osx)[\w.]*?-(?:x64|x86_64|ppc64le|sbsa|aarch64)-v(\d\.\d{1,2}(?:\.\d{1,3}){0,2})", needs=('cudnn-',))
 # "pip install tensorflow==1.7.1", "pip install tensorflow-gpu==2.3.0"
 _PIP_INSTALL = lazy(r"(?i)\bpip3?\s+install\s+(?:-{1,2}[\w-]+\s+)*(tensorflow(?:[-_](?:gpu|cpu))?)\s*==\s*(\d+\.\d+(?:\.\d+)?)", needs=('pip',))
+# An HPC module: "module load cudnn/8.2.0", "module load cudnn/cuda-11.x/8.2.0", "ml cuDNN/8.9.2.26-CUDA-12.1.1".
+_CUDNN_MODULE = lazy(r"(?i)\b(?:module (?:load|add)|ml)\s+(?:[\w./-]+\s+)*?cudnn/(?:[\w.-]+/)?v?(\d\.\d{1,2}(?:\.\d{1,3}){0,2})",
+                     needs=("cudnn/",))
 _CUDNN_PIP = lazy(r"(?i)nvidia-cudnn-cu\d{2}\s*(?:==|\s)\s*(\d+\.\d+(?:\.\d+)*)", needs=('nvidia-cudnn',))
 _CUDNN_LOADED = lazy(r"Loaded cuDNN version (\d{4,6})", needs=('loaded cudnn version',))
 _NOT_INSTALLED_CONTEXT = lazy(
@@ -315,7 +318,7 @@ def _cudnn(text: str, hits: Hits, facts: dict) -> None:
             _add(installed, rest[0])
     for match in _iter(_CUDNN_ARCHIVE, text):
         _add(installed, match.group(2))
-    for regex in (_CUDNN_SAID, _CUDNN_PIP):
+    for regex in (_CUDNN_SAID, _CUDNN_PIP, _CUDNN_MODULE):
         for match in _iter(regex, text):
             if regex is _CUDNN_SAID and (_NOT_INSTALLED_CONTEXT.search(_before(text, match.start()))
                                          or _TF_LOG_LINE.search(_line_of(text, match.start()))

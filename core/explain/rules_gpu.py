@@ -55,6 +55,7 @@ def driver(ctx: Ctx, driver_libs: list[Lib]) -> None:
     missing += [h for h in hits.get("cuda-runtime-init-failed") if not _OTHER_STATUS.search(h.groups.get("status", ""))]
     missing += hits.get("smi-cannot-reach-driver") + hits.get("smi-not-found") + hits.get("smi-no-such-file")
     missing += hits.get("nvml-driver-not-loaded") + hits.get("libcuda-file-too-short") + hits.get("numba-driver-not-found")
+    missing += hits.get("singularity-no-nv-files")
     missing += [h for lib in driver_libs if lib.component == "driver" for h in lib.hits]
     # The container toolkit failing to hand the GPU over explains a driver missing inside the container.
     toolkit = hits.any("nvidia-container-cli-error", "docker-unknown-nvidia-runtime", "docker-no-gpu-driver")

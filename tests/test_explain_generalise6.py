@@ -269,3 +269,15 @@ def test_readings_added_after_batch_74(rules_only, text, expected):
 def test_hpc_modules_name_the_cuda_and_cudnn():
     facts = explain_text("module load cudatoolkit/11.7\nmodule load cudnn/cuda-11.x/8.2.0").facts
     assert (facts["cuda_installed"], facts["cudnn_installed"]) == (["11.7"], ["8.2.0"])
+
+
+@pytest.mark.parametrize("text, signal", [
+    ("Chrombpnet train not using gpu?", "say:gpu-not-used"),
+    ("Running classifier_only with GPU on many croppings -> Runs out of vRAM", "say:oom-said"),
+])
+def test_ways_of_saying_added_after_batch_75(text, signal):
+    assert signal in said(text)
+
+
+def test_not_using_the_gpu_version_is_not_the_gpu_unused():
+    assert "say:gpu-not-used" not in said("I am not using the GPU version")

@@ -1,6 +1,7 @@
-"""Issue 28, sixth session: a sure healthy guess for a quiet question, and ways of saying "it does not use the GPU"
-that the prose reader missed. Each is pinned on a short text written for this file (the real cases are in
-tests/fixtures/corpus-real)."""
+"""Issue 28, sixth session: a sure healthy guess for a quiet question, and the readings added after the blind
+batches 65-75 (harmless notices, signs of a GPU at work, failures read in words, facts such as the CUDA TF opened).
+Each is pinned on a short text written for this file from a program's own message or a way of saying a fact; the
+real cases are in tests/fixtures/corpus-real."""
 
 from __future__ import annotations
 
@@ -15,6 +16,12 @@ QUESTION = ("How to speed up SpliceAI with a GPU\nIs there a command line option
 
 def guess(monkeypatch, opinion):
     monkeypatch.setattr(classifier, "predict", lambda _text: opinion)
+
+
+@pytest.fixture
+def rules_only(monkeypatch):
+    """The rules' own reading: no classifier guess."""
+    guess(monkeypatch, [])
 
 
 def said(text: str) -> set[str]:
@@ -60,11 +67,6 @@ def test_ways_of_saying_the_gpu_is_not_used(text, signal):
 def test_not_running_on_the_gpu_is_not_a_gpu_at_work():
     assert "say:gpu-load" not in said("Why is my code not running on GPU?")
     assert "say:gpu-load" in said("The model is running on the GPU, but slowly.")
-
-
-@pytest.fixture
-def rules_only(monkeypatch):
-    guess(monkeypatch, [])
 
 
 @pytest.mark.parametrize("text, expected", [

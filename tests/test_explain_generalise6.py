@@ -6,16 +6,11 @@ real cases are in tests/fixtures/corpus-real."""
 from __future__ import annotations
 
 import pytest
+from test_explain_generalise5 import QUESTION, guess
 
-from tfgpu.core.explain import classifier, document, prose
+from tfgpu.core.explain import document, prose
 from tfgpu.core.explain.engine import explain_text
-
-QUESTION = ("How to speed up SpliceAI with a GPU\nIs there a command line option to make it faster on the GPU? "
-            "Which card would you recommend? I installed it via bioconda.")
-
-
-def guess(monkeypatch, opinion):
-    monkeypatch.setattr(classifier, "predict", lambda _text: opinion)
+from tfgpu.core.explain.ranking import _STRONG_ERROR
 
 
 @pytest.fixture
@@ -26,8 +21,10 @@ def rules_only(monkeypatch):
 
 def said(text: str) -> set[str]:
     doc = document.load(text)
-    return {s for s in prose.read(doc, prose.user_text(doc)).signals if s != "say:question"}
+    return prose.read(doc, prose.user_text(doc)).signals
 
+
+# -- the classifier's sure healthy guess ----------------------------------------------------------------------------
 
 def test_a_quiet_question_the_classifier_is_sure_is_healthy_is_guessed_healthy(monkeypatch):
     # No error line, no word of a failure, nothing at work: a sure (>= 60%) healthy reading is given, as a guess.
@@ -53,24 +50,10 @@ def test_words_of_a_failure_still_bar_a_healthy_guess_without_anything_at_work(m
     assert explain_text(words).primary not in ("gpu-ok", "benign-log")
 
 
-@pytest.mark.parametrize("text, signal", [
-    ("Magenta performance-rnn training not using GPU", "say:gpu-not-used"),
-    ("The model is not using my GPU at all", "say:gpu-not-used"),
-    ("Why is my code not running on GPU?", "say:gpu-not-used"),
-    ("it is using the cpu only", "say:cpu-only-said"),
-    ("training is very slow, the gpu is idle", "say:gpu-idle"),
-])
-def test_ways_of_saying_the_gpu_is_not_used(text, signal):
-    assert signal in said(text)
+# -- what the rules alone read (primary finding) --------------------------------------------------------------------
 
-
-def test_not_running_on_the_gpu_is_not_a_gpu_at_work():
-    assert "say:gpu-load" not in said("Why is my code not running on GPU?")
-    assert "say:gpu-load" in said("The model is running on the GPU, but slowly.")
-
-
-@pytest.mark.parametrize("text, expected", [
-    # nvcc's option check names an architecture newer than its toolkit; a healthy nvidia-smi table beside it.
+RULES_ALONE = [
+    # After batch 65. nvcc's option check names an architecture newer than its toolkit; a healthy nvidia-smi beside.
     ("Running on RTX 3090: nvcc fatal : Value 'sm_86' is not defined for option 'gpu-architecture'\n"
      "| NVIDIA-SMI 465.19.01    Driver Version: 465.19.01    CUDA Version: 11.3     |\n"
      "|   0  NVIDIA GeForce ...  On   | 00000000:02:00.0 Off |                  N/A |\n"
@@ -89,32 +72,12 @@ def test_not_running_on_the_gpu_is_not_a_gpu_at_work():
     ("/home/user/env/lib/python3.7/site-packages/tensorflow/python/framework/dtypes.py:516: FutureWarning: Passing "
      "(type, 1) or '1type' as a synonym of type is deprecated; in a future version of numpy, it will be understood "
      "as (type, (1,)) / '(1,)type'.\n  _np_qint8 = np.dtype([(\"qint8\", np.int8, 1)])", "benign-log"),
-])
-def test_readings_added_after_batch_65(rules_only, text, expected):
-    assert explain_text(text).primary == expected
-
-
-def test_an_nvcc_fatal_line_is_an_error_no_healthy_table_outranks():
-    from tfgpu.core.explain.ranking import _STRONG_ERROR
-
-    assert _STRONG_ERROR.search("nvcc fatal   : Unknown option '-Xfoo'")
-    assert _STRONG_ERROR.search("ptxas fatal   : Unresolved extern function 'bar'")
-
-
-def test_an_exception_quoted_in_a_title_is_an_error_line_notices_do_not_explain(rules_only):
-    text = ("import tensorflow_addons gives AttributeError: module 'tensorflow_core._api.v2.random' has no attribute "
-            "'Generator'\n2020-06-14 03:27:48.281948: W tensorflow/stream_executor/platform/default/dso_loader.cc:55] "
-            "Could not load dynamic library 'libnvinfer.so.6'; dlerror: libnvinfer.so.6: cannot open shared object "
-            "file: No such file or directory")
-    assert explain_text(text).primary == "unrecognised-error"
-    # A bare "Error:" in words is not an exception's name.
-    from tfgpu.core.explain.ranking import _STRONG_ERROR
-
-    assert not _STRONG_ERROR.search("I see this Error: it says something")
-
-
-@pytest.mark.parametrize("text, expected", [
-    # cuDNN loaded and epochs running: the GPU is at work, nothing else to say.
+    # After batch 66. An exception quoted in a title is an error line that harmless notices do not explain.
+    ("import tensorflow_addons gives AttributeError: module 'tensorflow_core._api.v2.random' has no attribute "
+     "'Generator'\n2020-06-14 03:27:48.281948: W tensorflow/stream_executor/platform/default/dso_loader.cc:55] "
+     "Could not load dynamic library 'libnvinfer.so.6'; dlerror: libnvinfer.so.6: cannot open shared object "
+     "file: No such file or directory", "unrecognised-error"),
+    # After batch 67. cuDNN loaded and epochs running: the GPU is at work, nothing else to say.
     ("I tensorflow/stream_executor/cuda/cuda_dnn.cc:359] Loaded cuDNN version 8201\n"
      "1/1 [==============================] - 0s 22ms/step - loss: 0.8996 - accuracy: 0.5000", "gpu-ok"),
     # XLA's newer device line ("StreamExecutor [0]: ...") names a GPU at work.
@@ -124,9 +87,119 @@ def test_an_exception_quoted_in_a_title_is_an_error_line_notices_do_not_explain(
     # An Ampere laptop card said by its number after the word, under a CUDA 10 TensorFlow 1.x.
     ("我在运行代码时遇到了 Internal: Blas GEMM launch failed\n我的环境是tensorflow1.14 cuda10.0 cudnn是7.6 "
      "GPU是笔记本的3070，显存8G", "compute-capability-unsupported"),
-])
-def test_readings_added_after_batch_67(rules_only, text, expected):
+    # A missing cuDNN comes before a GPU newer than its CUDA.
+    ("GPU: RTX 3060, conda cudatoolkit 10.2\nW dso_loader.cc:55] Could not load dynamic library "
+     "'libcudnn.so.7'; dlerror: libcudnn.so.7: cannot open shared object file: No such file or directory",
+     "cudnn-missing"),
+    # After batch 69. conda sees no driver: no __cuda virtual package (a docker build, or no driver); not the Python.
+    ("Encountered problems while solving:\n  - nothing provides __cuda needed by tensorflow-2.7.0-cuda102py310hcf4adbc_0"
+     "\n          python version : 3.9.10.final.0", "driver-missing"),
+    # "No CUDA toolkit" in the user's words, beside a GPU TensorFlow does not use.
+    ("Install on CentOS 7.9 with a GTX 1080 Ti fails to install GPU capable tensorflow. Examples run on all CPU.\n"
+     "No cuda toolkit, cudnn, no detection of GPU running examples.", "cuda-runtime-missing"),
+    # cuDNN fails to start under a TF of the [and-cuda] era with an older system cuDNN, no [and-cuda] in sight.
+    ("### TensorFlow version\nTF 2.18\n### OS platform and distribution\nLinux Ubuntu 22.04.4 LTS\n"
+     "### CUDA/cuDNN version\nCUDA 12.6; CUDNN 9.0\nDNN library initialization failed. Look at the errors above for "
+     "more details.", "cudnn-version-mismatch"),
+    # After batch 70. XLA, mixed precision, FP16, TensorRT slower than hoped: a question about a GPU that works.
+    ("Use XLA to Tacotron2 is slower than without XLA\n- TensorFlow version: 1.12.0\n- GPU model and memory: P40",
+     "gpu-ok"),
+    ("mixed_float16 + example code = horrible performance on a GeForce GTX 1660 Ti", "gpu-ok"),
+    ("FP16 slower than FP32\n- CUDA/cuDNN version: 9.0 / 7.0\n- GPU model and memory: Pascal P-100", "gpu-ok"),
+    ("No speed improvements after TF-TRT optimizing on a tensorflow BERT model\n**NVIDIA GPU**: T4", "gpu-ok"),
+    # After batch 72. Grappler's and tf.data's give-ups, deprecation warnings, a colocation notice: harmless.
+    ("E tensorflow/core/grappler/optimizers/meta_optimizer.cc:954] layout failed: INVALID_ARGUMENT: Size of values 0 "
+     "does not match size of permutation 4 @ fanin shape inmodel/dropout/dropout/SelectV2-2-TransposeNHWCToNCHW-"
+     "LayoutOptimizer", "benign-log"),
+    ("W tensorflow/core/data/root_dataset.cc:286] Optimization loop failed: CANCELLED: Operation was cancelled",
+     "benign-log"),
+    ("WARNING:tensorflow:From C:\\Python37\\lib\\site-packages\\keras\\backend\\tensorflow_backend.py:517: The name "
+     "tf.placeholder is deprecated. Please use tf.compat.v1.placeholder instead.", "benign-log"),
+    ("WARNING:tensorflow:Tried to colocate gradients/tower_0/bn/count_grad/Rank with an op tower_0/bn/Rank that had a "
+     "different device: /device:CPU:0 vs /device:GPU:0. Postponing error-checking until all devices are assigned.",
+     "benign-log"),
+    # After batch 73. TF 1.x opened CUDA 10.0's libraries and created an RTX 3090 (8.6) device: no kernels for it.
+    ("Cannot get RTX 3090 card to start training\n"
+     "I tensorflow/stream_executor/platform/default/dso_loader.cc:44] Successfully opened dynamic library "
+     "cusolver64_100.dll\nI tensorflow/core/common_runtime/gpu/gpu_device.cc:1325] Created TensorFlow device "
+     "(/job:localhost/replica:0/task:0/device:GPU:0 with 22071 MB memory) -> physical GPU (device: 0, name: "
+     "GeForce RTX 3090, pci bus id: 0000:01:00.0, compute capability: 8.6)", "compute-capability-unsupported"),
+    # After batch 74. TF_FORCE_GPU_ALLOW_GROWTH's notice; Singularity's --nv with no driver files on the host.
+    ("W tensorflow/core/common_runtime/gpu/gpu_bfc_allocator.cc:42] Overriding allow_growth setting because the "
+     "TF_FORCE_GPU_ALLOW_GROWTH environment variable is set. Original config value was 0.", "benign-log"),
+    ("singularity run --nv image.sif --dpi=4800\nWARNING: Could not find any nv files on this host!\nROOT_DIR /home",
+     "container-gpu-missing"),
+]
+
+
+@pytest.mark.parametrize("text, expected", RULES_ALONE)
+def test_the_rules_alone_read(rules_only, text, expected):
     assert explain_text(text).primary == expected
+
+
+# Readings the rules must not give: a guard beside each reading above.
+NOT_READ = [
+    # "No CUDA installed" beside a GPU at work (a program that brings its own CUDA) is not a missing CUDA.
+    ("My GPU usage doesn't go above 20% in task manager, HWMonitor shows 100%. I have not installed cuda, cudnn "
+     "or anything else except DeepFaceLabCUDA10.1 and the latest drivers.", ("cuda-runtime-missing",)),
+    # pip's own cuDNN ([and-cuda]) keeps the system's cuDNN out of it.
+    ("TF 2.18, pip install tensorflow[and-cuda]\nCUDA 12.6; cuDNN 9.0 on the system\nDNN library initialization failed.",
+     ("cudnn-version-mismatch",)),
+    # A deprecation notice does not explain an error beside it.
+    ("WARNING:tensorflow:From /x/keras/backend.py:517: The name tf.placeholder is deprecated. Please use "
+     "tf.compat.v1.placeholder instead.\nImportError: libcudnn.so.7: cannot open shared object file: No such "
+     "file or directory", ("benign-log", "gpu-ok")),
+    # Processes hidden in a container are not healthy beside a GPU the user says is unused.
+    ("it works well on my laptop without gpu, but not using gpu in a docker environment.\n"
+     "nvidia-smi returns:\nNo running processes found", ("gpu-ok", "benign-log")),
+]
+
+
+@pytest.mark.parametrize("text, wrong", NOT_READ)
+def test_the_rules_alone_do_not_read(rules_only, text, wrong):
+    assert explain_text(text).primary not in wrong
+
+
+# -- the user's words (prose signals) -------------------------------------------------------------------------------
+
+SAID = [
+    # (text, signal, whether the text says it)
+    ("Magenta performance-rnn training not using GPU", "say:gpu-not-used", True),
+    ("The model is not using my GPU at all", "say:gpu-not-used", True),
+    ("Why is my code not running on GPU?", "say:gpu-not-used", True),
+    ("Why is my code not running on GPU?", "say:gpu-load", False),  # not a GPU at work
+    ("The model is running on the GPU, but slowly.", "say:gpu-load", True),
+    ("it is using the cpu only", "say:cpu-only-said", True),
+    ("training is very slow, the gpu is idle", "say:gpu-idle", True),
+    ("It worked - but it only uses 1% of 3080 gpu.", "say:gpu-load", True),
+    ("Everything works and I am getting 99% GPU usage on my jobs.", "say:runs-anyway", True),
+    ("It works now, thanks!", "say:runs-anyway", True),
+    ("Everything worked before the update, now nothing runs on the GPU.", "say:runs-anyway", False),
+    ("I was able to run it but I cannnot use the GPU with tensorflow.", "say:gpu-not-used", True),
+    ("Cannot get RTX 3090 card to start training", "say:gpu-not-used", True),
+    ("it works well on my laptop without gpu, but not using gpu in a docker environment", "say:gpu-not-used", True),
+    ("GPU Processes are Not Listed When Running Inside a Docker Container", "say:gpu-not-used", False),
+    ("I see that GPU is getting utilised but the pids are not visible in nvidia-smi", "say:gpu-not-used", False),
+    ("Chrombpnet train not using gpu?", "say:gpu-not-used", True),
+    ("I am not using the GPU version", "say:gpu-not-used", False),
+    ("Running classifier_only with GPU on many croppings -> Runs out of vRAM", "say:oom-said", True),
+    ("So what cuda version do I need for this ?  I have cuda 10.3 available.", "say:question", True),
+    ("Which driver should I install for a GTX 1060", "say:question", True),
+]
+
+
+@pytest.mark.parametrize("text, signal, present", SAID)
+def test_what_the_words_say(text, signal, present):
+    assert (signal in said(text)) is present
+
+
+# -- error lines and facts ------------------------------------------------------------------------------------------
+
+def test_compiler_fatal_lines_and_quoted_exceptions_are_error_lines():
+    assert _STRONG_ERROR.search("nvcc fatal   : Unknown option '-Xfoo'")
+    assert _STRONG_ERROR.search("ptxas fatal   : Unresolved extern function 'bar'")
+    assert _STRONG_ERROR.search("import X gives AttributeError: module 'x' has no attribute 'y'")
+    assert not _STRONG_ERROR.search("I see this Error: it says something")  # a bare "Error:" names no exception
 
 
 def test_a_gpu_number_said_after_the_word_is_a_gpu_name():
@@ -137,149 +210,13 @@ def test_a_gpu_number_said_after_the_word_is_a_gpu_name():
     assert not explain_text("listening on port 3070").facts.get("gpu_names")
 
 
-def test_a_missing_cudnn_comes_before_a_gpu_newer_than_its_cuda(rules_only):
-    text = ("GPU: RTX 3060, conda cudatoolkit 10.2\nW dso_loader.cc:55] Could not load dynamic library "
-            "'libcudnn.so.7'; dlerror: libcudnn.so.7: cannot open shared object file: No such file or directory")
-    assert explain_text(text).primary == "cudnn-missing"
-
-
-def test_a_share_of_a_named_gpu_is_a_gpu_at_work():
-    assert "say:gpu-load" in said("It worked - but it only uses 1% of 3080 gpu.")
-
-
-@pytest.mark.parametrize("text, signal", [
-    ("Everything works and I am getting 99% GPU usage on my jobs.", "say:runs-anyway"),
-    ("It works now, thanks!", "say:runs-anyway"),
-    ("I was able to run it but I cannnot use the GPU with tensorflow.", "say:gpu-not-used"),
-])
-def test_ways_of_saying_it_works_or_not_added_after_batch_68(text, signal):
-    assert signal in said(text)
-
-
-def test_it_worked_before_is_not_a_gpu_at_work():
-    assert "say:runs-anyway" not in said("Everything worked before the update, now nothing runs on the GPU.")
-
-
-@pytest.mark.parametrize("text, expected", [
-    # conda sees no driver: no __cuda virtual package (a docker build, or no driver at all); not the Python.
-    ("Encountered problems while solving:\n  - nothing provides __cuda needed by tensorflow-2.7.0-cuda102py310hcf4adbc_0"
-     "\n          python version : 3.9.10.final.0", "driver-missing"),
-    # "No CUDA toolkit" in the user's words, beside a GPU TensorFlow does not use.
-    ("Install on CentOS 7.9 with a GTX 1080 Ti fails to install GPU capable tensorflow. Examples run on all CPU.\n"
-     "No cuda toolkit, cudnn, no detection of GPU running examples.", "cuda-runtime-missing"),
-    # cuDNN fails to start under a TF of the [and-cuda] era with an older system cuDNN, no [and-cuda] in sight.
-    ("### TensorFlow version\nTF 2.18\n### OS platform and distribution\nLinux Ubuntu 22.04.4 LTS\n"
-     "### CUDA/cuDNN version\nCUDA 12.6; CUDNN 9.0\nDNN library initialization failed. Look at the errors above for "
-     "more details.", "cudnn-version-mismatch"),
-])
-def test_readings_added_after_batch_69(rules_only, text, expected):
-    assert explain_text(text).primary == expected
-
-
-def test_no_cuda_said_beside_a_gpu_at_work_is_not_a_missing_cuda(rules_only):
-    text = ("My GPU usage doesn't go above 20% in task manager, HWMonitor shows 100%. I have not installed cuda, cudnn "
-            "or anything else except DeepFaceLabCUDA10.1 and the latest drivers.")
-    assert explain_text(text).primary != "cuda-runtime-missing"
-
-
-def test_pip_s_own_cudnn_keeps_the_system_cudnn_out_of_it(rules_only):
-    text = ("TF 2.18, pip install tensorflow[and-cuda]\nCUDA 12.6; cuDNN 9.0 on the system\n"
-            "DNN library initialization failed.")
-    assert explain_text(text).primary != "cudnn-version-mismatch"
-
-
-@pytest.mark.parametrize("text", [
-    "Use XLA to Tacotron2 is slower than without XLA\n- TensorFlow version: 1.12.0\n- GPU model and memory: P40",
-    "mixed_float16 + example code = horrible performance on a GeForce GTX 1660 Ti",
-    "FP16 slower than FP32\n- CUDA/cuDNN version: 9.0 / 7.0\n- GPU model and memory: Pascal P-100",
-    "No speed improvements after TF-TRT optimizing on a tensorflow BERT model\n**NVIDIA GPU**: T4",
-])
-def test_a_gpu_feature_slower_than_hoped_is_a_gpu_at_work(rules_only, text):
-    # XLA, mixed precision, TensorRT, several GPUs: a question about their speed is about a GPU that works.
-    assert explain_text(text).primary == "gpu-ok"
-
-
-@pytest.mark.parametrize("text", [
-    "E tensorflow/core/grappler/optimizers/meta_optimizer.cc:954] layout failed: INVALID_ARGUMENT: Size of values 0 "
-    "does not match size of permutation 4 @ fanin shape inmodel/dropout/dropout/SelectV2-2-TransposeNHWCToNCHW-"
-    "LayoutOptimizer",
-    "W tensorflow/core/data/root_dataset.cc:286] Optimization loop failed: CANCELLED: Operation was cancelled",
-    "WARNING:tensorflow:From C:\\Python37\\lib\\site-packages\\keras\\backend\\tensorflow_backend.py:517: The name "
-    "tf.placeholder is deprecated. Please use tf.compat.v1.placeholder instead.",
-    "WARNING:tensorflow:Tried to colocate gradients/tower_0/bn/count_grad/Rank with an op tower_0/bn/Rank that had a "
-    "different device: /device:CPU:0 vs /device:GPU:0. Postponing error-checking until all devices are assigned.",
-])
-def test_grappler_and_deprecation_lines_are_harmless_notices(rules_only, text):
-    assert explain_text(text).primary == "benign-log"
-
-
-def test_a_deprecation_notice_does_not_explain_an_error_beside_it(rules_only):
-    text = ("WARNING:tensorflow:From /x/keras/backend.py:517: The name tf.placeholder is deprecated. Please use "
-            "tf.compat.v1.placeholder instead.\nImportError: libcudnn.so.7: cannot open shared object file: No such "
-            "file or directory")
-    assert explain_text(text).primary not in ("benign-log", "gpu-ok")
-
-
-def test_the_cuda_tf_opened_meets_a_gpu_newer_than_it(rules_only):
-    # TF 1.x opened CUDA 10.0's libraries on Windows and created the RTX 3090 (compute capability 8.6) device:
-    # CUDA 10.0 has no kernels for it, however healthy the device line looks.
-    text = ("Cannot get RTX 3090 card to start training\n"
-            "I tensorflow/stream_executor/platform/default/dso_loader.cc:44] Successfully opened dynamic library "
-            "cusolver64_100.dll\nI tensorflow/core/common_runtime/gpu/gpu_device.cc:1325] Created TensorFlow device "
-            "(/job:localhost/replica:0/task:0/device:GPU:0 with 22071 MB memory) -> physical GPU (device: 0, name: "
-            "GeForce RTX 3090, pci bus id: 0000:01:00.0, compute capability: 8.6)")
-    explanation = explain_text(text)
-    assert explanation.facts["cuda_loaded"] == "10.0"
-    assert explanation.primary == "compute-capability-unsupported"
-
-
-@pytest.mark.parametrize("text, signal, present", [
-    ("Cannot get RTX 3090 card to start training", "say:gpu-not-used", True),
-    ("it works well on my laptop without gpu, but not using gpu in a docker environment", "say:gpu-not-used", True),
-    ("GPU Processes are Not Listed When Running Inside a Docker Container", "say:gpu-not-used", False),
-    ("I see that GPU is getting utilised but the pids are not visible in nvidia-smi", "say:gpu-not-used", False),
-])
-def test_gpu_not_used_in_words_and_what_is_not(text, signal, present):
-    assert (signal in said(text)) is present
-
-
-def test_processes_hidden_in_a_container_is_not_healthy_beside_a_gpu_unused(rules_only):
-    text = ("it works well on my laptop without gpu, but not using gpu in a docker environment.\n"
-            "nvidia-smi returns:\nNo running processes found")
-    assert explain_text(text).primary not in ("gpu-ok", "benign-log")
-
-
-@pytest.mark.parametrize("text", [
-    "So what cuda version do I need for this ?  I have cuda 10.3 available.",
-    "Which driver should I install for a GTX 1060",
-])
-def test_a_question_mid_line_or_without_its_mark_is_a_question(text):
-    doc = document.load(text)
-    assert "say:question" in prose.read(doc, prose.user_text(doc)).signals
-
-
-@pytest.mark.parametrize("text, expected", [
-    ("W tensorflow/core/common_runtime/gpu/gpu_bfc_allocator.cc:42] Overriding allow_growth setting because the "
-     "TF_FORCE_GPU_ALLOW_GROWTH environment variable is set. Original config value was 0.", "benign-log"),
-    ("singularity run --nv image.sif --dpi=4800\nWARNING: Could not find any nv files on this host!\nROOT_DIR /home",
-     "container-gpu-missing"),
-])
-def test_readings_added_after_batch_74(rules_only, text, expected):
-    assert explain_text(text).primary == expected
+def test_the_cuda_tf_opened_is_a_fact():
+    facts = explain_text("I dso_loader.cc:44] Successfully opened dynamic library cusolver64_100.dll").facts
+    assert facts["cuda_loaded"] == "10.0"
+    facts = explain_text("I dso_loader.cc:53] Successfully opened dynamic library libcublas.so.11.0").facts
+    assert facts["cuda_loaded"] == "11.0"
 
 
 def test_hpc_modules_name_the_cuda_and_cudnn():
     facts = explain_text("module load cudatoolkit/11.7\nmodule load cudnn/cuda-11.x/8.2.0").facts
     assert (facts["cuda_installed"], facts["cudnn_installed"]) == (["11.7"], ["8.2.0"])
-
-
-@pytest.mark.parametrize("text, signal", [
-    ("Chrombpnet train not using gpu?", "say:gpu-not-used"),
-    ("Running classifier_only with GPU on many croppings -> Runs out of vRAM", "say:oom-said"),
-])
-def test_ways_of_saying_added_after_batch_75(text, signal):
-    assert signal in said(text)
-
-
-def test_not_using_the_gpu_version_is_not_the_gpu_unused():
-    assert "say:gpu-not-used" not in said("I am not using the GPU version")

@@ -64,7 +64,7 @@ _CUDA_SAID = lazy(r"(?i)(?<![A-Za-z0-9_/\\.-])cuda(?:\s*toolkit)?(?:\s*version)?
 # NVIDIA's installer file: cuda_10.1.105_418.96_win10.exe, Cuda_10.1.105_win10_network, cuda_12.2.0_535.54.03_linux.run
 _CUDA_INSTALLER = lazy(r"(?i)\bcuda_(\d{1,2}\.\d)\.\d+_(?:\d+\.\d+(?:\.\d+)?_)?(?:win|linux)", needs=('cuda_',))
 # A CUDA library TF opened ("Successfully opened dynamic library cusolver64_100.dll"): the CUDA it runs on.
-_CUDART_OPENED = lazy(r"(?i)successfully opened (?:dynamic|cuda) library (?:(?:cudart|cublas|cufft|curand|cusolver|cusparse)64_"
+_CUDA_LIB_OPENED = lazy(r"(?i)successfully opened (?:dynamic|cuda) library (?:(?:cudart|cublas|cufft|curand|cusolver|cusparse)64_"
                       r"(\d{2,3})\.dll|lib(?:cudart|cublas|cufft|curand|cusolver|cusparse)\.so\.(\d+\.\d+))",
                       needs=("successfully opened",))
 # A CUDA DLL the user says they have ("I have cublas64_90.dll", "我电脑上是cublas64_90.dll"): its CUDA version.
@@ -294,7 +294,7 @@ def _cuda(text: str, hits: Hits, facts: dict) -> None:
     installed = installed or tried
     if installed:
         facts["cuda_installed"] = installed
-    loaded = next(_iter(_CUDART_OPENED, text), None)
+    loaded = next(_iter(_CUDA_LIB_OPENED, text), None)
     if loaded:  # the CUDA runtime TF opened: the CUDA it runs on, whatever else is installed
         facts["cuda_loaded"] = _dll_cuda(loaded.group(1)) if loaded.group(1) else loaded.group(2)
     if driver_cuda:

@@ -42,8 +42,8 @@ _CPU_ONLY = lazy(
 )
 
 
-_EXPECTED_HEADING = lazy(r"(?im)^\s*(?:#+\s*|\*\*|- )?(?:describe the )?expected (?:behaviou?r|output|results?)\b"
-                         r"|^\s*(?:#+\s*)?(?:期望|预期)(?:的)?(?:结果|行为|输出)")
+_EXPECTED_HEADING = lazy(r"(?im)^[ \t]*(?:#+\s*|\*\*|- )?(?:describe the )?expected (?:behaviou?r|output|results?)\b"
+                         r"|^[ \t]*(?:#+\s*)?(?:期望|预期)(?:的)?(?:结果|行为|输出)")
 _ANY_HEADING = lazy(r"^\s*(?:#+\s|\*\*[^*\n]{2,60}\*\*\s*$)")
 
 

@@ -38,7 +38,7 @@ _TF_PRINTED = lazy(
 _TF_GAP_BAD = lazy(r"(?i)cuda|cudnn|python|driver|capab|nvidia|keras|numpy|with|compiled|built|tried|\.cc|\.py\b|\d|试")
 _PIP_SHOW = lazy(r"(?m)^Name: (tensorflow(?:[-_][a-z]+)?)\s*\n(?:[^\n]*\n){0,2}?Version: (\d+\.\d+\S*)", needs=('name: tensorflow', 'name: tf'))
 _PKG_LINE = lazy(
-    r"(?im)^\s*(tensorflow(?:[-_](?:gpu|cpu|intel|macos))?)(?:\s+|==)(\d+\.\d+(?:\.\d+)?(?:[.-]?(?:rc|dev|post)\d*)?)(?![\w.])",
+    r"(?im)^[ \t]*(tensorflow(?:[-_](?:gpu|cpu|intel|macos))?)(?:\s+|==)(\d+\.\d+(?:\.\d+)?(?:[.-]?(?:rc|dev|post)\d*)?)(?![\w.])",
     needs=("tensorflow",),
 )
 _PY_BANNER = lazy(r"(?m)^Python (\d\.\d{1,2}\.\d{1,2})\S* \([^\n]*\)\s*\n?\[([^\]\n]*)\]", needs=('python ',))
@@ -56,7 +56,7 @@ _CUDA_DIR = lazy(r"(?i)(?:cuda[-_](\d{1,2}\.\d{1,2})(?=[/\\\s:;'\"]|$)|CUDA[\\/]
                  r"|\b(?:module (?:load|add)|ml)\s+(?:[\w./-]+\s+)*?(?:cuda|cudatoolkit)/(\d{1,2}\.\d{1,2}))",
                  needs=('cuda-', 'cuda_', 'cuda/', 'cuda\\'))
 _CUDA_CONDA = lazy(
-    r"(?im)^\s*(?:cudatoolkit|cuda-toolkit|cuda-runtime|cuda-cudart|nvidia-cuda-runtime-cu\d{2})\s*(?:==?|\s)\s*(\d{1,2}\.\d{1,2})"
+    r"(?im)^[ \t]*(?:cudatoolkit|cuda-toolkit|cuda-runtime|cuda-cudart|nvidia-cuda-runtime-cu\d{2})\s*(?:==?|\s)\s*(\d{1,2}\.\d{1,2})"
     r"|\bcudatoolkit\s*==?\s*(\d{1,2}\.\d{1,2})",
     needs=("cudatoolkit", "cuda-toolkit", "cuda-runtime", "cuda-cudart", "nvidia-cuda-runtime"),
 )

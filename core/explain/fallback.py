@@ -14,7 +14,7 @@ from tfgpu.core.shell import Shell, command
 
 # Best first: the exception a traceback ends with, a fatal TF line, an error line, a warning line.
 # Each finds the word; the line around it is quoted.
-_EXCEPTION = lazy(r"(?m)^\s*(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception|Exit|Interrupt)\b(?::[^\n]*)?$")
+_EXCEPTION = lazy(r"(?m)^[ \t]*(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception|Exit|Interrupt)\b(?::[^\n]*)?$")
 _DECISIVE = (  # words (found with str.find), best tier first
     ("\nF0", "\nF1", "] F", " F tensorflow", "FATAL", "Check failed", "core dumped", "Segmentation fault", "Aborted"),
     ("\nE0", "\nE1", " E tensorflow", " E external", "ERROR", "Error:", "error:", " failed", "Failed", "CUDA_ERROR_",

@@ -214,7 +214,8 @@ def scan(doc: Doc) -> Hits:
         for sig in sigs:
             _safe_scan(doc, sig, hits)
         return hits
-    anchored = tuple(sig for sig in sigs if sig.anchors is not None and any(a in lower for a in sig.anchors))
+    present = _distinct_lines(lower) if len(lower) > PREFILTER_CHARS else lower
+    anchored = tuple(sig for sig in sigs if sig.anchors is not None and any(a in present for a in sig.anchors))
     free = tuple(sig for sig in sigs if sig.anchors is None)
     target = doc
     if len(doc.text) > PREFILTER_CHARS:
@@ -232,6 +233,12 @@ def _safe_scan(doc: Doc, sig: Signature, hits: Hits) -> None:
         _scan_one(doc, sig, hits)
     except Exception:  # noqa: BLE001 - one bad row never hides the others
         pass
+
+
+def _distinct_lines(lower: str) -> str:
+    """Each distinct line once: where an anchor (never spanning lines) occurs, cheaply. A long log is
+    mostly the same lines again (progress, the same warning every step)."""
+    return "\n".join(dict.fromkeys(lower.split("\n")))
 
 
 def _anchor_lines(doc: Doc, lower: str, words: set[str]) -> list[int]:

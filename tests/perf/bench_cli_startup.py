@@ -3,9 +3,9 @@
 ``tfgpu explain`` on a 1 MB log (real corpus lines) and on a one-line text no rule recognises (the
 text classifier is loaded: issue 28).
 
-Targets (the Structure issue, issue 28): --version <= 2.5x the bare import, explain <= 4x; the explain
-engine on a 1 MB log (bench_explain.py's) < 0.5 s ("engine-1mb"; "explain-1mb" is the whole command,
-start-up included, shown beside it).
+Targets (the Structure issue, issue 28): --version <= 2.5x the bare import, explain <= 4x; ``tfgpu explain``
+on a 1 MB log (bench_explain.py's) < 0.5 s: the whole command, start-up and the first compile of every
+pattern included ("explain-1mb"), and the engine alone, warm, beside it ("engine-1mb").
 
     .venv/bin/python tests/perf/bench_cli_startup.py [--rounds 15] [--json]
 """
@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 
 TARGETS = {"version": 2.5, "explain": 4.0}
-SECONDS = {"engine-1mb": 0.5}  # absolute targets (seconds)
+SECONDS = {"explain-1mb": 0.5, "engine-1mb": 0.5}  # absolute targets (seconds)
 
 
 # "Bytecode cached" (the targets' condition): PYTHONDONTWRITEBYTECODE (set in some shells and CI images) would
@@ -56,7 +56,7 @@ def log_of_size(size: int) -> str:
 
 
 def engine_seconds(text: str, rounds: int) -> float:
-    """The median time of the explain engine alone on ``text`` (in a fresh process: no warm caches)."""
+    """The median time of the explain engine alone on ``text``, warm (one call first: patterns compiled)."""
     code = ("import sys, time, statistics; from tfgpu.core.explain.engine import explain_text; t = sys.stdin.read(); "
             "explain_text(t); times = []\n"
             f"for _ in range({rounds}):\n"

@@ -129,6 +129,18 @@ RULES_ALONE = [
      "TF_FORCE_GPU_ALLOW_GROWTH environment variable is set. Original config value was 0.", "benign-log"),
     ("singularity run --nv image.sif --dpi=4800\nWARNING: Could not find any nv files on this host!\nROOT_DIR /home",
      "container-gpu-missing"),
+    # Seventh session, after batches 76-77 (written from each program's message or a way of saying a fact).
+    ("UserWarning: Flash Attention is disabled as it requires a GPU with Ampere (8.0) CUDA capability.\n"
+     "Is my card unsupported?", "benign-log"),
+    ("I installed CUDA 11.8 but nvcc -V says:\nCuda compilation tools, release 11.5, V11.5.119", "cuda-path-stale"),
+    ("nvcc-Error-CUDA version 10.2 was not installed with this HPC SDK: /opt/nvidia/hpc_sdk/Linux_x86_64/21.7/cuda/"
+     "10.2/bin", "cuda-path-stale"),
+    ("ValueError: jaxlib is version 0.1.69, but this version of jax requires version 0.1.74.", "mixed-tf-packages"),
+    ("docker: Error response from daemon: ... stderr: Auto-detected mode as 'legacy'\n"
+     "nvidia-container-cli: initialization error: nvml error: driver/library version mismatch: unknown.",
+     "driver-library-mismatch"),
+    ("Our lab server has no GPU, only CPU. Can I still run the model?", "no-nvidia-gpu"),
+    ("cuda驱动是11.4，安装高版本的torch会提示cuda太老旧，有办法吗？", "driver-too-old"),
 ]
 
 
@@ -152,6 +164,13 @@ NOT_READ = [
     # Processes hidden in a container are not healthy beside a GPU the user says is unused.
     ("it works well on my laptop without gpu, but not using gpu in a docker environment.\n"
      "nvidia-smi returns:\nNo running processes found", ("gpu-ok", "benign-log")),
+    # An installed version the user says was NOT installed is not compared with nvcc's.
+    ("I installed CUDA 11.5 (I have not installed CUDA 11.8).\nCuda compilation tools, release 11.5, V11.5.119",
+     ("cuda-path-stale",)),
+    # Harmless notices on a machine without a GPU, with a question, stay harmless (the thread's usual answer).
+    ("I have no GPU. Is this a problem?\n2021-01-01 12:00:00.000001: I tensorflow/core/platform/cpu_feature_guard.cc:"
+     "142] This TensorFlow binary is optimized with oneAPI Deep Neural Network Library (oneDNN) to use the following "
+     "CPU instructions in performance-critical operations:  AVX2 FMA", ("no-nvidia-gpu",)),
 ]
 
 

@@ -120,6 +120,7 @@ def _explain(data: str | bytes | document.Clipped | None, machine: dict) -> Expl
     rules_more.long_paths(ctx)
     rules_more.distributed(ctx)
     rules_more.ptxas_warning(ctx)
+    rules_more.stale_toolkit(ctx)
     rules_install.import_errors(ctx)
     rules_install.hidden_or_not_listed(ctx)
     reason.apply_rules(ctx, reading)

@@ -281,4 +281,12 @@ DETAILS: dict[str, str] = {
         "core", "No: these lines are harmless notices (TensorRT, oneDNN, factory registration and the like), and "
         "nothing in the text shows TensorFlow without the GPU. To be sure, run 'tfgpu doctor', which lists the GPUs "
         "TensorFlow sees."),
+    "hpc-sdk-cuda-not-installed": QT_TRANSLATE_NOOP(
+        "core", "The HPC SDK's nvcc was asked for a CUDA version the SDK does not hold: the CUDA folder on PATH (or "
+        "CUDA_HOME) is not one it installed. Put the installed CUDA's bin folder (under hpc_sdk/.../cuda/) first on "
+        "PATH, or choose the version with -gpu=cudaX.Y."),
+    "jaxlib-version-mismatch": QT_TRANSLATE_NOOP(
+        "core", "jax and jaxlib come from different releases: the installed jaxlib (the compiled half, with its CUDA "
+        "build) is older than this jax accepts. Install the two from one release (pip install -U \"jax[cuda12]\", "
+        "or matching versions of both)."),
 }

@@ -5,6 +5,8 @@ Kubernetes asking for a newer driver or a GPU, and XLA's ptxas version warning."
 from __future__ import annotations
 
 from tfgpu.core.explain.context import Ctx
+from tfgpu.core.explain.prose import negated
+from tfgpu.core.explain.signatures import Hit
 from tfgpu.core.explain.lazy_re import lazy
 from tfgpu.core.findings.model import Severity
 from tfgpu.core.i18n import QT_TRANSLATE_NOOP, TrText
@@ -261,3 +263,29 @@ def frameworks(ctx: Ctx) -> None:
             "core", "CUDA error 35 (cudaErrorInsufficientDriver): the NVIDIA driver is older than the CUDA runtime "
             "the program was built with. Update the NVIDIA driver, or install the program's build for an older "
             "CUDA.")), error35[:2])
+
+
+# "I installed CUDA 11.8" / "安装了cuda11.8" in the user's own words
+_INSTALLED_SAID = lazy(
+    r"(?i)\b(?:installed|install(?:ing)?|set up|upgraded to|updated to|downloaded)\s+(?:the\s+|a\s+|an\s+)?"
+    r"(?:nvidia\s+)?cuda(?:[ -]?toolkit)?\s*(?:version\s*)?v?(\d{1,2}\.\d)\b|安装(?:了|的是|的)?\s*cuda\s*"
+    r"(?:toolkit\s*)?v?(\d{1,2}\.\d)")
+
+
+def stale_toolkit(ctx: Ctx) -> None:
+    """nvcc answers with another CUDA than the one the user says was installed: an older toolkit (a distribution's
+    package, an earlier install) comes first on PATH, or CUDA_PATH still names it."""
+    release = ".".join(str(ctx.facts.get("nvcc_version") or "").split(".")[:2])
+    if not release or not ctx.users or ctx.errors():
+        return
+    said = [m for m in _INSTALLED_SAID.finditer(ctx.users) if negated(ctx.users, m.start()) != "neg"]
+    versions = {m.group(1) or m.group(2) for m in said}
+    if not versions or release in versions:
+        return
+    first = said[0].start()
+    hit = Hit(signature="cuda-installed-said", line_no=ctx.doc.line_at(first), line=ctx.doc.line_text(first))
+    ctx.add("cuda-path-stale", TrText(QT_TRANSLATE_NOOP(
+        "core", "nvcc reports CUDA {nvcc}, but CUDA {installed} is the one installed: another toolkit comes first on "
+        "PATH (or CUDA_PATH still names it). Put the new toolkit's bin folder first on PATH (and set CUDA_PATH to "
+        "it), or remove the old toolkit."), nvcc=release, installed=sorted(versions)[-1]), [hit],
+        {"nvcc": release, "installed": sorted(versions)[-1]})

@@ -36,7 +36,7 @@ TITLES = {
     "tool-error": QT_TRANSLATE_NOOP("core", "tfgpu could not finish this check"),
     "gpu-not-listed": QT_TRANSLATE_NOOP("core", "TensorFlow lists no GPU, cause not identified"),
     "tf-not-installed": QT_TRANSLATE_NOOP("core", "TensorFlow is not installed here"),
-    "cuda-path-stale": QT_TRANSLATE_NOOP("core", "CUDA_PATH points to a missing toolkit"),
+    "cuda-path-stale": QT_TRANSLATE_NOOP("core", "CUDA_PATH or PATH points to the wrong CUDA toolkit"),
     "unrecognised-error": QT_TRANSLATE_NOOP("core", "An error tfgpu does not recognise"),
     "wddm-no-process-memory": QT_TRANSLATE_NOOP("core", "Per-process GPU memory is not reported under WDDM"),
     "benign-log": QT_TRANSLATE_NOOP("core", "Harmless notices only"),

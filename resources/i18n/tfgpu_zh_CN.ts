@@ -4006,10 +4006,6 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>这里没有安装 TensorFlow</translation>
     </message>
     <message>
-        <source>CUDA_PATH points to a missing toolkit</source>
-        <translation>CUDA_PATH 指向的工具包不存在</translation>
-    </message>
-    <message>
         <source>Per-process GPU memory is not reported under WDDM</source>
         <translation>WDDM 模式下不显示每个进程的显存占用</translation>
     </message>
@@ -5707,6 +5703,10 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>这台电脑的 CPU 不支持 AVX，而预编译的 TensorFlow 需要它</translation>
     </message>
     <message>
+        <source>CUDA_PATH or PATH points to the wrong CUDA toolkit</source>
+        <translation>CUDA_PATH 或 PATH 指向了错误的 CUDA 工具包</translation>
+    </message>
+    <message>
         <source>An error tfgpu does not recognise</source>
         <translation>tfgpu 无法识别的错误</translation>
     </message>
@@ -6127,6 +6127,14 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>不会：这些行只是无害的提示（TensorRT、oneDNN、工厂注册之类），文本中没有任何内容表明 TensorFlow 用不了 GPU。若想确认，请运行 &apos;tfgpu doctor&apos;，它会列出 TensorFlow 看到的 GPU。</translation>
     </message>
     <message>
+        <source>The HPC SDK&apos;s nvcc was asked for a CUDA version the SDK does not hold: the CUDA folder on PATH (or CUDA_HOME) is not one it installed. Put the installed CUDA&apos;s bin folder (under hpc_sdk/.../cuda/) first on PATH, or choose the version with -gpu=cudaX.Y.</source>
+        <translation>HPC SDK 的 nvcc 被要求使用 SDK 中没有的 CUDA 版本：PATH（或 CUDA_HOME）里的 CUDA 文件夹不是它安装的那个。把已安装 CUDA 的 bin 文件夹（在 hpc_sdk/.../cuda/ 下）放到 PATH 最前面，或用 -gpu=cudaX.Y 选择版本。</translation>
+    </message>
+    <message>
+        <source>jax and jaxlib come from different releases: the installed jaxlib (the compiled half, with its CUDA build) is older than this jax accepts. Install the two from one release (pip install -U &quot;jax[cuda12]&quot;, or matching versions of both).</source>
+        <translation>jax 和 jaxlib 来自不同的版本：已安装的 jaxlib（编译的那一半，带有它的 CUDA 构建）比这个 jax 接受的旧。请安装同一版本的两者（pip install -U &quot;jax[cuda12]&quot;，或两者版本一致）。</translation>
+    </message>
+    <message>
         <source>pip says {package} needs NumPy {wanted}, but NumPy {have} is installed. Install the NumPy it names into the same environment (pip install &quot;numpy{wanted}&quot;).</source>
         <translation>pip 提示 {package} 需要 NumPy {wanted}，但安装的是 NumPy {have}。请把它要求的 NumPy 装进同一个环境（pip install &quot;numpy{wanted}&quot;）。</translation>
     </message>
@@ -6241,6 +6249,10 @@ Checking them runs them, and with them any code that folder holds. Only continue
     <message>
         <source>CUDA error 35 (cudaErrorInsufficientDriver): the NVIDIA driver is older than the CUDA runtime the program was built with. Update the NVIDIA driver, or install the program&apos;s build for an older CUDA.</source>
         <translation>CUDA 错误 35（cudaErrorInsufficientDriver）：NVIDIA 驱动比程序构建时所用的 CUDA 运行时旧。请更新 NVIDIA 驱动，或安装该程序针对较旧 CUDA 的版本。</translation>
+    </message>
+    <message>
+        <source>nvcc reports CUDA {nvcc}, but CUDA {installed} is the one installed: another toolkit comes first on PATH (or CUDA_PATH still names it). Put the new toolkit&apos;s bin folder first on PATH (and set CUDA_PATH to it), or remove the old toolkit.</source>
+        <translation>nvcc 报告的是 CUDA {nvcc}，但安装的是 CUDA {installed}：PATH 中另一个工具包排在前面（或 CUDA_PATH 仍指向它）。把新工具包的 bin 文件夹放到 PATH 最前面（并把 CUDA_PATH 设为它），或卸载旧的工具包。</translation>
     </message>
     <message>
         <source>NVIDIA GPUs with CUDA are supported on Windows and Linux only.</source>

@@ -141,6 +141,22 @@ RULES_ALONE = [
      "driver-library-mismatch"),
     ("Our lab server has no GPU, only CPU. Can I still run the model?", "no-nvidia-gpu"),
     ("cuda驱动是11.4，安装高版本的torch会提示cuda太老旧，有办法吗？", "driver-too-old"),
+    # After batches 78-79.
+    ("2020-10-03 17:02:22.488913: I tensorflow/core/common_runtime/gpu/gpu_device.cc:1325] Created TensorFlow device "
+     "(/job:localhost/replica:0/task:0/device:GPU:0 with 4915 MB memory) -> physical GPU (device: 0, name: GeForce RTX "
+     "2070 SUPER, pci bus id: 0000:01:00.0, compute capability: 7.5)\n2020-10-03 17:02:24.528951: F .\\tensorflow/"
+     "core/kernels/random_op_gpu.h:227] Non-OK-status: GpuLaunchKernel(...) status: Internal: invalid device function",
+     "cuda-version-mismatch"),
+    ("modprobe: ERROR: could not insert 'nvidia_331_uvm': Invalid argument\ncuda runtime error (30) : unknown error",
+     "driver-library-mismatch"),
+    ("> torch_tensor(1, device = \"cuda\")\nError in cpp_torch_tensor(data, rev(dimension)) :\n  PyTorch is not linked "
+     "with support for cuda devices (getDeviceGuardImpl at C:\\b\\windows\\pytorch\\c10/core/impl/x.h:216)",
+     "cpu-only-build"),
+    ("### WSL Version\n2.4.13.0\n\nrun nvidia-smi inside WSL ->\nUnable to determine the device handle for GPU0: "
+     "0000:C1:00.0: Unknown Error\nNo devices were found", "wsl-gpu-missing"),
+    ("TensorFlow version: 2.13.1\nCUDA/cuDNN version: 11.8/8.7.0\n2023-11-06 01:01:39.145881: I tensorflow/tsl/cuda/"
+     "cudart_stub.cc:28] Could not find cuda drivers on your machine, GPU will not be used.\nThe list of GPUs is "
+     "empty", "path-not-set"),
 ]
 
 

@@ -118,9 +118,11 @@ def _same_cuda(wanted: str, installed: str, built: str | None = None) -> bool:
 
 def _installed_provides(ctx: Ctx, libs: list[Lib], installed: list[str], wanted: str, built: str | None) -> bool:
     """Does one of the installed toolkits ship every missing library? By the KB's file lists when
-    it knows that CUDA version, else by comparing versions."""
+    it knows that CUDA version and the file's version, else by comparing versions."""
     for version in installed:
-        answers = [kbview.cuda_provides(lib.name, version, ctx.os) for lib in libs]
+        # A bare "libcudart.so" (no version: what TF 2.13+ asks for) is in no file list: no answer from the KB.
+        answers = [kbview.cuda_provides(lib.name, version, ctx.os) if not lib.name.endswith(".so") else None
+                   for lib in libs]
         if answers and all(a is True for a in answers):
             return True
         if answers and any(a is False for a in answers):

@@ -58,7 +58,7 @@ _WARNING_LINE = lazy(
     r"|\b(?:[Cc]ould not|[Cc]annot|[Uu]nable to|not found|No such file|not available)\b|警告")
 # Strong error lines, for the "never healthy beside an error" check: not a mere "failed" in prose.
 _STRONG_ERROR = lazy(
-    r"(?m)^.{0,80}?(?:(?:^|\s)[EF]\d{4}\s|\b[EF] (?:tensorflow|external|third_party|xla)/)"
+    r"(?m)^.{0,80}?(?:(?:^|\s)[EF]\d{4}\s|\b[EF] (?:\.?[\\/])?(?:tensorflow|external|third_party|xla)[\\/])"
     r"|^\s*(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception):"
     # A Python exception quoted inside a line (a title: "import X gives AttributeError: module ...").
     r"|(?<=\s)(?:[a-z_][\w.]*\.)?[A-Z]\w*(?:Error|Exception): (?=\S)"

@@ -289,4 +289,8 @@ DETAILS: dict[str, str] = {
         "core", "jax and jaxlib come from different releases: the installed jaxlib (the compiled half, with its CUDA "
         "build) is older than this jax accepts. Install the two from one release (pip install -U \"jax[cuda12]\", "
         "or matching versions of both)."),
+    "invalid-device-function": QT_TRANSLATE_NOOP(
+        "core", "A GPU kernel could not start ('invalid device function'): the program holds no kernel built for this "
+        "GPU. It was built for another CUDA version or for other GPUs. Install the build made for your CUDA version "
+        "(the one its documentation names) and your GPU."),
 }

@@ -35,14 +35,20 @@ def driver(ctx: Ctx, driver_libs: list[Lib]) -> None:
     cuinit = hits.get("cuinit-failed")
     codes = [h.groups.get("code", "") for h in cuinit]
     mismatch = (hits.get("kernel-dso-version-mismatch") + hits.get("driver-library-version-mismatch")
-                + hits.get("nvml-rm-version-mismatch"))
+                + hits.get("nvml-rm-version-mismatch") + hits.get("modprobe-nvidia-module-mismatch"))
     mismatch += [h for h in cuinit if _MISMATCH_CODE.search(h.groups.get("code", ""))]
     if mismatch:
         ctx.add("driver-library-mismatch", TrText(QT_TRANSLATE_NOOP(
             "core", "The NVIDIA kernel module and the driver library are different versions, usually after a driver "
             "update without a reboot. Reboot (or reload the nvidia module).")), mismatch,
             {"driver_version": ctx.facts.get("driver_version")})
-    if hits.any("smi-no-devices"):
+    if hits.any("smi-no-devices") and ctx.os == "wsl":  # WSL's nvidia-smi is the Windows driver's: a GPU exists
+        ctx.add("wsl-gpu-missing", TrText(QT_TRANSLATE_NOOP(
+            "core", "nvidia-smi inside WSL comes from the Windows NVIDIA driver, yet it finds no GPU it can use: "
+            "Windows does not pass the GPU through (a GPU in TCC mode, an old Windows build, or a driver without WSL "
+            "support). Update Windows and the NVIDIA driver, and keep the GPU in WDDM mode.")),
+            hits.get("smi-no-devices"))
+    elif hits.any("smi-no-devices"):
         ctx.add("no-nvidia-gpu", TrText(QT_TRANSLATE_NOOP(
             "core", "The NVIDIA driver is loaded but lists no GPU (a VM or container without GPU access, or no NVIDIA card).")),
             hits.get("smi-no-devices"))

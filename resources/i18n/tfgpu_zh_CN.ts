@@ -4747,6 +4747,10 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>NVIDIA 内核模块与驱动库的版本不同，通常是因为更新驱动后没有重启。请重启（或重新加载 nvidia 模块）。</translation>
     </message>
     <message>
+        <source>nvidia-smi inside WSL comes from the Windows NVIDIA driver, yet it finds no GPU it can use: Windows does not pass the GPU through (a GPU in TCC mode, an old Windows build, or a driver without WSL support). Update Windows and the NVIDIA driver, and keep the GPU in WDDM mode.</source>
+        <translation>WSL 中的 nvidia-smi 来自 Windows 的 NVIDIA 驱动，却找不到可用的 GPU：Windows 没有把 GPU 传递给 WSL（GPU 处于 TCC 模式、Windows 版本太旧，或驱动不支持 WSL）。请更新 Windows 和 NVIDIA 驱动，并让 GPU 保持 WDDM 模式。</translation>
+    </message>
+    <message>
         <source>The NVIDIA driver is loaded but lists no GPU (a VM or container without GPU access, or no NVIDIA card).</source>
         <translation>NVIDIA 驱动已加载，但没有列出任何 GPU（可能是没有 GPU 访问权限的虚拟机或容器，或者根本没有 NVIDIA 显卡）。</translation>
     </message>
@@ -6133,6 +6137,10 @@ Checking them runs them, and with them any code that folder holds. Only continue
     <message>
         <source>jax and jaxlib come from different releases: the installed jaxlib (the compiled half, with its CUDA build) is older than this jax accepts. Install the two from one release (pip install -U &quot;jax[cuda12]&quot;, or matching versions of both).</source>
         <translation>jax 和 jaxlib 来自不同的版本：已安装的 jaxlib（编译的那一半，带有它的 CUDA 构建）比这个 jax 接受的旧。请安装同一版本的两者（pip install -U &quot;jax[cuda12]&quot;，或两者版本一致）。</translation>
+    </message>
+    <message>
+        <source>A GPU kernel could not start (&apos;invalid device function&apos;): the program holds no kernel built for this GPU. It was built for another CUDA version or for other GPUs. Install the build made for your CUDA version (the one its documentation names) and your GPU.</source>
+        <translation>GPU 内核无法启动（&apos;invalid device function&apos;）：程序中没有为这块 GPU 编译的内核。它是为另一个 CUDA 版本或其他 GPU 构建的。请安装为你的 CUDA 版本（其文档所列的版本）和你的 GPU 构建的版本。</translation>
     </message>
     <message>
         <source>pip says {package} needs NumPy {wanted}, but NumPy {have} is installed. Install the NumPy it names into the same environment (pip install &quot;numpy{wanted}&quot;).</source>

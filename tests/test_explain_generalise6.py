@@ -157,6 +157,12 @@ RULES_ALONE = [
     ("TensorFlow version: 2.13.1\nCUDA/cuDNN version: 11.8/8.7.0\n2023-11-06 01:01:39.145881: I tensorflow/tsl/cuda/"
      "cudart_stub.cc:28] Could not find cuda drivers on your machine, GPU will not be used.\nThe list of GPUs is "
      "empty", "path-not-set"),
+    # After batch 80.
+    ("LSTM on a Colab GPU fails:\nUnknownError: Fail to find the dnn implementation. [Op:CudnnRNN]",
+     "cudnn-version-mismatch"),
+    ("TensorFlow version: 2.0.0-beta1\nCUDA/cuDNN version: 10.1\nTensorflow 2.0 does not use GPU\n"
+     "[name: \"/device:CPU:0\"\n device_type: \"CPU\"\n, name: \"/device:XLA_GPU:0\"\n device_type: \"XLA_GPU\"\n]",
+     "cuda-version-mismatch"),
 ]
 
 
@@ -187,6 +193,9 @@ NOT_READ = [
     ("I have no GPU. Is this a problem?\n2021-01-01 12:00:00.000001: I tensorflow/core/platform/cpu_feature_guard.cc:"
      "142] This TensorFlow binary is optimized with oneAPI Deep Neural Network Library (oneDNN) to use the following "
      "CPU instructions in performance-critical operations:  AVX2 FMA", ("no-nvidia-gpu",)),
+    # Moving a tensor from the GPU to the CPU is not a CPU build.
+    ("TF 2.3 on Colab: converting the prediction to numpy (moving the tensor from GPU to CPU) is very slow.",
+     ("cpu-only-build",)),
 ]
 
 

@@ -141,12 +141,15 @@ def toolkit_fits(ctx: Ctx) -> dict | None:
     return None
 
 
+_XLA_GPU_DEVICE = lazy(r"device_type: \"XLA_GPU\"|/device:XLA_GPU:\d")
+
+
 def tf1_cpu_package(ctx: Ctx) -> dict | None:
     """The plain 'tensorflow' package of a release whose GPU build was 'tensorflow-gpu'."""
     packages = ctx.facts.get("tf_packages") or {}
     version = packages.get("tensorflow")
-    if not version or "tensorflow-gpu" in packages:
-        return None
+    if not version or "tensorflow-gpu" in packages or _XLA_GPU_DEVICE.search(ctx.doc.text):
+        return None  # an XLA_GPU device exists only in a CUDA build of TF: the GPU package is the one installed
     build = kbview.tf_build(version)
     if build is not None and getattr(build, "gpu_package", "tensorflow") == "tensorflow-gpu":
         return {"tf": version}

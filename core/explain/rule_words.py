@@ -293,4 +293,9 @@ DETAILS: dict[str, str] = {
         "core", "A GPU kernel could not start ('invalid device function'): the program holds no kernel built for this "
         "GPU. It was built for another CUDA version or for other GPUs. Install the build made for your CUDA version "
         "(the one its documentation names) and your GPU."),
+    "dnn-implementation-not-found": QT_TRANSLATE_NOOP(
+        "core", "TensorFlow found no usable cuDNN for this layer ('Fail to find the dnn implementation'): the cuDNN it "
+        "found could not start, most often because it is another version than the one this TensorFlow was built "
+        "with. Install the cuDNN version TensorFlow {tf} names (or pip's tensorflow[and-cuda]); if memory is short, "
+        "turn on memory growth."),
 }

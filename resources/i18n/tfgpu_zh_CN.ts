@@ -6143,6 +6143,10 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>GPU 内核无法启动（&apos;invalid device function&apos;）：程序中没有为这块 GPU 编译的内核。它是为另一个 CUDA 版本或其他 GPU 构建的。请安装为你的 CUDA 版本（其文档所列的版本）和你的 GPU 构建的版本。</translation>
     </message>
     <message>
+        <source>TensorFlow found no usable cuDNN for this layer (&apos;Fail to find the dnn implementation&apos;): the cuDNN it found could not start, most often because it is another version than the one this TensorFlow was built with. Install the cuDNN version TensorFlow {tf} names (or pip&apos;s tensorflow[and-cuda]); if memory is short, turn on memory growth.</source>
+        <translation>TensorFlow 找不到这一层可用的 cuDNN（&apos;Fail to find the dnn implementation&apos;）：它找到的 cuDNN 无法启动，最常见的原因是它的版本与这个 TensorFlow 构建时所用的版本不同。请安装 TensorFlow {tf} 要求的 cuDNN 版本（或使用 pip 的 tensorflow[and-cuda]）；如果显存不足，请开启显存按需增长（memory growth）。</translation>
+    </message>
+    <message>
         <source>pip says {package} needs NumPy {wanted}, but NumPy {have} is installed. Install the NumPy it names into the same environment (pip install &quot;numpy{wanted}&quot;).</source>
         <translation>pip 提示 {package} 需要 NumPy {wanted}，但安装的是 NumPy {have}。请把它要求的 NumPy 装进同一个环境（pip install &quot;numpy{wanted}&quot;）。</translation>
     </message>

@@ -163,6 +163,12 @@ RULES_ALONE = [
     ("TensorFlow version: 2.0.0-beta1\nCUDA/cuDNN version: 10.1\nTensorflow 2.0 does not use GPU\n"
      "[name: \"/device:CPU:0\"\n device_type: \"CPU\"\n, name: \"/device:XLA_GPU:0\"\n device_type: \"XLA_GPU\"\n]",
      "cuda-version-mismatch"),
+    # After batch 81.
+    ("What do I and W mean in these logs?\n2020-10-24 15:29:53.303267: I tensorflow/stream_executor/platform/"
+     "default/dso_loader.cc:48] Successfully opened dynamic library libcudart.so.10.1", "benign-log"),
+    ("Cellpose not making full use of GPU: the masks step runs on the CPU", "gpu-ok"),
+    ("The GUI ran fast on the GPU, the notebook was very slow: it took me a while to realize that some torch "
+     "packages had the CPU version.", "cpu-only-build"),
 ]
 
 
@@ -196,6 +202,9 @@ NOT_READ = [
     # Moving a tensor from the GPU to the CPU is not a CPU build.
     ("TF 2.3 on Colab: converting the prediction to numpy (moving the tensor from GPU to CPU) is very slow.",
      ("cpu-only-build",)),
+    # A template's instruction is not a statement about this machine.
+    ("I want to know what this batch size consists of?\n**Environment (if you do not have a GPU, write No GPU):**\n"
+     "- GPU: RTX A4500", ("no-nvidia-gpu",)),
 ]
 
 

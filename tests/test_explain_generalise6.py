@@ -169,6 +169,15 @@ RULES_ALONE = [
     ("Cellpose not making full use of GPU: the masks step runs on the CPU", "gpu-ok"),
     ("The GUI ran fast on the GPU, the notebook was very slow: it took me a while to realize that some torch "
      "packages had the CPU version.", "cpu-only-build"),
+    # After batch 82.
+    ("Training stops: RuntimeError: FlashAttention only supports Ampere GPUs or newer.", "compute-capability-unsupported"),
+    ("Cannot connect to GPU backend. You cannot currently connect to a GPU due to usage limits in Colab.",
+     "no-nvidia-gpu"),
+    ("NVIDIA Release 19.10 (build 8472689)\nPyTorch Version 1.3.0a0\nERROR: No supported GPU(s) detected to run this "
+     "container", "container-gpu-missing"),
+    ("WARNING: Detected NVIDIA NVIDIA Graphics Device GPU, which is not yet supported in this version of the "
+     "container\nERROR: No supported GPU(s) detected to run this container", "compute-capability-unsupported"),
+    ("It says 'Found no NVIDIA driver on your system'. I have an AMD RX570.", "no-nvidia-gpu"),
 ]
 
 

@@ -298,4 +298,11 @@ DETAILS: dict[str, str] = {
         "found could not start, most often because it is another version than the one this TensorFlow was built "
         "with. Install the cuDNN version TensorFlow {tf} names (or pip's tensorflow[and-cuda]); if memory is short, "
         "turn on memory growth."),
+    "flash-attention-needs-ampere": QT_TRANSLATE_NOOP(
+        "core", "FlashAttention needs an Ampere or newer NVIDIA GPU (compute capability 8.0 or higher), and this GPU is "
+        "older. Turn flash attention off in the program's options (use its standard or SDPA attention), or use an "
+        "Ampere or newer GPU."),
+    "colab-no-gpu-backend": QT_TRANSLATE_NOOP(
+        "core", "Colab gave this session no GPU: the free GPU quota is used up, or no GPU is free now. Wait and try "
+        "again later (or use Colab Pro); until then the notebook runs without an accelerator."),
 }

@@ -74,6 +74,7 @@ _GPUS_GIVEN = lazy(r"--gpus[ =]+[\"']?(?:all|device=|[1-9])|--runtime[ =]nvidia|
 
 
 _DOCKER_RUN = lazy(r"\bdocker run\b")
+_NOT_YET_SUPPORTED = lazy(r"GPU, which is not yet supported in this version of the container")  # the NGC banner
 _CONTAINER_WORD = lazy(r"(?i)\bcontainers?\b")
 
 
@@ -226,7 +227,9 @@ def frameworks(ctx: Ctx) -> None:
             "systemd reloaded its cgroups. Recreate the container, and configure the NVIDIA Container Toolkit's "
             "cgroup workaround so it does not happen again.")), nvml[:2])
     image = ctx.hits.get("container-gpu-not-supported")
-    if image and _DOCKER_RUN.search(ctx.doc.text) and not _GPUS_GIVEN.search(ctx.doc.text):
+    # No GPU named beside the banner: the container sees no GPU at all (more often than one too new for it).
+    named = ctx.gpu_name() or _NOT_YET_SUPPORTED.search(ctx.doc.text)
+    if image and (_DOCKER_RUN.search(ctx.doc.text) and not _GPUS_GIVEN.search(ctx.doc.text) or not named):
         ctx.add("container-gpu-missing", TrText(QT_TRANSLATE_NOOP(
             "core", "Inside the container no NVIDIA driver is visible: it was started without GPU access. Install the "
             "NVIDIA Container Toolkit on the host and start the container with --gpus all (Kubernetes: request "

@@ -6147,6 +6147,14 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>TensorFlow 找不到这一层可用的 cuDNN（&apos;Fail to find the dnn implementation&apos;）：它找到的 cuDNN 无法启动，最常见的原因是它的版本与这个 TensorFlow 构建时所用的版本不同。请安装 TensorFlow {tf} 要求的 cuDNN 版本（或使用 pip 的 tensorflow[and-cuda]）；如果显存不足，请开启显存按需增长（memory growth）。</translation>
     </message>
     <message>
+        <source>FlashAttention needs an Ampere or newer NVIDIA GPU (compute capability 8.0 or higher), and this GPU is older. Turn flash attention off in the program&apos;s options (use its standard or SDPA attention), or use an Ampere or newer GPU.</source>
+        <translation>FlashAttention 需要 Ampere 或更新架构的 NVIDIA GPU（计算能力 8.0 或更高），而这块 GPU 更旧。请在程序选项中关闭 flash attention（改用标准或 SDPA 注意力），或使用 Ampere 及更新的 GPU。</translation>
+    </message>
+    <message>
+        <source>Colab gave this session no GPU: the free GPU quota is used up, or no GPU is free now. Wait and try again later (or use Colab Pro); until then the notebook runs without an accelerator.</source>
+        <translation>Colab 没有给这个会话分配 GPU：免费的 GPU 配额已用完，或者现在没有空闲的 GPU。请稍后再试（或使用 Colab Pro）；在此之前笔记本只能在没有加速器的情况下运行。</translation>
+    </message>
+    <message>
         <source>pip says {package} needs NumPy {wanted}, but NumPy {have} is installed. Install the NumPy it names into the same environment (pip install &quot;numpy{wanted}&quot;).</source>
         <translation>pip 提示 {package} 需要 NumPy {wanted}，但安装的是 NumPy {have}。请把它要求的 NumPy 装进同一个环境（pip install &quot;numpy{wanted}&quot;）。</translation>
     </message>

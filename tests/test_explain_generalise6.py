@@ -178,6 +178,10 @@ RULES_ALONE = [
     ("WARNING: Detected NVIDIA NVIDIA Graphics Device GPU, which is not yet supported in this version of the "
      "container\nERROR: No supported GPU(s) detected to run this container", "compute-capability-unsupported"),
     ("It says 'Found no NVIDIA driver on your system'. I have an AMD RX570.", "no-nvidia-gpu"),
+    # After batch 83.
+    ("run.py: error: argument --execution-providers: invalid choice: 'cuda' (choose from 'cpu')", "cpu-only-build"),
+    ("Task manager shows 22% on my GTX 970, why not 100%? On the laptop 0% for 3D, but 100% for \"Compute_0\"?",
+     "gpu-ok"),
 ]
 
 
@@ -214,6 +218,8 @@ NOT_READ = [
     # A template's instruction is not a statement about this machine.
     ("I want to know what this batch size consists of?\n**Environment (if you do not have a GPU, write No GPU):**\n"
      "- GPU: RTX A4500", ("no-nvidia-gpu",)),
+    # A list of providers that holds CUDA is not a CPU-only build.
+    ("error: argument --execution-provider: invalid choice: 'gpu' (choose from 'cuda', 'cpu')", ("cpu-only-build",)),
 ]
 
 

@@ -138,7 +138,8 @@ def close_call(ranked: Ranked) -> bool:
 
 
 # A question about a GPU at work (its load, its speed): a healthy reading stands beside words of trouble.
-AT_WORK = ("say:gpu-idle", "say:gpu-load", "say:gpu-slow", "say:oom-at-larger-batch", "say:processes-not-shown")
+AT_WORK = ("say:gpu-idle", "say:gpu-load", "say:gpu-slow", "say:oom-at-larger-batch", "say:processes-not-shown",
+           "say:gpu-busy-other-graph")
 # The user's words that say something fails: beside them a healthy tool table (nvidia-smi) does not make the
 # text healthy.
 FAILURE_STATED = ("say:gpu-not-used", "say:fails", "say:hang", "say:import-fails", "say:install-fails", "say:vram-empty")

@@ -305,4 +305,8 @@ DETAILS: dict[str, str] = {
     "colab-no-gpu-backend": QT_TRANSLATE_NOOP(
         "core", "Colab gave this session no GPU: the free GPU quota is used up, or no GPU is free now. Wait and try "
         "again later (or use Colab Pro); until then the notebook runs without an accelerator."),
+    "task-manager-graph-hides-cuda": QT_TRANSLATE_NOOP(
+        "core", "The GPU is working. Windows Task Manager's GPU graphs show the 3D, copy and video engines by default; "
+        "CUDA work shows under 'Compute_0' or 'Cuda' (pick it from a graph's drop-down list), and GPU-Z or nvidia-smi "
+        "show it too. Those show the GPU busy."),
 }

@@ -227,8 +227,8 @@ def frameworks(ctx: Ctx) -> None:
             "systemd reloaded its cgroups. Recreate the container, and configure the NVIDIA Container Toolkit's "
             "cgroup workaround so it does not happen again.")), nvml[:2])
     image = ctx.hits.get("container-gpu-not-supported")
-    # No GPU named beside the banner: the container sees no GPU at all (more often than one too new for it).
-    named = ctx.gpu_name() or _NOT_YET_SUPPORTED.search(ctx.doc.text)
+    # No GPU named or passed beside the banner: the container sees no GPU at all (more often than one too new).
+    named = ctx.gpu_name() or _NOT_YET_SUPPORTED.search(ctx.doc.text) or _GPUS_GIVEN.search(ctx.doc.text)
     if image and (_DOCKER_RUN.search(ctx.doc.text) and not _GPUS_GIVEN.search(ctx.doc.text) or not named):
         ctx.add("container-gpu-missing", TrText(QT_TRANSLATE_NOOP(
             "core", "Inside the container no NVIDIA driver is visible: it was started without GPU access. Install the "

@@ -6155,6 +6155,10 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>Colab 没有给这个会话分配 GPU：免费的 GPU 配额已用完，或者现在没有空闲的 GPU。请稍后再试（或使用 Colab Pro）；在此之前笔记本只能在没有加速器的情况下运行。</translation>
     </message>
     <message>
+        <source>The GPU is working. Windows Task Manager&apos;s GPU graphs show the 3D, copy and video engines by default; CUDA work shows under &apos;Compute_0&apos; or &apos;Cuda&apos; (pick it from a graph&apos;s drop-down list), and GPU-Z or nvidia-smi show it too. Those show the GPU busy.</source>
+        <translation>GPU 正在工作。Windows 任务管理器的 GPU 图表默认只显示 3D、复制和视频引擎；CUDA 计算显示在“Compute_0”或“Cuda”下（可在图表的下拉列表中选择），GPU-Z 和 nvidia-smi 也能看到。它们显示 GPU 正忙。</translation>
+    </message>
+    <message>
         <source>pip says {package} needs NumPy {wanted}, but NumPy {have} is installed. Install the NumPy it names into the same environment (pip install &quot;numpy{wanted}&quot;).</source>
         <translation>pip 提示 {package} 需要 NumPy {wanted}，但安装的是 NumPy {have}。请把它要求的 NumPy 装进同一个环境（pip install &quot;numpy{wanted}&quot;）。</translation>
     </message>

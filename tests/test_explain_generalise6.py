@@ -182,6 +182,8 @@ RULES_ALONE = [
     ("run.py: error: argument --execution-providers: invalid choice: 'cuda' (choose from 'cpu')", "cpu-only-build"),
     ("Task manager shows 22% on my GTX 970, why not 100%? On the laptop 0% for 3D, but 100% for \"Compute_0\"?",
      "gpu-ok"),
+    # After batch 84: a version the user asks to switch to is not installed.
+    ("使用cuda10.1 出现RuntimeError: cublas64_100.dll not found.的错误，是否需要更换cuda10.0？", "cuda-version-mismatch"),
 ]
 
 

@@ -86,7 +86,8 @@ _CUDNN_PIP = lazy(r"(?i)nvidia-cudnn-cu\d{2}\s*(?:==|\s)\s*(\d+\.\d+(?:\.\d+)*)"
 _CUDNN_LOADED = lazy(r"Loaded cuDNN version (\d{4,6})", needs=('loaded cudnn version',))
 _NOT_INSTALLED_CONTEXT = lazy(
     r"(?i)(?:compiled|built|build|requires?|needs?|wants?|expects?|tested|supports?|for|against|source was|(?<!re)install|"
-    r"download|upgrade to|update to|e\.g\.)\W{0,3}(?:with\W{0,3})?$"
+    r"download|upgrade to|update to|e\.g\.|switch(?:ing)? to|downgrade to|go back to|look(?:s|ing)? for|looking|"
+    r"更换(?:成|为|到)?|换成|换到|换为|降级到|降到|升级到)\W{0,3}(?:with\W{0,3})?$"  # a wish ("switch to 10.0?") is not installed
 )
 _TF_LOG_LINE = lazy(r"\.(?:cc|cpp|h):\d+\]")
 # "CUDA 9.0 requirement", "CUDA 11.2 is required": a version named as a need, not as what is installed

@@ -67,6 +67,8 @@ def unsupported_gpu_rule(cc: str | None, gpu_name: str | None = None, tf_version
                          os_name: str | None = None) -> kb.ArchRule | None:
     """The per-architecture rule that says no PyPI TensorFlow (``tf_version``; None: any release) runs this
     GPU on this host OS (windows / wsl / linux; None or "unknown": any), or None."""
+    if not cc and not gpu_name:  # no rule matches a GPU known by neither (and the KB's rows stay unread)
+        return None
     host = os_name if os_name in ("linux", "wsl", "windows") else None
     rules = kb.arch_rules_for(cc, tf_version, gpu_platform=gpu_platform(gpu_name), host_os=host)
     return next((rule for rule in rules if rule.verdict == "unsupported"), None)

@@ -102,3 +102,8 @@ def test_no_row_starts_with_whitespace_that_spans_lines():
     spanning = [row.get("id") or row.get("signal") for row in rows if "regex" in row
                 and re.search(r"\^\\s\*|\^\[ \\t\]\*(?:\[[^]]*\]\?|\(\?:[^)]*\)\?)\\s\*", row["regex"])]
     assert spanning == []
+
+
+def test_no_anchor_spans_lines():
+    # The scanner looks for anchors in a long log's distinct lines (signatures._distinct_lines).
+    assert [sig.id for sig in signatures.signatures() if any("\n" in a for a in sig.anchors or ())] == []

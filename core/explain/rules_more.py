@@ -285,10 +285,12 @@ def stale_toolkit(ctx: Ctx) -> None:
     versions = {m.group(1) or m.group(2) for m in said}
     if not versions or release in versions:
         return
-    first = said[0].start()
-    hit = Hit(signature="cuda-installed-said", line_no=ctx.doc.line_at(first), line=ctx.doc.line_text(first))
+    first = said[0]
+    installed = first.group(1) or first.group(2)
+    hit = Hit(signature="cuda-installed-said", line_no=ctx.doc.line_at(first.start()),
+              line=ctx.doc.line_text(first.start()))
     ctx.add("cuda-path-stale", TrText(QT_TRANSLATE_NOOP(
         "core", "nvcc reports CUDA {nvcc}, but CUDA {installed} is the one installed: another toolkit comes first on "
         "PATH (or CUDA_PATH still names it). Put the new toolkit's bin folder first on PATH (and set CUDA_PATH to "
-        "it), or remove the old toolkit."), nvcc=release, installed=sorted(versions)[-1]), [hit],
-        {"nvcc": release, "installed": sorted(versions)[-1]})
+        "it), or remove the old toolkit."), nvcc=release, installed=installed), [hit],
+        {"nvcc": release, "installed": installed})

@@ -5,9 +5,9 @@ Kubernetes asking for a newer driver or a GPU, and XLA's ptxas version warning."
 from __future__ import annotations
 
 from tfgpu.core.explain.context import Ctx
+from tfgpu.core.explain.lazy_re import lazy
 from tfgpu.core.explain.prose import negated
 from tfgpu.core.explain.signatures import Hit
-from tfgpu.core.explain.lazy_re import lazy
 from tfgpu.core.findings.model import Severity
 from tfgpu.core.i18n import QT_TRANSLATE_NOOP, TrText
 from tfgpu.core.kb import guarded as kbview

@@ -4,6 +4,7 @@ Kubernetes asking for a newer driver or a GPU, and XLA's ptxas version warning."
 
 from __future__ import annotations
 
+from tfgpu.core import versions
 from tfgpu.core.explain.context import Ctx
 from tfgpu.core.explain.lazy_re import lazy
 from tfgpu.core.explain.prose import negated
@@ -278,12 +279,12 @@ _INSTALLED_SAID = lazy(
 def stale_toolkit(ctx: Ctx) -> None:
     """nvcc answers with another CUDA than the one the user says was installed: an older toolkit (a distribution's
     package, an earlier install) comes first on PATH, or CUDA_PATH still names it."""
-    release = ".".join(str(ctx.facts.get("nvcc_version") or "").split(".")[:2])
+    release = versions.dotted_major_minor(str(ctx.facts.get("nvcc_version") or "")) or ""
     if not release or not ctx.users or ctx.errors():
         return
     said = [m for m in _INSTALLED_SAID.finditer(ctx.users) if negated(ctx.users, m.start()) != "neg"]
-    versions = {m.group(1) or m.group(2) for m in said}
-    if not versions or release in versions:
+    stated = {m.group(1) or m.group(2) for m in said}
+    if not stated or release in stated:
         return
     first = said[0]
     installed = first.group(1) or first.group(2)

@@ -219,7 +219,7 @@ def scan(doc: Doc) -> Hits:
     free = tuple(sig for sig in sigs if sig.anchors is None)
     target = doc
     if len(doc.text) > PREFILTER_CHARS:
-        hits.lines = _anchor_lines(doc, lower, {a for sig in anchored for a in sig.anchors or ()})
+        hits.lines = _anchor_lines(doc, lower, {a for sig in anchored for a in sig.anchors or () if a in present})
         target = doc.subset(hits.lines)
     for sig in anchored:
         _safe_scan(target, sig, hits)

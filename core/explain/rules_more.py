@@ -228,18 +228,21 @@ def frameworks(ctx: Ctx) -> None:
             "systemd reloaded its cgroups. Recreate the container, and configure the NVIDIA Container Toolkit's "
             "cgroup workaround so it does not happen again.")), nvml[:2])
     image = ctx.hits.get("container-gpu-not-supported")
-    # No GPU named or passed beside the banner: the container sees no GPU at all (more often than one too new).
-    named = ctx.gpu_name() or _NOT_YET_SUPPORTED.search(ctx.doc.text) or _GPUS_GIVEN.search(ctx.doc.text)
-    if image and (_DOCKER_RUN.search(ctx.doc.text) and not _GPUS_GIVEN.search(ctx.doc.text) or not named):
-        ctx.add("container-gpu-missing", TrText(QT_TRANSLATE_NOOP(
-            "core", "Inside the container no NVIDIA driver is visible: it was started without GPU access. Install the "
-            "NVIDIA Container Toolkit on the host and start the container with --gpus all (Kubernetes: request "
-            "nvidia.com/gpu in the pod's resource limits).")), image[:2])  # docker run shown, without --gpus
-    elif image and not ctx.has("compute-capability-unsupported"):
-        ctx.add("compute-capability-unsupported", TrText(QT_TRANSLATE_NOOP(
-            "core", "The container image does not support this GPU: its CUDA and framework builds are older (or "
-            "newer) than the GPU's architecture. Use a release of the image made for this GPU (for a new GPU: one "
-            "built with a CUDA that supports it).")), image[:2])
+    if image:
+        gpus_given = _GPUS_GIVEN.search(ctx.doc.text)
+        started_without = _DOCKER_RUN.search(ctx.doc.text) and not gpus_given  # docker run shown, without --gpus
+        # No GPU named or passed beside the banner: the container sees no GPU at all (more often than one too new).
+        named = gpus_given or ctx.gpu_name() or _NOT_YET_SUPPORTED.search(ctx.doc.text)
+        if started_without or not named:
+            ctx.add("container-gpu-missing", TrText(QT_TRANSLATE_NOOP(
+                "core", "Inside the container no NVIDIA driver is visible: it was started without GPU access. Install "
+                "the NVIDIA Container Toolkit on the host and start the container with --gpus all (Kubernetes: "
+                "request nvidia.com/gpu in the pod's resource limits).")), image[:2])
+        elif not ctx.has("compute-capability-unsupported"):
+            ctx.add("compute-capability-unsupported", TrText(QT_TRANSLATE_NOOP(
+                "core", "The container image does not support this GPU: its CUDA and framework builds are older (or "
+                "newer) than the GPU's architecture. Use a release of the image made for this GPU (for a new GPU: "
+                "one built with a CUDA that supports it).")), image[:2])
     prebuilt = ctx.hits.get("prebuilt-binary-missing")
     if prebuilt:
         system = prebuilt[0].groups.get("system")
@@ -279,7 +282,7 @@ _INSTALLED_SAID = lazy(
 def stale_toolkit(ctx: Ctx) -> None:
     """nvcc answers with another CUDA than the one the user says was installed: an older toolkit (a distribution's
     package, an earlier install) comes first on PATH, or CUDA_PATH still names it."""
-    release = versions.dotted_major_minor(str(ctx.facts.get("nvcc_version") or "")) or ""
+    release = versions.dotted_major_minor(str(ctx.facts.get("nvcc_version") or ""))
     if not release or not ctx.users or ctx.errors():
         return
     said = [m for m in _INSTALLED_SAID.finditer(ctx.users) if negated(ctx.users, m.start()) != "neg"]

@@ -12,7 +12,7 @@ from tfgpu.core.explain.engine import explain_text
 
 @pytest.fixture(autouse=True)
 def _rules_only(monkeypatch):
-    monkeypatch.setattr(classifier, "predict", lambda _text: [])  # the rules' own reading
+    monkeypatch.setattr(classifier, "predict", lambda _text, *_: [])  # the rules' own reading
 
 
 CASES = {
@@ -76,7 +76,7 @@ def test_the_doctor_does_not_adopt_explains_statistical_guess(monkeypatch):
     from fakes import fake_scan as fs
     from tfgpu.core.diagnosis.doctor import diagnose
 
-    monkeypatch.setattr(classifier, "predict", lambda _text: [("cuda-version-mismatch", 0.2)])
+    monkeypatch.setattr(classifier, "predict", lambda _text, *_: [("cuda-version-mismatch", 0.2)])
     python = "/usr/bin/python3"
     tf = fs.tf_import_failed(python, "ImportError: cannot import name 'x' from 'y'")
     report = diagnose(fs.scan(envs=[fs.env(python, tf=tf)]))

@@ -158,7 +158,7 @@ RULES = {
 
 @pytest.mark.parametrize("text, expected", RULES.values(), ids=RULES.keys())
 def test_reading(monkeypatch, text, expected):
-    monkeypatch.setattr(classifier, "predict", lambda _text: [])  # the rules' own reading
+    monkeypatch.setattr(classifier, "predict", lambda _text, *_: [])  # the rules' own reading
     assert explain_text(text).primary == expected
 
 
@@ -167,12 +167,12 @@ def test_reading(monkeypatch, text, expected):
     "I don't have an access problem: my GTX 1060 works in games but tensorflow does not detect the GPU",
 ])
 def test_an_nvidia_card_named_is_never_no_gpu_even_as_a_guess(monkeypatch, text):
-    monkeypatch.setattr(classifier, "predict", lambda _text: [("no-nvidia-gpu", 0.9), ("cuda-version-mismatch", 0.1)])
+    monkeypatch.setattr(classifier, "predict", lambda _text, *_: [("no-nvidia-gpu", 0.9), ("cuda-version-mismatch", 0.1)])
     assert explain_text(text).primary != "no-nvidia-gpu"
 
 
 def test_gpu_not_listed_takes_the_classifiers_guess(monkeypatch):
-    monkeypatch.setattr(classifier, "predict", lambda _text: [("cuda-version-mismatch", 0.3), ("gpu-ok", 0.2)])
+    monkeypatch.setattr(classifier, "predict", lambda _text, *_: [("cuda-version-mismatch", 0.3), ("gpu-ok", 0.2)])
     e = explain_text("$ python3 -c 'import tensorflow as tf; print(tf.config.list_physical_devices(\"GPU\"))'\n[]")
     assert e.primary == "cuda-version-mismatch"
     assert e.findings[0].facts["classifier_probability"] == 0.3
@@ -180,7 +180,7 @@ def test_gpu_not_listed_takes_the_classifiers_guess(monkeypatch):
 
 
 def test_a_sure_healthy_guess_beside_words_of_a_hang_needs_a_gpu_at_work(monkeypatch):
-    monkeypatch.setattr(classifier, "predict", lambda _text: [("gpu-ok", 0.8), ("gpu-oom", 0.05)])
+    monkeypatch.setattr(classifier, "predict", lambda _text, *_: [("gpu-ok", 0.8), ("gpu-oom", 0.05)])
     at_work = ("Training gets stuck after the first epoch\n2024-01-01 10:00:00.000000: I tensorflow/core/"
                "common_runtime/gpu/gpu_device.cc:1886] Created device /job:localhost/replica:0/task:0/device:GPU:0 "
                "with 9613 MB memory:  -> device: 0, name: NVIDIA GeForce RTX 3080, pci bus id: 0000:01:00.0, compute "
@@ -190,19 +190,19 @@ def test_a_sure_healthy_guess_beside_words_of_a_hang_needs_a_gpu_at_work(monkeyp
 
 
 def test_no_healthy_guess_beside_words_that_the_gpu_set_up_fails(monkeypatch):
-    monkeypatch.setattr(classifier, "predict", lambda _text: [("gpu-ok", 0.9), ("cuda-version-mismatch", 0.05)])
+    monkeypatch.setattr(classifier, "predict", lambda _text, *_: [("gpu-ok", 0.9), ("cuda-version-mismatch", 0.05)])
     text = "TensorFlow does not detect my GPU and training hangs.\nnvidia-smi shows 45% GPU-Util for other work."
     assert explain_text(text).primary != "gpu-ok"
 
 
 def test_gpu_not_listed_stays_when_the_classifier_agrees(monkeypatch):
-    monkeypatch.setattr(classifier, "predict", lambda _text: [("gpu-not-listed", 0.6), ("cuda-version-mismatch", 0.1)])
+    monkeypatch.setattr(classifier, "predict", lambda _text, *_: [("gpu-not-listed", 0.6), ("cuda-version-mismatch", 0.1)])
     e = explain_text("$ python3 -c 'import tensorflow as tf; print(tf.config.list_physical_devices(\"GPU\"))'\n[]")
     assert e.primary == "gpu-not-listed"
 
 
 def test_windows_route_said_but_tf_210_named_is_not_that(monkeypatch):
-    monkeypatch.setattr(classifier, "predict", lambda _text: [])
+    monkeypatch.setattr(classifier, "predict", lambda _text, *_: [])
     text = "TensorFlow 2.10.1 on Windows 10. I read GPU support on Windows was dropped, but my GPU is not detected."
     assert explain_text(text).primary != "no-native-windows-gpu"
 
@@ -219,20 +219,20 @@ def test_code_after_tf_is_not_a_version():
 
 
 def test_an_unticked_wsl_1_box_is_not_wsl_1(monkeypatch):
-    monkeypatch.setattr(classifier, "predict", lambda _text: [])
+    monkeypatch.setattr(classifier, "predict", lambda _text, *_: [])
     text = ("### Are you using WSL 1 or WSL 2?\n- [X] WSL 2\n- [ ] WSL 1\nnvidia-smi inside WSL cannot see GPU usage "
             "(GPU-Util ERR!), CUDA samples work.")
     assert explain_text(text).primary not in ("wsl-gpu-missing", "gpu-not-listed")
 
 
 def test_a_gpu_said_available_to_tensorflow_is_not_gpu_not_listed(monkeypatch):
-    monkeypatch.setattr(classifier, "predict", lambda _text: [])
+    monkeypatch.setattr(classifier, "predict", lambda _text, *_: [])
     text = "It seems to ignore the GTX1080 (although it is available to tensorflow) and run on the CPU."
     assert explain_text(text).primary != "gpu-not-listed"
 
 
 def test_a_question_takes_a_guess_from_ten_percent_a_listing_does_not(monkeypatch):
-    monkeypatch.setattr(classifier, "predict", lambda _text: [("cuda-version-mismatch", 0.12), ("gpu-ok", 0.05)])
+    monkeypatch.setattr(classifier, "predict", lambda _text, *_: [("cuda-version-mismatch", 0.12), ("gpu-ok", 0.05)])
     question = "I installed CUDA 11.3 and cuDNN 8.2 for my project.\nShould this TensorFlow work with them?"
     assert explain_text(question).primary == "cuda-version-mismatch"
     listing = "tensorflow 2.15.0\nkeras 2.15.0\nnumpy 1.26.4\ntensorboard 2.15.1\nCUDA 12.2 on the machine"
@@ -240,14 +240,14 @@ def test_a_question_takes_a_guess_from_ten_percent_a_listing_does_not(monkeypatc
 
 
 def test_cuda_12_on_windows_without_tensorflow_named_is_not_the_windows_route(monkeypatch):
-    monkeypatch.setattr(classifier, "predict", lambda _text: [])
+    monkeypatch.setattr(classifier, "predict", lambda _text, *_: [])
     text = ("cudaVersion: 12.8\nUsing CUDA 12.8.1 addon\ngenerate subtitle error: Error: The specified module could not "
             "be found.\nC:\\Program Files\\Video Subtitle Master\\resources\\addons\\win-x64-cuda\\addon.node")
     assert explain_text(text).primary != "no-native-windows-gpu"
 
 
 def test_an_error_of_the_users_own_program_beside_a_gpu_at_work_is_not_the_set_up(monkeypatch):
-    monkeypatch.setattr(classifier, "predict", lambda _text: [])
+    monkeypatch.setattr(classifier, "predict", lambda _text, *_: [])
     created = ("I tensorflow/core/common_runtime/gpu/gpu_device.cc:1886] Created device /job:localhost/replica:0/task:0/"
                "device:GPU:0 with 1381 MB memory:  -> device: 0, name: NVIDIA GeForce GT 730, pci bus id: 0000:01:00.0, "
                "compute capability: 3.5\n")
@@ -259,7 +259,7 @@ def test_an_error_of_the_users_own_program_beside_a_gpu_at_work_is_not_the_set_u
 
 
 def test_no_guess_that_the_gpu_is_out_of_reach_where_tensorflow_shows_it(monkeypatch):
-    monkeypatch.setattr(classifier, "predict", lambda _text: [("container-gpu-missing", 0.4), ("gpu-oom", 0.1)])
+    monkeypatch.setattr(classifier, "predict", lambda _text, *_: [("container-gpu-missing", 0.4), ("gpu-oom", 0.1)])
     text = ("Inside nvidia-docker training is slower than on the host.\n>>> tf.config.list_physical_devices('GPU')\n"
             "[PhysicalDevice(name='/physical_device:GPU:0', device_type='GPU')]\nInternalError: Failed to call "
             "ThenRnnForward with model config\n")

@@ -122,15 +122,15 @@ RULES = {
 @pytest.fixture
 def rules_only(monkeypatch):
     """The rules' own reading: no classifier guess."""
-    monkeypatch.setattr(classifier, "predict", lambda _text: [])
+    monkeypatch.setattr(classifier, "predict", lambda _text, *_: [])
 
 
 @pytest.mark.parametrize("text, expected", RULES.values(), ids=RULES.keys())
 def test_reading(monkeypatch, text, expected):
     if expected != "gpu-ok" or "%" not in text:
-        monkeypatch.setattr(classifier, "predict", lambda _text: [])  # the rules' own reading
+        monkeypatch.setattr(classifier, "predict", lambda _text, *_: [])  # the rules' own reading
     else:  # a slow GPU said with no failure: a sure healthy guess may stand (the classifier's part)
-        monkeypatch.setattr(classifier, "predict", lambda _text: [("gpu-ok", 0.6), ("cpu-only-build", 0.1)])
+        monkeypatch.setattr(classifier, "predict", lambda _text, *_: [("gpu-ok", 0.6), ("cpu-only-build", 0.1)])
     assert explain_text(text).primary == expected
 
 

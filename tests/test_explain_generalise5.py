@@ -15,7 +15,7 @@ QUESTION = ("How to speed up SpliceAI with a GPU\nIs there a command line option
 
 
 def guess(monkeypatch, opinion):
-    monkeypatch.setattr(classifier, "predict", lambda _text: opinion)
+    monkeypatch.setattr(classifier, "predict", lambda _text, *_: opinion)
 
 
 @pytest.fixture

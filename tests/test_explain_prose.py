@@ -173,7 +173,7 @@ def test_a_machine_without_nvidia_card_makes_missing_libraries_expected():
 def test_an_unknown_error_is_quoted_with_the_next_command(monkeypatch):
     from tfgpu.core.explain import classifier
 
-    monkeypatch.setattr(classifier, "predict", lambda _text: [])  # the rules' own answer, before any guess
+    monkeypatch.setattr(classifier, "predict", lambda _text, *_: [])  # the rules' own answer, before any guess
     text = ("Epoch 3/10\n2018-11-06 11:32:27.452268: E tensorflow/stream_executor/cuda/cuda_event.cc:48] Error polling for "
             "event status: failed to query event: CUDA_ERROR_LAUNCH_TIMEOUT: the launch timed out and was terminated\n")
     e = explain_text(text)

@@ -136,16 +136,16 @@ def test_the_classifier_is_not_loaded_for_a_clear_text(tmp_path):
 def test_the_classifier_never_overrides_an_explicit_error_signature(monkeypatch):
     text = "E tensorflow/stream_executor/cuda/cuda_driver.cc:328] failed call to cuInit: CUDA_ERROR_NO_DEVICE"
     before = explain_text(text).primary
-    monkeypatch.setattr(classifier, "predict", lambda _text: [("gpu-oom", 0.99), ("gpu-ok", 0.01)])
+    monkeypatch.setattr(classifier, "predict", lambda _text, *_: [("gpu-oom", 0.99), ("gpu-ok", 0.01)])
     assert explain_text(text).primary == before
 
 
 def test_the_classifier_fills_in_for_an_unrecognised_failure_and_keeps_the_next_step(monkeypatch):
     text = "RuntimeError: the training script stopped with an error nobody has seen before"
-    monkeypatch.setattr(classifier, "predict", lambda _text: [])
+    monkeypatch.setattr(classifier, "predict", lambda _text, *_: [])
     unknown = explain_text(text)
     assert unknown.primary == "unrecognised-error" and unknown.confidence <= 0.2
-    monkeypatch.setattr(classifier, "predict", lambda _text: [("gpu-oom", 0.9), ("gpu-ok", 0.1)])
+    monkeypatch.setattr(classifier, "predict", lambda _text, *_: [("gpu-oom", 0.9), ("gpu-ok", 0.1)])
     explanation = explain_text(text)
     assert explanation.primary == "gpu-oom"
     assert explanation.findings[0].facts["classifier_probability"] == 0.9
@@ -155,13 +155,13 @@ def test_the_classifier_fills_in_for_an_unrecognised_failure_and_keeps_the_next_
 
 @pytest.mark.parametrize("guess", [("gpu-ok", 0.99), ("gpu-oom", 0.03)])
 def test_the_classifier_never_calls_a_failure_healthy_nor_guesses_when_unsure(monkeypatch, guess):
-    monkeypatch.setattr(classifier, "predict", lambda _text: [guess])
+    monkeypatch.setattr(classifier, "predict", lambda _text, *_: [guess])
     assert explain_text("RuntimeError: the training script stopped with an error nobody has seen").primary == \
         "unrecognised-error"
 
 
 def test_a_failing_text_takes_the_likeliest_cause_when_the_model_would_call_it_healthy(monkeypatch):
-    monkeypatch.setattr(classifier, "predict", lambda _text: [("gpu-ok", 0.7), ("cudnn-missing", 0.12)])
+    monkeypatch.setattr(classifier, "predict", lambda _text, *_: [("gpu-ok", 0.7), ("cudnn-missing", 0.12)])
     explanation = explain_text("RuntimeError: the training script stopped with an error nobody has seen")
     assert explanation.primary == "cudnn-missing"
     assert explanation.findings[0].facts["classifier_probability"] == 0.12
@@ -172,7 +172,7 @@ QUIET_GPU_AT_WORK = ("My GPU utilization stays around 10% during training and go
 
 
 def test_a_text_with_no_failure_and_a_gpu_at_work_may_be_guessed_healthy(monkeypatch):
-    monkeypatch.setattr(classifier, "predict", lambda _text: [("gpu-ok", 0.45), ("gpu-oom", 0.2)])
+    monkeypatch.setattr(classifier, "predict", lambda _text, *_: [("gpu-ok", 0.45), ("gpu-oom", 0.2)])
     explanation = explain_text(QUIET_GPU_AT_WORK)
     assert explanation.primary == "gpu-ok"
     assert "statistical guess" in str(explanation.findings[0].detail)
@@ -180,13 +180,13 @@ def test_a_text_with_no_failure_and_a_gpu_at_work_may_be_guessed_healthy(monkeyp
 
 @pytest.mark.parametrize("guess", [[("gpu-ok", 0.25), ("gpu-oom", 0.2)], [("gpu-oom", 0.08), ("gpu-ok", 0.05)]])
 def test_a_text_with_no_failure_needs_a_surer_guess(monkeypatch, guess):
-    monkeypatch.setattr(classifier, "predict", lambda _text: guess)
+    monkeypatch.setattr(classifier, "predict", lambda _text, *_: guess)
     assert explain_text(QUIET_GPU_AT_WORK).primary == "unrecognised-error"
 
 
 def test_a_bare_question_is_never_guessed_healthy_nor_given_the_runner_up(monkeypatch):
     # Nothing shows a GPU at work ("can I use this card?"): no healthy guess, and not the model's second choice.
-    monkeypatch.setattr(classifier, "predict", lambda _text: [("gpu-ok", 0.8), ("no-nvidia-gpu", 0.15)])
+    monkeypatch.setattr(classifier, "predict", lambda _text, *_: [("gpu-ok", 0.8), ("no-nvidia-gpu", 0.15)])
     text = "I have this GPU (Intel(R) UHD Graphics).\nCan I use it for Keras training?\nWhat should I do?"
     assert explain_text(text).primary in ("unrecognised-error", "no-nvidia-gpu")
     assert explain_text(text).primary != "gpu-ok"

@@ -13,11 +13,12 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
+from collections.abc import Iterable
 
 # The text read: its head and its tail (a long log is mostly repeated lines).
 HEAD_CHARS = 12_000
 TAIL_CHARS = 8_000
-FEATURES_VERSION = 1
+FEATURES_VERSION = 2  # 2: the rules' reading beside the wording (engine.reading_tokens)
 
 _WORD = re.compile(r"[a-z][a-z0-9_]*(?:\.[0-9]+)*|[0-9]+(?:\.[0-9]+)+")
 _CJK = re.compile(r"[\u3400-\u9fff]+")
@@ -30,9 +31,10 @@ def bounded(text: str) -> str:
     return text[:HEAD_CHARS] + "\n" + text[-TAIL_CHARS:]
 
 
-def features(text: str) -> Counter[str]:
+def features(text: str, reading: Iterable[str] = ()) -> Counter[str]:
     """Word unigrams and bigrams, character 4-grams inside longer words (library names, versions:
-    ``cudart64_110``), character 2- and 3-grams of Chinese runs. Counts per feature."""
+    ``cudart64_110``), character 2- and 3-grams of Chinese runs. Counts per feature. ``reading``: the rules'
+    reading of the text (``engine.reading_tokens``), each counted once."""
     lower = _LONG_NUMBER.sub("#", bounded(text).lower())
     words = _WORD.findall(lower)
     counts: Counter[str] = Counter("w:" + w for w in words)
@@ -44,6 +46,7 @@ def features(text: str) -> Counter[str]:
     for run in _CJK.findall(lower):
         counts.update("z:" + run[i:i + 2] for i in range(len(run) - 1))
         counts.update("z:" + run[i:i + 3] for i in range(len(run) - 2))
+    counts.update(set(reading))
     return counts
 
 
@@ -68,9 +71,10 @@ class Model:
         self.corpus_hash: str = data.get("corpus_hash", "")
         self.cv_accuracy: float | None = data.get("cv_accuracy")
 
-    def predict(self, text: str) -> list[tuple[str, float]]:
+    def predict(self, text: str, reading: Iterable[str] = ()) -> list[tuple[str, float]]:
         terms = self.terms
-        present = {term: (count, _unpack(terms[term])) for term, count in features(text).items() if term in terms}
+        present = {term: (count, _unpack(terms[term])) for term, count in features(text, reading).items()
+                   if term in terms}
         values = {term: (1.0 + math.log(count)) * idf for term, (count, (idf, _)) in present.items()}
         norm = math.sqrt(sum(v * v for v in values.values())) or 1.0
         scores = list(self.intercepts)
@@ -99,7 +103,7 @@ def model() -> Model | None:
     return _MODEL[0]
 
 
-def predict(text: str) -> list[tuple[str, float]]:
+def predict(text: str, reading: Iterable[str] = ()) -> list[tuple[str, float]]:
     """(finding id, probability) for every class the model knows, best first; [] without a model."""
     loaded = model()
-    return loaded.predict(text) if loaded is not None else []
+    return loaded.predict(text, reading) if loaded is not None else []

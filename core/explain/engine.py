@@ -68,6 +68,60 @@ def explain_text(data: str | bytes | document.Clipped | None, scan: Mapping[str,
 
 
 def _explain(data: str | bytes | document.Clipped | None, machine: dict) -> Explanation:
+    read = _read_rules(data, machine)
+    if isinstance(read, Explanation):
+        return read
+    doc, ctx, kind, order, result = read
+    from tfgpu.core.explain import ranking
+
+    opinion: list[tuple[str, float]] = []
+    if result.findings and (result.findings[0].id in ranking.FILL_IN or ranking.close_call(result)):
+        from tfgpu.core.explain import classifier
+
+        opinion = classifier.predict(doc.text, reading_tokens(ctx, kind))
+        if opinion and result.findings[0].id in ranking.FILL_IN:
+            from tfgpu.core.explain import fallback
+
+            if fallback.fill_in(ctx, opinion, ranking.FILL_IN, ranking.HEALTHY,
+                                ranking.HEALTHY_GUESS_PROBABILITY, ranking.CALM_GUESS_PROBABILITY):
+                result = ranking.rank(ctx.findings, order)
+        elif opinion:
+            result = ranking.rank(ctx.findings, order, advice=dict(opinion))
+    findings = result.findings
+    return Explanation(
+        kind=kind,
+        primary=findings[0].id if findings else None,
+        findings=findings,
+        facts=_jsonable(ctx.facts),
+        confidence=result.confidence,
+        alternatives=result.alternatives,
+        second_opinion=[{"id": label, "probability": round(p, 3)} for label, p in opinion[:3]],
+    )
+
+
+def reading_tokens(ctx: Ctx, kind: str) -> list[str]:
+    """What the rules read, as features for the classifier beside the wording: the kind, the OS, the signatures
+    hit and the user's signals. (Not the findings made: on folds held out by batch, 3,876 cases, adding them
+    named a cause 19 times fewer; without them explain was right 3,242 -> 3,246 times, no finding 64 -> 62.)"""
+    out = [f"r:kind:{kind}", f"r:os:{ctx.os or '-'}"]
+    out += [f"r:hit:{sig}" for sig in ctx.hits.found]
+    out += [f"r:said:{signal}" for signal in ctx.said]
+    return out
+
+
+def classifier_input(data: str | bytes) -> tuple[str, list[str]]:
+    """The text and the rules' reading tokens the classifier sees for ``data`` (training uses the same)."""
+    read = _read_rules(data, {})
+    if isinstance(read, Explanation):
+        return document.load(data).text, []
+    doc, ctx, kind, _order, _result = read
+    return doc.text, reading_tokens(ctx, kind)
+
+
+def _read_rules(data: str | bytes | document.Clipped | None,
+                machine: dict) -> Explanation | tuple[document.Doc, Ctx, str, Any, Any]:
+    """The rules' reading of ``data``: (text, context, kind, root-cause order, ranked findings), or the answer
+    for a text there is nothing to read in (empty, binary)."""
     doc = document.load(data)
     base: dict = {}
     if doc.truncated:
@@ -138,30 +192,7 @@ def _explain(data: str | bytes | document.Clipped | None, machine: dict) -> Expl
 
         fallback.unrecognised(ctx, reading, unexplained)
     order = root_cause_order()
-    result = ranking.rank(ctx.findings, order)
-    opinion: list[tuple[str, float]] = []
-    if result.findings and (result.findings[0].id in ranking.FILL_IN or ranking.close_call(result)):
-        from tfgpu.core.explain import classifier
-
-        opinion = classifier.predict(doc.text)
-        if opinion and result.findings[0].id in ranking.FILL_IN:
-            from tfgpu.core.explain import fallback
-
-            if fallback.fill_in(ctx, opinion, ranking.FILL_IN, ranking.HEALTHY,
-                                ranking.HEALTHY_GUESS_PROBABILITY, ranking.CALM_GUESS_PROBABILITY):
-                result = ranking.rank(ctx.findings, order)
-        elif opinion:
-            result = ranking.rank(ctx.findings, order, advice=dict(opinion))
-    findings = result.findings
-    return Explanation(
-        kind=kind,
-        primary=findings[0].id if findings else None,
-        findings=findings,
-        facts=_jsonable(ctx.facts),
-        confidence=result.confidence,
-        alternatives=result.alternatives,
-        second_opinion=[{"id": label, "probability": round(p, 3)} for label, p in opinion[:3]],
-    )
+    return doc, ctx, kind, order, ranking.rank(ctx.findings, order)
 
 
 def _from_machine(facts: dict, machine: dict, reading: prose.Reading) -> None:

@@ -128,13 +128,24 @@ def _before(text: str, pos: int, chars: int = 30) -> str:
 def read_facts(doc: Doc, hits: Hits) -> dict:
     """Everything the text says about the machine. Never raises (a reader that fails is skipped)."""
     facts: dict = {}
-    text = doc.text
+    text = without_unchecked_boxes(doc.text)
     for reader in (_os, _tf, _python, _cuda, _cudnn, _driver, read_gpus, _libraries, read_memory, _listing):
         try:
             reader(text, hits, facts)
         except Exception:  # noqa: BLE001 - a fact we cannot read is a fact we do not have
             continue
     return {k: v for k, v in facts.items() if v not in (None, [], {}, "")}
+
+
+_UNCHECKED_BOX = re.compile(r"(?m)^[ \t]*[-*+][ \t]+\[ \][^\n]*")
+
+
+def without_unchecked_boxes(text: str) -> str:
+    """The text with a form's unticked choices ("- [ ] Python 3.5") blanked, same length: only the ticked one
+    ("- [X] Python 3.9") is a fact."""
+    if "[ ]" not in text:
+        return text
+    return _UNCHECKED_BOX.sub(lambda match: " " * len(match.group(0)), text)
 
 
 # Counted as literals in the lower-cased text (a regex pass over a long log costs more than the answer).

@@ -110,7 +110,9 @@ def _negations() -> tuple[tuple[str, re.Pattern[str]], ...]:
 
 def user_text(doc: Doc) -> str:
     """The text with TF's log lines and traceback frames blanked (same length, same line numbers)."""
-    text = _bounded(doc.text)
+    from tfgpu.core.explain.facts import without_unchecked_boxes
+
+    text = without_unchecked_boxes(_bounded(doc.text))
     lines = text.split("\n")
     logged = [line for line in lines if _NOT_USER_LINE.search(line)]
     return "\n".join("" if _NOT_USER_LINE.search(line) or _quotes_log(line, logged) else line for line in lines)
@@ -140,18 +142,40 @@ def read(doc: Doc, users: str | None = None) -> Reading:
         _read_fields(users, doc, reading)
     except Exception:  # noqa: BLE001 - a field we cannot read is a field we do not have
         log.exception("reading template fields failed")
-    lower = users.lower()
+    plain, origin = without_markup(users)
+    lower = plain.lower()
     ascii_only = users.isascii()
     for signal, regex, anchors, lang in _signal_rows():
         if signal in reading.said or (lang == "zh" and ascii_only) or not may_match(lower, anchors):
             continue  # a row runs (and is compiled) only where its anchors occur
         try:
-            match = _compiled(regex).search(users)
+            match = _compiled(regex).search(plain)
         except Exception:  # noqa: BLE001
             continue
         if match is not None:
-            reading.said[signal] = Said(signal, doc.line_at(match.start()), doc.line_text(match.start()))
+            start = origin[match.start()] if origin else match.start()
+            reading.said[signal] = Said(signal, doc.line_at(start), doc.line_text(start))
     return reading
+
+
+_MARKUP = re.compile(r"\*\*|`")
+
+
+def without_markup(text: str) -> tuple[str, list[int] | None]:
+    """The text without Markdown's bold markers and code quotes ("it **does not** support `AVX`"), which
+    stand between the words the signals read; and where each remaining character was (None: unchanged)."""
+    if "**" not in text and "`" not in text:
+        return text, None
+    kept: list[str] = []
+    origin: list[int] = []
+    last = 0
+    for match in _MARKUP.finditer(text):
+        kept.append(text[last:match.start()])
+        origin.extend(range(last, match.start()))
+        last = match.end()
+    kept.append(text[last:])
+    origin.extend(range(last, len(text) + 1))  # one past the end: a match may start at the text's end
+    return "".join(kept), origin
 
 
 def _read_fields(text: str, doc: Doc, reading: Reading) -> None:

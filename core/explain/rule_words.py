@@ -228,6 +228,10 @@ DETAILS: dict[str, str] = {
     "paddle-cudnn-header-unmatched": QT_TRANSLATE_NOOP(
         "core", "PaddlePaddle loaded a cuDNN of another major version than the one it was built with. Install the cuDNN "
         "version of your PaddlePaddle build (its install page lists it), or the PaddlePaddle build for your cuDNN."),
+    "mac-nvidia-gpu-no-cuda-build": QT_TRANSLATE_NOOP(
+        "core", "This Mac has an NVIDIA card, but TensorFlow's macOS packages are built without CUDA (the last with "
+        "GPU support was TensorFlow 1.1), so TensorFlow runs on the CPU. For NVIDIA GPU training use Linux or WSL2 "
+        "on a PC with the card; on a Mac, tensorflow-metal uses Apple and AMD GPUs instead."),
     "no-avx-said-question": QT_TRANSLATE_NOOP(
         "core", "This CPU has no AVX instructions, which prebuilt TensorFlow (1.6 and later) needs, with or without a GPU. "
         "A graphics card does not change that: use a build made without AVX, or a computer whose CPU has AVX."),

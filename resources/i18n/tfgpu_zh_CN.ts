@@ -6071,6 +6071,10 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>PaddlePaddle 加载的 cuDNN 与它构建时所用的主版本不同。请安装与你的 PaddlePaddle 版本对应的 cuDNN（安装页面列出了版本），或安装针对你现有 cuDNN 构建的 PaddlePaddle。</translation>
     </message>
     <message>
+        <source>This Mac has an NVIDIA card, but TensorFlow&apos;s macOS packages are built without CUDA (the last with GPU support was TensorFlow 1.1), so TensorFlow runs on the CPU. For NVIDIA GPU training use Linux or WSL2 on a PC with the card; on a Mac, tensorflow-metal uses Apple and AMD GPUs instead.</source>
+        <translation>这台 Mac 有 NVIDIA 显卡，但 TensorFlow 的 macOS 安装包不带 CUDA（最后一个支持 GPU 的是 TensorFlow 1.1），所以 TensorFlow 只在 CPU 上运行。要用 NVIDIA GPU 训练，请在装有该显卡的 PC 上使用 Linux 或 WSL2；在 Mac 上，tensorflow-metal 可以使用 Apple 和 AMD 的 GPU。</translation>
+    </message>
+    <message>
         <source>This CPU has no AVX instructions, which prebuilt TensorFlow (1.6 and later) needs, with or without a GPU. A graphics card does not change that: use a build made without AVX, or a computer whose CPU has AVX.</source>
         <translation>这颗 CPU 不支持 AVX 指令，而预编译的 TensorFlow（1.6 及以后）无论是否使用 GPU 都需要它。加装显卡也改变不了这一点：请使用不依赖 AVX 的构建，或换一台 CPU 支持 AVX 的电脑。</translation>
     </message>

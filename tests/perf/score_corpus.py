@@ -116,7 +116,7 @@ def main() -> int:
     if args.no_classifier:
         from tfgpu.core.explain import classifier
 
-        classifier.predict = lambda text: []  # type: ignore[assignment]
+        classifier.predict = lambda text, *_: []  # type: ignore[assignment]
     folders = read_folder_list(Path(args.folders_from)) if args.folders_from else None
     result = score(load_cases(Path(args.corpus), args.split, folders))
     if args.json:

@@ -1,0 +1,105 @@
+"""Issue 28, eighth session: readings added after blind batch 87 and the classifier's view of the rules' reading.
+Each is pinned on a short text written for this file from a program's own message or a way of saying a fact; the
+real cases are in tests/fixtures/corpus-real."""
+
+from __future__ import annotations
+
+import pytest
+from test_explain_generalise5 import guess
+
+from tfgpu.core.explain import classifier, document, engine, prose
+from tfgpu.core.explain.engine import explain_text
+from tfgpu.core.explain.facts import without_unchecked_boxes
+
+
+@pytest.fixture
+def rules_only(monkeypatch):
+    """The rules' own reading: no classifier guess."""
+    guess(monkeypatch, [])
+
+
+def said(text: str) -> set[str]:
+    doc = document.load(text)
+    return prose.read(doc, prose.user_text(doc)).signals
+
+
+RULES_ALONE = [
+    # A CPU the KB knows has no AVX, and AVX named: prebuilt TF cannot run there, GPU or not.
+    ("The installer refuses to run on my Celeron N3050 and says it needs TensorFlow with AVX support.", "cpu-no-avx"),
+    ("I cannot import TensorFlow on this laptop.\nCPU: Intel(R) Pentium(R) CPU G3220 @ 3.00GHz\nMy laptop does not have "
+     "a GPU. CPU-Z shows the processor has no AVX. What should I do?", "cpu-no-avx"),
+    # A Mac with an NVIDIA card: TF's macOS packages have no CUDA, the card is not the problem.
+    ("MacBook Pro (Retina, 15-inch, Late 2013) with an NVIDIA GeForce GT 750M, macOS 10.14.\n"
+     "I installed tensorflow with pip but it does not use the GPU. How do I make it use the card?", "cpu-only-build"),
+    # A template's driver too old for the CUDA of the stated TF, and a hang with no error line.
+    ("## System info\n- OS: Ubuntu 16.04\n- NVIDIA driver: 384.130\n- TF version: 1.13.1\n- CUDA: 10.0\n\n"
+     "Since last week tf.Session() hangs and the whole machine freezes.", "driver-too-old"),
+    # A form's unticked choices are not facts: Python 3.10, not 3.6, for TF 2.4.
+    ("### Python version\n\n- [ ] Python 3.6\n- [x] Python 3.10\n\n"
+     "ERROR: Could not find a version that satisfies the requirement tensorflow==2.4.0 (from versions: none)\n"
+     "ERROR: No matching distribution found for tensorflow==2.4.0", "python-unsupported"),
+]
+
+
+@pytest.mark.parametrize("text, expected", RULES_ALONE)
+def test_the_rules_alone_read(rules_only, text, expected):
+    assert explain_text(text).primary == expected
+
+
+def test_a_mac_whose_log_finds_the_nvidia_gpu_is_not_called_a_cpu_build(rules_only):
+    # A source build with CUDA on a Mac (TF 1.1) finds the card: nothing says the build lacks CUDA.
+    text = ("TF 1.1.0, CUDA 8.0, macOS 10.12, GeForce GT 750M\n"
+            "2017-04-13 08:39:24.542538: I tensorflow/core/common_runtime/gpu/gpu_device.cc:887] Found device 0 with "
+            "properties:\nname: GeForce GT 750M\nmajor: 3 minor: 0 memoryClockRate (GHz) 0.9255\n"
+            "Is it really using the GPU?")
+    assert explain_text(text).primary != "cpu-only-build"
+
+
+SAID = [
+    # Markdown's bold and code quotes between the words do not hide what they say.
+    ("I checked with CPU-Z: my CPU **does not** support AVX.", "say:no-avx-said"),
+    ("`import tensorflow` fails: tensorflow **cannot** be imported", "say:import-fails"),
+    ("non-gpu tensorflow cannot import and run", "say:import-fails"),
+    ("The board's CPU architecture is armv6l (a Pi Zero W).", "ctx:arm-linux"),
+    ("The nvidia eGPU runs on the Nvidia Web Driver.", "ctx:nvidia-named"),
+    ("不支持AVX指令集的CPU", "say:avx-named"),
+]
+
+
+@pytest.mark.parametrize("text, signal", SAID)
+def test_what_the_words_say(text, signal):
+    assert signal in said(text)
+
+
+def test_markup_is_removed_for_reading_but_lines_stay_where_they_were():
+    plain, origin = prose.without_markup("a\n**b** `c`\nd")
+    assert plain == "a\nb c\nd"
+    assert origin is not None and [origin[plain.index(ch)] for ch in "bcd"] == [4, 9, 12]
+    assert prose.without_markup("plain text") == ("plain text", None)
+
+
+def test_unticked_choices_are_blanked_at_the_same_length():
+    text = "- [ ] Python 3.5\n- [X] Python 3.9\n * [ ] CUDA 9.0"
+    blanked = without_unchecked_boxes(text)
+    assert len(blanked) == len(text)
+    assert "3.5" not in blanked and "9.0" not in blanked and "- [X] Python 3.9" in blanked
+
+
+# -- the classifier sees the rules' reading ---------------------------------------------------------------------------
+
+def test_the_classifier_is_given_the_rules_reading(monkeypatch):
+    seen: list[list[str]] = []
+    monkeypatch.setattr(classifier, "predict", lambda _text, reading=(): seen.append(list(reading)) or [])
+    explain_text("Why is my training slow? Windows 11, tensorflow 2.10")
+    assert seen, "the classifier was asked"
+    tokens = seen[0]
+    assert "r:os:windows" in tokens and any(t.startswith("r:kind:") for t in tokens)
+    assert any(t.startswith("r:said:") for t in tokens)
+
+
+def test_training_sees_the_same_reading_as_explain():
+    text = "Could not load dynamic library 'cudart64_110.dll'; dlerror: cudart64_110.dll not found\nWindows 10"
+    _, tokens = engine.classifier_input(text)
+    assert "r:hit:dso-load-failed" in tokens and "r:os:windows" in tokens
+    reading_features = classifier.features(text, tokens)
+    assert all(reading_features[t] == 1 for t in tokens)

@@ -41,6 +41,21 @@ RULES_ALONE = [
 ]
 
 
+# -- after batch 88 ---------------------------------------------------------------------------------------------------
+RULES_ALONE += [
+    # 3221225501 is -1073741795 written unsigned: 0xC000001D, an illegal instruction (a CPU without AVX).
+    ("import tensorflow\nImportError: DLL load failed with error code 3221225501\nWindows 7, no GPU", "cpu-no-avx"),
+    # Memory said to grow until the training dies, with no error line: out of GPU memory.
+    ("Training runs for a while, then the VRAM usage explodes: 6 GB at round 1, 12 GB at round 90, then it "
+     "crashes.", "gpu-oom"),
+    # An add-on that publishes no wheels for Windows: pip has none, whatever the Python version.
+    ("C:\\work> pip install tensorflow-decision-forests\nERROR: Could not find a version that satisfies the "
+     "requirement tensorflow-decision-forests (from versions: none)\nPython 3.9, Windows 10", "install-no-wheel"),
+    ("tensorflow-text does not seem to have a Windows version, and keras-hub needs it. Windows 11, Python 3.11. "
+     "Is there any way?", "install-no-wheel"),
+]
+
+
 @pytest.mark.parametrize("text, expected", RULES_ALONE)
 def test_the_rules_alone_read(rules_only, text, expected):
     assert explain_text(text).primary == expected
@@ -103,3 +118,29 @@ def test_training_sees_the_same_reading_as_explain():
     assert "r:hit:dso-load-failed" in tokens and "r:os:windows" in tokens
     reading_features = classifier.features(text, tokens)
     assert all(reading_features[t] == 1 for t in tokens)
+
+
+def test_an_exception_nothing_explains_outranks_a_library_warning(rules_only):
+    # TF's "cudart not found" warning on a machine without a GPU, then the program's own error: not a CUDA problem.
+    text = ("2021-05-20 10:45:32.922460: W tensorflow/stream_executor/platform/default/dso_loader.cc:64] Could not "
+            "load dynamic library 'cudart64_110.dll'; dlerror: cudart64_110.dll not found\n"
+            "2021-05-20 10:45:32.930628: I tensorflow/stream_executor/cuda/cudart_stub.cc:29] Ignore above cudart "
+            "dlerror if you do not have a GPU set up on your machine.\nTraceback (most recent call last):\n"
+            "  File \"app.py\", line 3, in <module>\n    from keras.utils import np_utils\n"
+            "ImportError: cannot import name 'np_utils' from 'keras.utils'")
+    explanation = explain_text(text)
+    assert explanation.primary == "unrecognised-error"
+    assert "np_utils" in explanation.findings[0].facts["decisive_line"]
+
+
+def test_a_ptxas_warning_that_compared_versions_as_text_is_harmless(rules_only):
+    wrong = "W asm_compiler.cc:99] *** WARNING *** You are using ptxas 10.0.145, which is older than 9.2.88."
+    right = "W asm_compiler.cc:99] *** WARNING *** You are using ptxas 9.1.121, which is older than 9.2.88."
+    assert explain_text(wrong).primary == "benign-log"
+    assert explain_text(right).primary == "ptx-toolchain-mismatch"
+
+
+def test_an_add_on_version_that_had_windows_wheels_is_not_called_missing(rules_only):
+    text = ("Windows 10, TensorFlow 2.4.1, pip install tensorflow-text==2.4.3 worked, but import tensorflow_text "
+            "fails:\nNotFoundError: _text_similarity_metric_ops.so not found")
+    assert explain_text(text).primary != "install-no-wheel"

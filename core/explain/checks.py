@@ -240,6 +240,33 @@ def _cpu_names(text: str) -> list[str]:
     return [m.group(0) for _, m in zip(range(20), _CPU_NAME.finditer(text))]
 
 
+_PLATFORM_NAMES = {"windows": "Windows", "linux": "Linux", "linux-aarch64": "Linux aarch64"}
+
+
+def addon_without_wheel(ctx: Ctx) -> dict | None:
+    """A TensorFlow add-on named in the text (pip's output, an import, the user's words) that publishes no wheels
+    for the text's platform (the KB's addon-no-wheels facts), unless the version asked for is one that had them."""
+    if ctx.os not in ("windows", "linux", "wsl"):
+        return None
+    lower = ctx.doc.text[:30000].lower()
+    for fact in kb.load_kb("tf_builds").get("facts", ()):
+        package = str(fact.get("package") or "")
+        if not package or not any(name in lower for name in (package, package.replace("-", "_"))):
+            continue
+        platform = "windows" if ctx.os == "windows" else ("linux-aarch64" if re.search(r"aarch64|arm64", lower)
+                                                          else "linux")
+        if platform not in fact.get("no_wheels_for", ()):
+            continue
+        # A version named beside it ("tensorflow-text==2.10", "tensorflow_text-2.4.3-cp36-...whl", "tensorflow text
+        # 2.10"): one that had wheels here means they exist.
+        pinned = re.search(rf"{package.replace('-', '[-_ ]')}[-_= ]{{0,3}}v?(\d+\.\d+)", lower)
+        after = fact.get("after")
+        if pinned and after and versions.sort_key(pinned.group(1)) <= versions.sort_key(after):
+            continue
+        return {"package": package, "platform": _PLATFORM_NAMES[platform]}
+    return None
+
+
 def driver_library_versions_differ(ctx: Ctx) -> dict | None:
     dso = next((h.groups.get("dso") for h in ctx.hits.get("libcuda-reported-version")), None)
     kernel = ctx.facts.get("driver_version")
@@ -350,6 +377,7 @@ CHECKS: dict[str, Check] = {
     "python-no-wheel": python_no_wheel,
     "python-32bit": python_32bit,
     "cpu-without-avx": cpu_without_avx,
+    "addon-without-wheel": addon_without_wheel,
     "driver-library-versions-differ": driver_library_versions_differ,
     "wsl-windows-too-old": wsl_windows_too_old,
     "pip-cuda-not-found": pip_cuda_not_found,

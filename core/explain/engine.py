@@ -187,6 +187,9 @@ def _read_rules(data: str | bytes | document.Clipped | None,
     unexplained = ranking.unexplained_error(ctx) if ctx.findings and not ctx.problems() else None
     if unexplained is None and ctx.findings and not ctx.problems():
         unexplained = ranking.stated_failure(ctx, reading.said)
+    if unexplained is None and ctx.problems() and not ctx.errors():
+        # Only warnings found (a library notice): an exception no finding accounts for outranks them.
+        unexplained = ranking.unexplained_error(ctx)
     if not ctx.findings or unexplained:
         from tfgpu.core.explain import fallback
 

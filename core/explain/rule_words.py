@@ -232,6 +232,10 @@ DETAILS: dict[str, str] = {
         "core", "This Mac has an NVIDIA card, but TensorFlow's macOS packages are built without CUDA (the last with "
         "GPU support was TensorFlow 1.1), so TensorFlow runs on the CPU. For NVIDIA GPU training use Linux or WSL2 "
         "on a PC with the card; on a Mac, tensorflow-metal uses Apple and AMD GPUs instead."),
+    "addon-without-wheel-here": QT_TRANSLATE_NOOP(
+        "core", "{package} publishes no pip packages for {platform}, so pip finds none (or only an empty placeholder "
+        "that installs no module), whatever the Python version. Use it on Linux x86_64: under WSL2 on Windows, in "
+        "Docker, or in Colab."),
     "no-avx-said-question": QT_TRANSLATE_NOOP(
         "core", "This CPU has no AVX instructions, which prebuilt TensorFlow (1.6 and later) needs, with or without a GPU. "
         "A graphics card does not change that: use a build made without AVX, or a computer whose CPU has AVX."),

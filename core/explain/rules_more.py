@@ -107,6 +107,13 @@ def ptxas_warning(ctx: Ctx) -> None:
     hits = ctx.hits.get("ptxas-too-old-warning")
     if hits and not ctx.has("ptx-toolchain-mismatch"):
         found, need = hits[0].groups.get("ptxas"), hits[0].groups.get("need")
+        if found and need and versions.sort_key(found) >= versions.sort_key(need):
+            # TF 1.12-1.13 compared the versions as text: "ptxas 10.0.145, which is older than 9.2.88" is wrong.
+            ctx.add("benign-log", TrText(QT_TRANSLATE_NOOP(
+                "core", "XLA's warning that ptxas {found} is older than {need} is wrong: {found} is newer (this "
+                "TensorFlow compared the versions as text). Nothing to fix."), found=found, need=need), hits[:1],
+                {"notices": ["ptxas version warning"]})
+            return
         ctx.add("ptx-toolchain-mismatch", TrText(QT_TRANSLATE_NOOP(
             "core", "XLA uses ptxas {found}, older than the {need} it trusts: it may miscompile. Put the ptxas of "
             "TensorFlow's own CUDA version first on PATH (or install the nvidia-cuda-nvcc package)."),

@@ -6075,6 +6075,10 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>这台 Mac 有 NVIDIA 显卡，但 TensorFlow 的 macOS 安装包不带 CUDA（最后一个支持 GPU 的是 TensorFlow 1.1），所以 TensorFlow 只在 CPU 上运行。要用 NVIDIA GPU 训练，请在装有该显卡的 PC 上使用 Linux 或 WSL2；在 Mac 上，tensorflow-metal 可以使用 Apple 和 AMD 的 GPU。</translation>
     </message>
     <message>
+        <source>{package} publishes no pip packages for {platform}, so pip finds none (or only an empty placeholder that installs no module), whatever the Python version. Use it on Linux x86_64: under WSL2 on Windows, in Docker, or in Colab.</source>
+        <translation>{package} 没有发布适用于 {platform} 的 pip 包，所以 pip 找不到它（或只装上一个不含模块的空占位包），与 Python 版本无关。请在 Linux x86_64 上使用它：Windows 上用 WSL2，或用 Docker、Colab。</translation>
+    </message>
+    <message>
         <source>This CPU has no AVX instructions, which prebuilt TensorFlow (1.6 and later) needs, with or without a GPU. A graphics card does not change that: use a build made without AVX, or a computer whose CPU has AVX.</source>
         <translation>这颗 CPU 不支持 AVX 指令，而预编译的 TensorFlow（1.6 及以后）无论是否使用 GPU 都需要它。加装显卡也改变不了这一点：请使用不依赖 AVX 的构建，或换一台 CPU 支持 AVX 的电脑。</translation>
     </message>
@@ -6201,6 +6205,10 @@ Checking them runs them, and with them any code that folder holds. Only continue
     <message>
         <source>No Kubernetes node offers a free nvidia.com/gpu: the NVIDIA device plugin is not running on the GPU nodes (or their container runtime is not set up for NVIDIA), or every GPU is taken. Check &apos;kubectl describe node&apos; for nvidia.com/gpu under Capacity.</source>
         <translation>没有任何 Kubernetes 节点提供空闲的 nvidia.com/gpu：GPU 节点上没有运行 NVIDIA device plugin（或其容器运行时未配置 NVIDIA 支持），或所有 GPU 都已被占用。请用 “kubectl describe node” 查看 Capacity 中的 nvidia.com/gpu。</translation>
+    </message>
+    <message>
+        <source>XLA&apos;s warning that ptxas {found} is older than {need} is wrong: {found} is newer (this TensorFlow compared the versions as text). Nothing to fix.</source>
+        <translation>XLA 说 ptxas {found} 比 {need} 旧，这是误报：{found} 其实更新（这个 TensorFlow 按文本比较版本号）。无需处理。</translation>
     </message>
     <message>
         <source>XLA uses ptxas {found}, older than the {need} it trusts: it may miscompile. Put the ptxas of TensorFlow&apos;s own CUDA version first on PATH (or install the nvidia-cuda-nvcc package).</source>

@@ -15,7 +15,8 @@ instead of 45 (1.5 MB instead of 2.1). Prints the stratified k-fold
 cross-validated accuracy of the classifier on its own (no rules), then writes
 ``resources/models/explain_classifier.json`` with the corpus hash it was trained on
 (tests/test_explain_classifier.py fails when the corpus changed and the model was not retrained).
-``--check``: only say whether the shipped model matches the corpus.
+``--check``: only say whether the shipped model matches the corpus. ``--no-cv``: retrain without the
+cross-validation (between two blind intakes; the shipped model then has no ``cv_accuracy``).
 """
 
 from __future__ import annotations
@@ -195,6 +196,8 @@ def main() -> int:
     parser.add_argument("--corpus", type=Path, default=CORPUS)
     parser.add_argument("--folds", type=int, default=5)
     parser.add_argument("--check", action="store_true", help="only check the shipped model against the corpus")
+    parser.add_argument("--no-cv", action="store_true",
+                        help="skip the cross-validation (a quick retrain; the model then reports no CV score)")
     parser.add_argument("--system-cv", action="store_true",
                         help="also score explain itself on each held-out fold, with that fold's model (no shipping)")
     args = parser.parse_args()
@@ -210,19 +213,21 @@ def main() -> int:
     labels = [label for _, label, _ in cases]
     also = also_acceptable(cases)
     counts = [features(text, reading) for text, reading in inputs_of(cases)]
-    accuracy, per_id = cross_validate(counts, labels, args.folds, also)
-    print(f"{'finding id':<32} {'right':>5} / {'cases':<5}  ({args.folds}-fold stratified cross-validation)")
-    for finding, (right, total) in sorted(per_id.items()):
-        print(f"{finding:<32} {right:>5} / {total:<5}")
-    print(f"\nclassifier alone, {args.folds}-fold stratified CV: {accuracy:.1%} of {len(labels)} cases "
-          f"({len(per_id)} finding ids)")
+    accuracy: float | None = None
+    if not args.no_cv:
+        accuracy, per_id = cross_validate(counts, labels, args.folds, also)
+        print(f"{'finding id':<32} {'right':>5} / {'cases':<5}  ({args.folds}-fold stratified cross-validation)")
+        for finding, (right, total) in sorted(per_id.items()):
+            print(f"{finding:<32} {right:>5} / {total:<5}")
+        print(f"\nclassifier alone, {args.folds}-fold stratified CV: {accuracy:.1%} of {len(labels)} cases "
+              f"({len(per_id)} finding ids)")
     if args.system_cv:
         system_cv(cases, counts, labels, args.folds, also)
         return 0
     vocabulary, idf, model = fit(counts, labels, also)
     data = export(vocabulary, idf, model, {"features_version": FEATURES_VERSION, "corpus_hash": digest,
                                            "cases": len(labels), "cv_folds": args.folds,
-                                           "cv_accuracy": round(accuracy, 4)})
+                                           "cv_accuracy": None if accuracy is None else round(accuracy, 4)})
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True) + "\n", encoding="utf-8")
     print(f"wrote {OUT.relative_to(REPO)}: {len(data['terms'])} terms, {OUT.stat().st_size / 1024:.0f} KiB")

@@ -56,6 +56,14 @@ RULES_ALONE += [
 ]
 
 
+# -- after batch 89 ---------------------------------------------------------------------------------------------------
+RULES_ALONE += [
+    # TensorFlow imports in a terminal but not in the notebook: the kernel is another Python.
+    ("ModuleNotFoundError: No module named 'tensorflow'\nIt imports fine in my terminal but not in Jupyter. "
+     "sys.executable differs between them.", "tf-not-installed"),
+]
+
+
 @pytest.mark.parametrize("text, expected", RULES_ALONE)
 def test_the_rules_alone_read(rules_only, text, expected):
     assert explain_text(text).primary == expected
@@ -144,3 +152,28 @@ def test_an_add_on_version_that_had_windows_wheels_is_not_called_missing(rules_o
     text = ("Windows 10, TensorFlow 2.4.1, pip install tensorflow-text==2.4.3 worked, but import tensorflow_text "
             "fails:\nNotFoundError: _text_similarity_metric_ops.so not found")
     assert explain_text(text).primary != "install-no-wheel"
+
+
+def test_words_of_a_failure_that_are_denied_are_not_a_failure():
+    assert "say:fails" not in said("Training has not crashed so far, but the memory load stays at 7.9 GB.")
+    assert "say:fails" not in said("It runs without errors.")
+    assert "say:fails" in said("It crashed after two epochs.")
+
+
+def test_a_device_found_beside_words_that_a_library_fails_is_not_healthy(rules_only):
+    # The paste stops at the device TF found; the words say a library is still not found.
+    text = ("TF-Nightly still fails to load cusolver: it looks for version 10 and ignores 11.\n"
+            "2020-10-28 12:07:52.945021: I tensorflow/stream_executor/platform/default/dso_loader.cc:49] Successfully "
+            "opened dynamic library cudart64_110.dll\n2020-10-28 12:08:06.596743: I tensorflow/core/common_runtime/gpu/"
+            "gpu_device.cc:1724] Found device 0 with properties:\npciBusID: 0000:01:00.0 name: Quadro M2000M "
+            "computeCapability: 5.0")
+    assert explain_text(text).primary not in ("gpu-ok", "benign-log")
+
+
+def test_a_failure_said_of_a_harmless_notice_keeps_the_notice_reading(rules_only):
+    text = ("Facing this error when using TensorFlow on WSL2: Unable to register cuDNN factory: Attempting to register "
+            "factory for plugin cuDNN when one has already been registered\n"
+            "E external/local_xla/xla/stream_executor/cuda/cuda_dnn.cc:9261] Unable to register cuDNN factory: "
+            "Attempting to register factory for plugin cuDNN when one has already been registered\n"
+            "NVIDIA-SMI 546.17  Driver Version: 546.17  CUDA Version: 12.3")
+    assert explain_text(text).primary != "unrecognised-error"

@@ -147,9 +147,11 @@ FAILURE_STATED = ("say:gpu-not-used", "say:fails", "say:hang", "say:import-fails
 
 def stated_failure(ctx: Ctx, said: dict) -> tuple[int, str] | None:
     """The line where the user says something fails, when the only findings are ``gpu-ok`` ones from a tool's
-    healthy output (an nvidia-smi table says nothing of TensorFlow): (line number, line), or None. Harmless
-    notices keep their own reading ("I get these errors")."""
-    if not ctx.findings or any(f.id != "gpu-ok" for f in ctx.findings):
+    healthy output (an nvidia-smi table, a device found: they say nothing of what failed next), with or without
+    harmless notices: (line number, line), or None. Harmless notices keep their own reading ("I get these
+    errors")."""
+    ids = {f.id for f in ctx.findings}
+    if "gpu-ok" not in ids or ids - {"gpu-ok", "benign-log"}:
         return None
     from tfgpu.core.explain.reason import gpu_listed
 
@@ -159,6 +161,13 @@ def stated_failure(ctx: Ctx, said: dict) -> tuple[int, str] | None:
     if not stated:
         return None
     first = min(stated, key=lambda s: s.line_no)
+    if "benign-log" in ids:
+        # Beside harmless notices, words of a failure on a notice's own line are about that notice ("I get this
+        # error: Unable to register cuDNN factory"); elsewhere they say something else fails.
+        from tfgpu.core.explain.signatures import notice_ids
+
+        if first.line_no in {h.line_no for sig in notice_ids() for h in ctx.hits.get(sig)}:
+            return None
     return first.line_no, first.line
 
 

@@ -236,6 +236,10 @@ DETAILS: dict[str, str] = {
         "core", "{package} publishes no pip packages for {platform}, so pip finds none (or only an empty placeholder "
         "that installs no module), whatever the Python version. Use it on Linux x86_64: under WSL2 on Windows, in "
         "Docker, or in Colab."),
+    "tf-missing-in-another-interpreter": QT_TRANSLATE_NOOP(
+        "core", "TensorFlow imports in one Python but not in the notebook or IDE: its kernel runs another Python, "
+        "which has no TensorFlow. Compare sys.executable in both; install TensorFlow into the kernel's Python "
+        "(python -m pip install tensorflow, run with that python), or register your environment as a kernel."),
     "no-avx-said-question": QT_TRANSLATE_NOOP(
         "core", "This CPU has no AVX instructions, which prebuilt TensorFlow (1.6 and later) needs, with or without a GPU. "
         "A graphics card does not change that: use a build made without AVX, or a computer whose CPU has AVX."),

@@ -6079,6 +6079,10 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>{package} 没有发布适用于 {platform} 的 pip 包，所以 pip 找不到它（或只装上一个不含模块的空占位包），与 Python 版本无关。请在 Linux x86_64 上使用它：Windows 上用 WSL2，或用 Docker、Colab。</translation>
     </message>
     <message>
+        <source>TensorFlow imports in one Python but not in the notebook or IDE: its kernel runs another Python, which has no TensorFlow. Compare sys.executable in both; install TensorFlow into the kernel&apos;s Python (python -m pip install tensorflow, run with that python), or register your environment as a kernel.</source>
+        <translation>TensorFlow 在一个 Python 里能导入，在 notebook 或 IDE 里却不能：它们的内核用的是另一个没有装 TensorFlow 的 Python。请在两边分别查看 sys.executable；把 TensorFlow 装进内核所用的 Python（用那个 python 运行 python -m pip install tensorflow），或把你的环境注册为内核。</translation>
+    </message>
+    <message>
         <source>This CPU has no AVX instructions, which prebuilt TensorFlow (1.6 and later) needs, with or without a GPU. A graphics card does not change that: use a build made without AVX, or a computer whose CPU has AVX.</source>
         <translation>这颗 CPU 不支持 AVX 指令，而预编译的 TensorFlow（1.6 及以后）无论是否使用 GPU 都需要它。加装显卡也改变不了这一点：请使用不依赖 AVX 的构建，或换一台 CPU 支持 AVX 的电脑。</translation>
     </message>

@@ -64,6 +64,18 @@ RULES_ALONE += [
 ]
 
 
+# -- after batch 90 ---------------------------------------------------------------------------------------------------
+RULES_ALONE += [
+    # cuDNN 8.3-8.9 on Windows without zlibwapi.dll: the process dies right after loading cuDNN.
+    ("2022-07-14 13:42:31.409488: I tensorflow/stream_executor/cuda/cuda_dnn.cc:384] Loaded cuDNN version 8600\n\n"
+     "Process finished with exit code -1073740791 (0xC0000409)", "zlibwapi-missing"),
+    ("Traceback (most recent call last):\n  File \"train.py\", line 3, in <module>\n    import h5py\n"
+     "ValueError: numpy.ndarray size changed, may indicate binary incompatibility. Expected 96 from C header, got 88 "
+     "from PyObject", "numpy-incompatible"),
+    ("训练数据一多就直接OOM，batch_size=1 也不行", "gpu-oom"),
+]
+
+
 @pytest.mark.parametrize("text, expected", RULES_ALONE)
 def test_the_rules_alone_read(rules_only, text, expected):
     assert explain_text(text).primary == expected
@@ -177,3 +189,9 @@ def test_a_failure_said_of_a_harmless_notice_keeps_the_notice_reading(rules_only
             "Attempting to register factory for plugin cuDNN when one has already been registered\n"
             "NVIDIA-SMI 546.17  Driver Version: 546.17  CUDA Version: 12.3")
     assert explain_text(text).primary != "unrecognised-error"
+
+
+def test_numpy_size_changed_as_a_runtime_warning_is_not_the_failure(rules_only):
+    text = ("RuntimeWarning: numpy.dtype size changed, may indicate binary incompatibility. Expected 96, got 88\n"
+            "RuntimeError: CUDA error (10): invalid device ordinal")
+    assert explain_text(text).primary != "numpy-incompatible"

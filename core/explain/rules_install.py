@@ -15,6 +15,8 @@ from tfgpu.core.i18n import QT_TRANSLATE_NOOP, TrText
 from tfgpu.core.kb import guarded as kbview
 
 _TF_PACKAGES = ("tensorflow", "tensorflow-gpu", "tensorflow-cpu")
+# Windows' fast-fail crash code, signed, unsigned or in hex (a process that dies without a Python traceback).
+_WINDOWS_FAST_FAIL = lazy(r"(?i)-1073740791|3221226505|0xC0000409", needs=("1073740791", "3221226505", "c0000409"))
 # `conda list`: tensorflow (or tensorflow-base) from a conda-forge CUDA build ("cuda112py39h...").
 _CONDA_CUDA_BUILD = lazy(r"(?m)^tensorflow(?:-base)?\s+\d[\w.]*\s+cuda\d+", needs=("cuda",))
 
@@ -243,6 +245,16 @@ def import_errors(ctx: Ctx) -> None:
     if zlib:
         ctx.add("zlibwapi-missing", TrText(QT_TRANSLATE_NOOP(
             "core", "cuDNN 8.3 and later on Windows need zlibwapi.dll, which is not found.")), zlib[:2])
+    elif hits.get("cudnn-loaded") and ctx.os in (None, "windows") and _WINDOWS_FAST_FAIL.search(ctx.doc.text):
+        from tfgpu.core.explain.checks import cudnn_needs_zlibwapi
+
+        needs = cudnn_needs_zlibwapi(ctx)
+        if needs:
+            ctx.add("zlibwapi-missing", TrText(QT_TRANSLATE_NOOP(
+                "core", "TensorFlow loaded cuDNN {cudnn}, then the process ended with Windows' crash code 0xC0000409: "
+                "cuDNN 8.3 to 8.9 on Windows need zlibwapi.dll, and without it the first convolution ends the process. "
+                "Put zlibwapi.dll (from NVIDIA's cuDNN install guide) in a folder on PATH, such as CUDA's bin."),
+                cudnn=needs["cudnn"]), hits.get("cudnn-loaded")[:1], needs)
     illegal = hits.get("illegal-instruction") + hits.get("dll-load-illegal-instruction") + hits.get("cpu-feature-guard-fatal")
     if illegal:
         ctx.add("cpu-no-avx", TrText(QT_TRANSLATE_NOOP(

@@ -32,6 +32,14 @@ def numpy(ctx: Ctx) -> None:
         return
     removed = ctx.hits.get("numpy-api-removed")
     hits = ctx.hits.get("numpy2-abi")
+    size = ctx.hits.get("numpy-binary-size-changed")
+    if size and not removed and not hits:
+        ctx.add("numpy-incompatible", TrText(QT_TRANSLATE_NOOP(
+            "core", "A compiled package in this environment was built against another NumPy than the installed one "
+            "({line}). Install the NumPy version your packages were built for (pip install --upgrade numpy, or the "
+            "version TensorFlow pins), or reinstall the package that fails, in the same environment."),
+            line=size[0].line[:120]), size[:2])
+        return
     if removed and not hits:
         ctx.add("numpy-incompatible", TrText(QT_TRANSLATE_NOOP(
             "core", "TensorFlow (or a library it loads) uses a NumPy API that the installed NumPy no longer has. "

@@ -4695,6 +4695,10 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>Windows 上的 cuDNN 8.3 及以上版本需要 zlibwapi.dll，但没有找到它。</translation>
     </message>
     <message>
+        <source>TensorFlow loaded cuDNN {cudnn}, then the process ended with Windows&apos; crash code 0xC0000409: cuDNN 8.3 to 8.9 on Windows need zlibwapi.dll, and without it the first convolution ends the process. Put zlibwapi.dll (from NVIDIA&apos;s cuDNN install guide) in a folder on PATH, such as CUDA&apos;s bin.</source>
+        <translation>TensorFlow 加载了 cuDNN {cudnn}，随后进程以 Windows 崩溃代码 0xC0000409 退出：Windows 上的 cuDNN 8.3 到 8.9 需要 zlibwapi.dll，缺少它时第一次卷积就会让进程退出。请把 zlibwapi.dll（见 NVIDIA 的 cuDNN 安装指南）放到 PATH 中的某个文件夹，例如 CUDA 的 bin 目录。</translation>
+    </message>
+    <message>
         <source>TensorFlow needs glibc {need} or newer, but this Linux has an older one: the operating system is too old for this TensorFlow build. Use a newer Linux (or a container of one), or a TensorFlow built for it.</source>
         <translation>TensorFlow 需要 glibc {need} 或更新的版本，但这个 Linux 的 glibc 更旧：操作系统对这个 TensorFlow 版本来说太老了。请使用更新的 Linux（或它的容器），或为它构建的 TensorFlow。</translation>
     </message>
@@ -6177,6 +6181,10 @@ Checking them runs them, and with them any code that folder holds. Only continue
     <message>
         <source>This TensorFlow does not work with the installed NumPy ({line}). Install the NumPy version the TensorFlow release pins (pip show tensorflow lists it: numpy&lt;1.20 for TensorFlow 2.4, numpy&lt;2 up to 2.17), in the same environment.</source>
         <translation>这个 TensorFlow 与已安装的 NumPy 不兼容（{line}）。请在同一环境中安装该 TensorFlow 版本固定的 NumPy 版本（pip show tensorflow 会列出：TensorFlow 2.4 需要 numpy&lt;1.20，2.17 及以前需要 numpy&lt;2）。</translation>
+    </message>
+    <message>
+        <source>A compiled package in this environment was built against another NumPy than the installed one ({line}). Install the NumPy version your packages were built for (pip install --upgrade numpy, or the version TensorFlow pins), or reinstall the package that fails, in the same environment.</source>
+        <translation>这个环境里有一个已编译的包是针对另一个 NumPy 版本构建的，与已安装的不同（{line}）。请在同一环境中安装这些包所需的 NumPy 版本（pip install --upgrade numpy，或 TensorFlow 指定的版本），或重新安装出错的那个包。</translation>
     </message>
     <message>
         <source>TensorFlow (or a library it loads) uses a NumPy API that the installed NumPy no longer has. Install the NumPy version this TensorFlow was built for (&quot;numpy&lt;1.24&quot; for TensorFlow up to 2.11, &quot;numpy&lt;2&quot; up to 2.17), in the same environment.</source>

@@ -76,6 +76,18 @@ RULES_ALONE += [
 ]
 
 
+# -- after batch 91 ---------------------------------------------------------------------------------------------------
+RULES_ALONE += [
+    ("Looks like tensorflow==1.* is not supported in python3.9, so the project won't work there.",
+     "python-unsupported"),
+    ("InvalidArgumentError: Cannot assign a device for operation noise/RandomStandardNormal: Could not satisfy "
+     "explicit device specification '' because the node {{colocation_node noise}} was colocated with a group of "
+     "nodes that required incompatible device '/device:GPU:0'. All available devices "
+     "[/job:localhost/replica:0/task:0/device:CPU:0, /job:localhost/replica:0/task:0/device:XLA_GPU:0].",
+     "gpu-not-listed"),
+]
+
+
 @pytest.mark.parametrize("text, expected", RULES_ALONE)
 def test_the_rules_alone_read(rules_only, text, expected):
     assert explain_text(text).primary == expected

@@ -282,14 +282,15 @@ def import_errors(ctx: Ctx) -> None:
 def hidden_or_not_listed(ctx: Ctx) -> None:
     visible = ctx.facts.get("cuda_visible_devices")
     no_gpu = ctx.facts.get("gpus_listed") == 0 or ctx.hits.any("skipping-gpu-registration", "device-mapping-no-devices",
-                                                                 "no-gpu-device-registered")
+                                                                 "no-gpu-device-registered", "colocation-gpu-not-in-devices")
     if visible is not None and not re.fullmatch(r"\s*\d+(?:\s*,\s*\d+)*\s*", visible) and (no_gpu or ctx.problems()):
         ctx.add("gpu-hidden", TrText(QT_TRANSLATE_NOOP(
             "core", "CUDA_VISIBLE_DEVICES is set to \"{value}\", which hides every GPU from TensorFlow."), value=visible),
             ctx.hits.get("cuda-visible-devices")[:1], {"cuda_visible_devices": visible})
     if no_gpu and not ctx.errors():
         hits = (ctx.hits.get("no-gpu-listed") + ctx.hits.get("skipping-gpu-registration")
-                + ctx.hits.get("device-mapping-no-devices") + ctx.hits.get("no-gpu-device-registered"))
+                + ctx.hits.get("device-mapping-no-devices") + ctx.hits.get("no-gpu-device-registered")
+                + ctx.hits.get("colocation-gpu-not-in-devices"))
         ctx.add("gpu-not-listed", TrText(QT_TRANSLATE_NOOP(
             "core", "TensorFlow lists no GPU and the text does not say why. Run with TF_CPP_MIN_LOG_LEVEL=0 and "
             "TF_CPP_MAX_VLOG_LEVEL=1 to see which library fails to load.")), hits[:2],

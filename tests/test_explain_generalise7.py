@@ -88,6 +88,16 @@ RULES_ALONE += [
 ]
 
 
+# -- after batches 92-93 ----------------------------------------------------------------------------------------------
+RULES_ALONE += [
+    ("failed call to cuInit: CUDA_ERROR_UNKNOWN\nWindows 10, the GPU is Intel (R) UHD Graphics 620, "
+     "tensorflow-gpu 1.14 installed.", "no-nvidia-gpu"),
+    ("pip3 install tensorflow-2.7.0-cp39-cp39-linux_aarch64.whl\nERROR: Could not find a version that satisfies the "
+     "requirement tensorflow-io-gcs-filesystem>=0.21.0 (from tensorflow) (from versions: none)", "install-no-wheel"),
+    (">>> import keras\nModuleNotFoundError: No module named 'tensorflow.python'", "tf-import-failed"),
+]
+
+
 @pytest.mark.parametrize("text, expected", RULES_ALONE)
 def test_the_rules_alone_read(rules_only, text, expected):
     assert explain_text(text).primary == expected
@@ -110,6 +120,7 @@ SAID = [
     ("The board's CPU architecture is armv6l (a Pi Zero W).", "ctx:arm-linux"),
     ("The nvidia eGPU runs on the Nvidia Web Driver.", "ctx:nvidia-named"),
     ("不支持AVX指令集的CPU", "say:avx-named"),
+    ("학습 도중 세션이 종료되는 오류가 납니다", "say:fails"),
 ]
 
 

@@ -4707,6 +4707,10 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>导入 TensorFlow 失败：{line}</translation>
     </message>
     <message>
+        <source>Python finds a &apos;tensorflow&apos; package without its core (tensorflow.python): an install that was interrupted or half removed, or a folder named tensorflow in the working directory. Uninstall TensorFlow, delete any leftover tensorflow folder, and install it again.</source>
+        <translation>Python 找到的 tensorflow 包缺少核心部分（tensorflow.python）：可能是安装中断或只卸载了一半，或者工作目录里有一个名为 tensorflow 的文件夹。请卸载 TensorFlow，删除残留的 tensorflow 文件夹，然后重新安装。</translation>
+    </message>
+    <message>
         <source>This Python has no TensorFlow package (ModuleNotFoundError). Install it into the Python you run.</source>
         <translation>这个 Python 中没有 TensorFlow 包（ModuleNotFoundError）。请把它安装到你实际运行的那个 Python 中。</translation>
     </message>

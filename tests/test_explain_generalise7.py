@@ -98,6 +98,15 @@ RULES_ALONE += [
 ]
 
 
+# -- after batch 94 ---------------------------------------------------------------------------------------------------
+RULES_ALONE += [
+    # A card newer than the CUDA of a TF 1.x: cuBLAS has no kernels for it ("3080ti" alone names the card).
+    ("failed to run cuBLAS routine: CUBLAS_STATUS_EXECUTION_FAILED\nI use 3080ti / tensorflow 1.15 / python 3.7 / "
+     "cuda 10.1\nInternal: Blas GEMM launch failed : a.shape=(4096, 2), b.shape=(2, 128)", "compute-capability-unsupported"),
+    ("RTX4070 could not run train.py\ncuda 10.0 + cudnn 7.4 + tensorflow-gpu 1.14.0", "compute-capability-unsupported"),
+]
+
+
 @pytest.mark.parametrize("text, expected", RULES_ALONE)
 def test_the_rules_alone_read(rules_only, text, expected):
     assert explain_text(text).primary == expected

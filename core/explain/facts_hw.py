@@ -34,6 +34,8 @@ _GPU_NUMBER = lazy(r"(?i)(?<![\w.-])((?:10[5-8]0|20[6-8]0|30[5-9]0|40[6-9]0|50[6
 _GPU_NUMBER_AFTER = lazy(r"(?i)(?:\bgpus?|graphics card|显卡)\s*(?:is |are |是|为|[:：=]\s*)?(?:an? |my |the |laptop |笔记本(?:电脑)?的?)?"
                          r"((?:10[5-8]0|20[6-8]0|30[5-9]0|40[6-9]0|50[6-9]0)(?:\s?(?:ti|super))?)(?![\w.-])",
                          needs=("graphics card", "gpu", "显卡"))
+# ... or alone with its "Ti" ("I use 3080ti / tensorflow 1.15"): no other product is numbered so.
+_GPU_NUMBER_TI = lazy(r"(?i)(?<![\w.-])((?:10[5-8]0|20[6-8]0|30[5-9]0|40[6-9]0|50[6-9]0)\s?ti)(?![\w.-])", needs=("ti",))
 _SM = lazy(r"^sm_(\d{1,2})(\d)[a-z]?$")
 _GPU_MB = lazy(r"with (\d+) MB memory|totalMemory: (\d+(?:\.\d+)?)GiB", needs=(' mb memory', 'totalmemory'))
 _DTYPE_BYTES = {"float": 4, "float32": 4, "half": 2, "float16": 2, "bfloat16": 2, "double": 8, "float64": 8,
@@ -90,7 +92,8 @@ def read_gpus(text: str, hits: Hits, facts: dict) -> None:
     for regex in (_GPU_TEXT, _GPU_DC, _GPU_DC_BARE):
         for match in iter_matches(regex, text):
             add(_normalise_gpu(match.group(1)), source="text")
-    for match in [*iter_matches(_GPU_NUMBER, text), *iter_matches(_GPU_NUMBER_AFTER, text)]:
+    for match in [*iter_matches(_GPU_NUMBER, text), *iter_matches(_GPU_NUMBER_AFTER, text),
+                  *iter_matches(_GPU_NUMBER_TI, text)]:
         number = re.sub(r"(?i)(\d)(ti|super)$", r"\1 \2", match.group(1))  # "2080ti" -> "2080 ti"
         add(("GTX " if number.startswith("10") else "RTX ") + number, source="text")
     if gpus:

@@ -8,8 +8,8 @@ import pytest
 from test_explain_generalise5 import guess
 
 from tfgpu.core.explain import classifier, document, engine, prose
+from tfgpu.core.explain.document import without_unchecked_boxes
 from tfgpu.core.explain.engine import explain_text
-from tfgpu.core.explain.facts import without_unchecked_boxes
 
 
 @pytest.fixture

@@ -266,3 +266,14 @@ def _looks_binary(text: str) -> bool:
         return False
     bad = len(_CONTROL.findall(sample)) + sample.count("\ufffd")
     return bad > 0.3 * len(sample)
+
+
+_UNCHECKED_BOX = lazy(r"(?m)^[ \t]*[-*+][ \t]+\[ \][^\n]*")
+
+
+def without_unchecked_boxes(text: str) -> str:
+    """The text with a form's unticked choices ("- [ ] Python 3.5") blanked, same length: only the ticked one
+    ("- [X] Python 3.9") is a fact."""
+    if "[ ]" not in text:
+        return text
+    return _UNCHECKED_BOX.sub(lambda match: " " * len(match.group(0)), text)

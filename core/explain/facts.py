@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from tfgpu.core import versions
-from tfgpu.core.explain.document import Doc
+from tfgpu.core.explain.document import Doc, without_unchecked_boxes
 from tfgpu.core.explain.facts_hw import add_unique as _add
 from tfgpu.core.explain.facts_hw import iter_matches as _iter
 from tfgpu.core.explain.facts_hw import read_gpus, read_memory
@@ -135,17 +135,6 @@ def read_facts(doc: Doc, hits: Hits) -> dict:
         except Exception:  # noqa: BLE001 - a fact we cannot read is a fact we do not have
             continue
     return {k: v for k, v in facts.items() if v not in (None, [], {}, "")}
-
-
-_UNCHECKED_BOX = re.compile(r"(?m)^[ \t]*[-*+][ \t]+\[ \][^\n]*")
-
-
-def without_unchecked_boxes(text: str) -> str:
-    """The text with a form's unticked choices ("- [ ] Python 3.5") blanked, same length: only the ticked one
-    ("- [X] Python 3.9") is a fact."""
-    if "[ ]" not in text:
-        return text
-    return _UNCHECKED_BOX.sub(lambda match: " " * len(match.group(0)), text)
 
 
 # Counted as literals in the lower-cased text (a regex pass over a long log costs more than the answer).

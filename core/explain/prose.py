@@ -20,7 +20,7 @@ from functools import cache
 from tfgpu.core import kb
 
 log = logging.getLogger(__name__)
-from tfgpu.core.explain.document import Doc
+from tfgpu.core.explain.document import Doc, without_unchecked_boxes
 from tfgpu.core.explain.lazy_re import lazy
 from tfgpu.core.explain.signatures import may_match
 
@@ -110,8 +110,6 @@ def _negations() -> tuple[tuple[str, re.Pattern[str]], ...]:
 
 def user_text(doc: Doc) -> str:
     """The text with TF's log lines and traceback frames blanked (same length, same line numbers)."""
-    from tfgpu.core.explain.facts import without_unchecked_boxes
-
     text = without_unchecked_boxes(_bounded(doc.text))
     lines = text.split("\n")
     logged = [line for line in lines if _NOT_USER_LINE.search(line)]

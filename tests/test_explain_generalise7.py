@@ -5,23 +5,11 @@ real cases are in tests/fixtures/corpus-real."""
 from __future__ import annotations
 
 import pytest
-from test_explain_generalise5 import guess
+from test_explain_generalise6 import rules_only, said  # noqa: F401 - rules_only: a fixture, by name
 
-from tfgpu.core.explain import classifier, document, engine, prose
+from tfgpu.core.explain import classifier, engine, prose
 from tfgpu.core.explain.document import without_unchecked_boxes
 from tfgpu.core.explain.engine import explain_text
-
-
-@pytest.fixture
-def rules_only(monkeypatch):
-    """The rules' own reading: no classifier guess."""
-    guess(monkeypatch, [])
-
-
-def said(text: str) -> set[str]:
-    doc = document.load(text)
-    return prose.read(doc, prose.user_text(doc)).signals
-
 
 RULES_ALONE = [
     # A CPU the KB knows has no AVX, and AVX named: prebuilt TF cannot run there, GPU or not.
@@ -108,11 +96,13 @@ RULES_ALONE += [
 
 
 @pytest.mark.parametrize("text, expected", RULES_ALONE)
-def test_the_rules_alone_read(rules_only, text, expected):
+@pytest.mark.usefixtures("rules_only")
+def test_the_rules_alone_read(text, expected):
     assert explain_text(text).primary == expected
 
 
-def test_a_mac_whose_log_finds_the_nvidia_gpu_is_not_called_a_cpu_build(rules_only):
+@pytest.mark.usefixtures("rules_only")
+def test_a_mac_whose_log_finds_the_nvidia_gpu_is_not_called_a_cpu_build():
     # A source build with CUDA on a Mac (TF 1.1) finds the card: nothing says the build lacks CUDA.
     text = ("TF 1.1.0, CUDA 8.0, macOS 10.12, GeForce GT 750M\n"
             "2017-04-13 08:39:24.542538: I tensorflow/core/common_runtime/gpu/gpu_device.cc:887] Found device 0 with "
@@ -172,7 +162,8 @@ def test_training_sees_the_same_reading_as_explain():
     assert all(reading_features[t] == 1 for t in tokens)
 
 
-def test_an_exception_nothing_explains_outranks_a_library_warning(rules_only):
+@pytest.mark.usefixtures("rules_only")
+def test_an_exception_nothing_explains_outranks_a_library_warning():
     # TF's "cudart not found" warning on a machine without a GPU, then the program's own error: not a CUDA problem.
     text = ("2021-05-20 10:45:32.922460: W tensorflow/stream_executor/platform/default/dso_loader.cc:64] Could not "
             "load dynamic library 'cudart64_110.dll'; dlerror: cudart64_110.dll not found\n"
@@ -185,14 +176,16 @@ def test_an_exception_nothing_explains_outranks_a_library_warning(rules_only):
     assert "np_utils" in explanation.findings[0].facts["decisive_line"]
 
 
-def test_a_ptxas_warning_that_compared_versions_as_text_is_harmless(rules_only):
+@pytest.mark.usefixtures("rules_only")
+def test_a_ptxas_warning_that_compared_versions_as_text_is_harmless():
     wrong = "W asm_compiler.cc:99] *** WARNING *** You are using ptxas 10.0.145, which is older than 9.2.88."
     right = "W asm_compiler.cc:99] *** WARNING *** You are using ptxas 9.1.121, which is older than 9.2.88."
     assert explain_text(wrong).primary == "benign-log"
     assert explain_text(right).primary == "ptx-toolchain-mismatch"
 
 
-def test_an_add_on_version_that_had_windows_wheels_is_not_called_missing(rules_only):
+@pytest.mark.usefixtures("rules_only")
+def test_an_add_on_version_that_had_windows_wheels_is_not_called_missing():
     text = ("Windows 10, TensorFlow 2.4.1, pip install tensorflow-text==2.4.3 worked, but import tensorflow_text "
             "fails:\nNotFoundError: _text_similarity_metric_ops.so not found")
     assert explain_text(text).primary != "install-no-wheel"
@@ -204,7 +197,8 @@ def test_words_of_a_failure_that_are_denied_are_not_a_failure():
     assert "say:fails" in said("It crashed after two epochs.")
 
 
-def test_a_device_found_beside_words_that_a_library_fails_is_not_healthy(rules_only):
+@pytest.mark.usefixtures("rules_only")
+def test_a_device_found_beside_words_that_a_library_fails_is_not_healthy():
     # The paste stops at the device TF found; the words say a library is still not found.
     text = ("TF-Nightly still fails to load cusolver: it looks for version 10 and ignores 11.\n"
             "2020-10-28 12:07:52.945021: I tensorflow/stream_executor/platform/default/dso_loader.cc:49] Successfully "
@@ -214,7 +208,8 @@ def test_a_device_found_beside_words_that_a_library_fails_is_not_healthy(rules_o
     assert explain_text(text).primary not in ("gpu-ok", "benign-log")
 
 
-def test_a_failure_said_of_a_harmless_notice_keeps_the_notice_reading(rules_only):
+@pytest.mark.usefixtures("rules_only")
+def test_a_failure_said_of_a_harmless_notice_keeps_the_notice_reading():
     text = ("Facing this error when using TensorFlow on WSL2: Unable to register cuDNN factory: Attempting to register "
             "factory for plugin cuDNN when one has already been registered\n"
             "E external/local_xla/xla/stream_executor/cuda/cuda_dnn.cc:9261] Unable to register cuDNN factory: "
@@ -223,7 +218,8 @@ def test_a_failure_said_of_a_harmless_notice_keeps_the_notice_reading(rules_only
     assert explain_text(text).primary != "unrecognised-error"
 
 
-def test_numpy_size_changed_as_a_runtime_warning_is_not_the_failure(rules_only):
+@pytest.mark.usefixtures("rules_only")
+def test_numpy_size_changed_as_a_runtime_warning_is_not_the_failure():
     text = ("RuntimeWarning: numpy.dtype size changed, may indicate binary incompatibility. Expected 96, got 88\n"
             "RuntimeError: CUDA error (10): invalid device ordinal")
     assert explain_text(text).primary != "numpy-incompatible"

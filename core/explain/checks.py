@@ -249,12 +249,11 @@ def addon_without_wheel(ctx: Ctx) -> dict | None:
     if ctx.os not in ("windows", "linux", "wsl"):
         return None
     lower = ctx.doc.text[:30000].lower()
+    platform = "windows" if ctx.os == "windows" else "linux-aarch64" if re.search(r"aarch64|arm64", lower) else "linux"
     for fact in kb.load_kb("tf_builds").get("facts", ()):
         package = str(fact.get("package") or "")
         if not package or not any(name in lower for name in (package, package.replace("-", "_"))):
             continue
-        platform = "windows" if ctx.os == "windows" else ("linux-aarch64" if re.search(r"aarch64|arm64", lower)
-                                                          else "linux")
         if platform not in fact.get("no_wheels_for", ()):
             continue
         # A version named beside it ("tensorflow-text==2.10", "tensorflow_text-2.4.3-cp36-...whl", "tensorflow text

@@ -9,7 +9,7 @@ from tfgpu.core import versions
 from tfgpu.core.explain.context import Ctx
 from tfgpu.core.explain.lazy_re import lazy
 from tfgpu.core.explain.libraries import Lib
-from tfgpu.core.explain.signatures import Hit, notice_ids
+from tfgpu.core.explain.signatures import notice_ids
 from tfgpu.core.findings.model import Severity
 from tfgpu.core.i18n import QT_TRANSLATE_NOOP, TrText
 from tfgpu.core.kb import guarded as kbview
@@ -193,7 +193,6 @@ def python_and_pip(ctx: Ctx) -> None:
 _OTHER_PLATFORM = re.compile(r"(?ai)(?<![a-z0-9])(?:arm64|aarch64|apple silicon|apple m[1-4]|m[1-4] (?:mac|chip|pro|max)|"
                              r"armv[67]l?|raspberry pi|jetson)(?![a-z0-9])")  # also inside a wheel tag: linux_aarch64
 _SUBMODULE_MISSING = re.compile(r"No module named '?tensorflow\.\w")
-_CORE_MISSING = re.compile(r"No module named '?tensorflow\.python'?(?![.\w])")
 _TF_NAMES = ("tensorflow", "tensorflow-gpu", "tensorflow-cpu", "tf-nightly", "tf-nightly-gpu", "tf-nightly-cpu",
              "tensorflow-intel", "tensorflow-macos", "tensorflow-aarch64")
 
@@ -273,15 +272,12 @@ def import_errors(ctx: Ctx) -> None:
             "core", "Importing TensorFlow failed: {line}"), line=failed[0].line), failed[:3])
     if "No module named" in ctx.doc.text and _SUBMODULE_MISSING.search(ctx.doc.text):
         ctx.ruled_out.add("tf-not-installed")  # TensorFlow is there; one of its modules is not
-        core = _CORE_MISSING.search(ctx.doc.text)
+        core = hits.get("tensorflow-core-missing")
         if core and not ctx.errors():
-            # Not a module that moved between releases: TensorFlow's own core package is not there.
-            line_no = ctx.doc.line_at(core.start())
             ctx.add("tf-import-failed", TrText(QT_TRANSLATE_NOOP(
                 "core", "Python finds a 'tensorflow' package without its core (tensorflow.python): an install that "
                 "was interrupted or half removed, or a folder named tensorflow in the working directory. Uninstall "
-                "TensorFlow, delete any leftover tensorflow folder, and install it again.")),
-                [Hit(signature="tensorflow-core-missing", line_no=line_no, line=ctx.doc.line_text(core.start()))])
+                "TensorFlow, delete any leftover tensorflow folder, and install it again.")), core[:1])
     missing = hits.get("no-module-tensorflow") + hits.get("r-tensorflow-not-found")
     if missing and not ctx.errors():
         ctx.add("tf-not-installed", TrText(QT_TRANSLATE_NOOP(

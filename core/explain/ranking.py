@@ -47,7 +47,7 @@ CALM_GUESS_PROBABILITY = 0.1
 FILL_IN = {"unrecognised-error": FILL_IN_PROBABILITY, "gpu-not-listed": FILL_IN_PROBABILITY}
 
 _ERROR_LINE = lazy(
-    r"(?:^|\s)[EF]\d{4}\s|\b[EF] (?:tensorflow|external|third_party|xla)/|^\s*(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception)\b"
+    r"(?:^|\s)[EF]\d{4}\s|\b[EF] (?:tensorflow|external|third_party|xla)/|^[ \t]*(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception)\b"
     r"|\bCUDA_ERROR_\w+|\bCUDNN_STATUS_(?!SUCCESS)\w+|\b(?:Fatal|FATAL|Check failed|Segmentation fault|core dumped|"
     r"Aborted|Traceback)\b|\b(?:ERROR|Error|error)\b\s*[:\]]")
 # "failed" in the user's own sentence (a title: "X failed to install") is a statement of failure, not an
@@ -59,14 +59,20 @@ _WARNING_LINE = lazy(
 # Strong error lines, for the "never healthy beside an error" check: not a mere "failed" in prose.
 _STRONG_ERROR = lazy(
     r"(?m)^.{0,80}?(?:(?:^|\s)[EF]\d{4}\s|\b[EF] (?:\.?[\\/])?(?:tensorflow|external|third_party|xla)[\\/])"
-    r"|^\s*(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception):"
+    r"|^[ \t]*(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception):"
     # A Python exception quoted inside a line (a title: "import X gives AttributeError: module ...").
     r"|(?<=\s)(?:[a-z_][\w.]*\.)?[A-Z]\w*(?:Error|Exception): (?=\S)"
     r"|\bCUDA_ERROR_(?!NO_DEVICE\b)\w+|\bCUDNN_STATUS_(?!SUCCESS)\w+|\bCheck failed\b|\bSegmentation fault\b"
-    r"|\bcore dumped\b|^\s*(?:ERROR|FATAL|Failed to)\b|\b(?:nvcc|ptxas|nvlink) fatal\b"
+    r"|\bcore dumped\b|^[ \t]*(?:ERROR|FATAL|Failed to)\b|\b(?:nvcc|ptxas|nvlink) fatal\b"
     # A status in absl's words (TF, XLA, TensorRT's logger); not OUT_OF_RANGE ("End of sequence": a dataset's end).
     r"|\b(?:INVALID_ARGUMENT|INTERNAL|FAILED_PRECONDITION|UNIMPLEMENTED|DATA_LOSS|PERMISSION_DENIED): ")
 MAX_STRONG_LINES = 200
+# A library that failed to load, in the loader's words: a finding that names a missing or mismatched library
+# explains it (Windows' "module could not be found" under TF's self-check for cudart64_100.dll).
+LIBRARY_FINDINGS = frozenset({"cuda-runtime-missing", "cudnn-missing", "msvc-runtime-missing", "zlibwapi-missing",
+                              "path-not-set", "cuda-version-mismatch", "cudnn-version-mismatch", "cuda-path-stale"})
+_LIBRARY_LOAD = lazy(r"WinError 126|module could not be found|DLL load failed|cannot open shared object file"
+                     r"|[Cc]ould not load dynamic library")
 # Words of an error line that may concern the GPU set-up (libraries, devices, memory, imports, versions).
 _GPU_STACK_WORDS = lazy(
     r"(?i)cuda|cudnn|cublas|cufft|curand|cusolver|cusparse|nccl|gpu|device|driver|nvidia|nvml|\.dll|\.so\b|dlopen|ptx"
@@ -209,6 +215,8 @@ def unexplained_error(ctx: Ctx) -> tuple[int, str] | None:
         message = line.split("] ", 1)[-1].strip()  # a TF line quoted again (in a title, cut short) is known
         if len(message) >= 15 and any(message in seen for seen in known_lines):
             continue
+        if made & LIBRARY_FINDINGS and _LIBRARY_LOAD.search(line):
+            continue  # "the module could not be found": the missing library a finding names
         if not any(sig.regex.search(line) for sig in explaining):
             return line_no, line
         known.add(line_no)

@@ -178,6 +178,7 @@ def memory(ctx: Ctx) -> None:
     else:
         ctx.ruled_out.add("gpu-oom")
     ooms += hits.get("cuda-out-of-memory")
+    ooms += hits.get("dst-tensor-not-initialized")  # the copy into GPU memory found no room
     ooms += [h for h in hits.get("cuda-runtime-init-failed") if "out of memory" in h.groups.get("status", "").lower()]
     soft = [h for h in hits.get("bfc-ran-out") if _NOT_A_FAILURE.search(h.line)]
     if not soft:  # one line says "not a failure": the same warning quoted again (a title, cut short) is no OOM either

@@ -192,6 +192,7 @@ def python_and_pip(ctx: Ctx) -> None:
 # A platform few wheels are built for: no wheel is a matter of the platform, not of the Python version.
 _OTHER_PLATFORM = re.compile(r"(?ai)(?<![a-z0-9])(?:arm64|aarch64|apple silicon|apple m[1-4]|m[1-4] (?:mac|chip|pro|max)|"
                              r"armv[67]l?|raspberry pi|jetson)(?![a-z0-9])")  # also inside a wheel tag: linux_aarch64
+_GPU_WORD = lazy(r"(?i)\bgpu\b|-gpu\b|\bcuda")
 _SUBMODULE_MISSING = re.compile(r"No module named '?tensorflow\.\w")
 _TF_NAMES = ("tensorflow", "tensorflow-gpu", "tensorflow-cpu", "tf-nightly", "tf-nightly-gpu", "tf-nightly-cpu",
              "tensorflow-intel", "tensorflow-macos", "tensorflow-aarch64")
@@ -283,6 +284,17 @@ def import_errors(ctx: Ctx) -> None:
         ctx.add("tf-not-installed", TrText(QT_TRANSLATE_NOOP(
             "core", "This Python has no TensorFlow package (ModuleNotFoundError). Install it into the Python you run.")),
             missing[:1])
+    native = hits.get("native-tensorflow-library-missing")
+    if native and not ctx.errors():
+        if _GPU_WORD.search(ctx.doc.text):  # a GPU build of the native library: it loads only beside CUDA's libraries
+            ctx.add("cuda-runtime-missing", TrText(QT_TRANSLATE_NOOP(
+                "core", "The GPU build of TensorFlow's native library (tensorflow.dll / libtensorflow.so) could not "
+                "load: it needs the CUDA runtime and cuDNN of its build installed and on the library path.")), native[:1])
+        else:
+            ctx.add("tf-not-installed", TrText(QT_TRANSLATE_NOOP(
+                "core", "The program could not find TensorFlow's native library (tensorflow.dll / libtensorflow.so): "
+                "install the library package your binding needs (for example SciSharp.TensorFlow.Redist, or the "
+                "libtensorflow archive on the linker path).")), native[:1])
 
 
 def hidden_or_not_listed(ctx: Ctx) -> None:

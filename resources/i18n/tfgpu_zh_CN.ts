@@ -4715,6 +4715,14 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>这个 Python 中没有 TensorFlow 包（ModuleNotFoundError）。请把它安装到你实际运行的那个 Python 中。</translation>
     </message>
     <message>
+        <source>The GPU build of TensorFlow&apos;s native library (tensorflow.dll / libtensorflow.so) could not load: it needs the CUDA runtime and cuDNN of its build installed and on the library path.</source>
+        <translation>TensorFlow 原生库的 GPU 版本（tensorflow.dll / libtensorflow.so）无法加载：它需要安装与其构建相符的 CUDA 运行库和 cuDNN，并且位于库搜索路径上。</translation>
+    </message>
+    <message>
+        <source>The program could not find TensorFlow&apos;s native library (tensorflow.dll / libtensorflow.so): install the library package your binding needs (for example SciSharp.TensorFlow.Redist, or the libtensorflow archive on the linker path).</source>
+        <translation>程序找不到 TensorFlow 的原生库（tensorflow.dll / libtensorflow.so）：请安装你所用绑定需要的库包（例如 SciSharp.TensorFlow.Redist，或把 libtensorflow 压缩包解压到链接器搜索路径上）。</translation>
+    </message>
+    <message>
         <source>CUDA_VISIBLE_DEVICES is set to &quot;{value}&quot;, which hides every GPU from TensorFlow.</source>
         <translation>CUDA_VISIBLE_DEVICES 被设为 &quot;{value}&quot;，这会让 TensorFlow 看不到任何 GPU。</translation>
     </message>

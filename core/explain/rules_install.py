@@ -338,7 +338,10 @@ _NOTICE_NAMES = {"numa-node-notice": "NUMA node", "cpu-instructions-notice": "CP
                  "triton-missing-notice": "Triton (xformers)", "paddle-fuse-allreduce-notice": "Paddle all-reduce fusion",
                  "ort-node-placement-notice": "ONNX Runtime node placement",
                  "tflite-xnnpack-notice": "TensorFlow Lite XNNPACK delegate",
-                 "torch-typedstorage-notice": "PyTorch TypedStorage deprecation"}
+                 "torch-typedstorage-notice": "PyTorch TypedStorage deprecation",
+                 "ptxas-register-spill-notice": "ptxas register spills", "estimator-notice": "tf.estimator warnings",
+                 "grappler-gpu-not-registered-notice": "grappler device look-up",
+                 "unknown-op-kernel-notice": "TF 1.0 unknown-op kernels"}
 
 
 # Lines that show a framework using the GPU.

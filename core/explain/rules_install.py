@@ -167,6 +167,15 @@ def python_and_pip(ctx: Ctx) -> None:
         ctx.facts.setdefault("wheel_platform", tag.group(3))
     if guess:
         ctx.facts.setdefault("python_guess", guess)
+    if wanted and offered and kbview.python_has_wheel(wanted, python, platform):
+        # That TensorFlow has a wheel for this Python on this OS: the platform, an old pip or a mirror is why.
+        ctx.add("install-no-wheel", TrText(QT_TRANSLATE_NOOP(
+            "core", "TensorFlow {wanted} has wheels for Python {python} on {platform}, yet pip here offers only {first} "
+            "to {last}: this machine's platform (a CPU architecture without wheels), an old pip that does not accept "
+            "newer wheel tags, or an outdated mirror. Upgrade pip (python -m pip install -U pip) and check the "
+            "platform with python -c \"import platform; print(platform.machine())\"."),
+            wanted=wanted, python=python, platform=platform, first=offered[0], last=offered[-1]), pip[:3], facts)
+        return
     if wanted and offered:
         detail = TrText(QT_TRANSLATE_NOOP(
             "core", "pip has no TensorFlow {wanted} for this Python ({python}): it only offers {first} to {last}. "

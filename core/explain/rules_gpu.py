@@ -179,6 +179,8 @@ def memory(ctx: Ctx) -> None:
         ctx.ruled_out.add("gpu-oom")
     ooms += hits.get("cuda-out-of-memory")
     ooms += hits.get("dst-tensor-not-initialized")  # the copy into GPU memory found no room
+    if not tensors or ooms:  # the allocator's dump after a failed allocation (not the host's, when told)
+        ooms += hits.get("bfc-memory-dump")[:1]
     ooms += [h for h in hits.get("cuda-runtime-init-failed") if "out of memory" in h.groups.get("status", "").lower()]
     soft = [h for h in hits.get("bfc-ran-out") if _NOT_A_FAILURE.search(h.line)]
     if not soft:  # one line says "not a failure": the same warning quoted again (a title, cut short) is no OOM either

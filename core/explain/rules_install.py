@@ -350,7 +350,8 @@ _NOTICE_NAMES = {"numa-node-notice": "NUMA node", "cpu-instructions-notice": "CP
                  "torch-typedstorage-notice": "PyTorch TypedStorage deprecation",
                  "ptxas-register-spill-notice": "ptxas register spills", "estimator-notice": "tf.estimator warnings",
                  "grappler-gpu-not-registered-notice": "grappler device look-up",
-                 "unknown-op-kernel-notice": "TF 1.0 unknown-op kernels"}
+                 "unknown-op-kernel-notice": "TF 1.0 unknown-op kernels",
+                 "tfjs-node-backend-notice": "TensorFlow.js Node backend advice"}
 
 
 # Lines that show a framework using the GPU.

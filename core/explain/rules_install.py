@@ -118,7 +118,9 @@ def python_and_pip(ctx: Ctx) -> None:
             "(TMPDIR / TEMP) and cache at a disk with room (pip install --no-cache-dir), then try again.")), disk[:2])
         return
     network = hits.get("pip-network-error")
-    if network:  # pip retried and gave up: "from versions: none" then says nothing about this Python
+    # pip retried and gave up: "from versions: none" then says nothing about this Python. A conda solver that
+    # names the Python it cannot satisfy did reach the index: its answer outranks a later HTTP error.
+    if network and not hits.any("conda-your-python", "conda-python-incompatible"):
         ctx.add("install-no-network", TrText(QT_TRANSLATE_NOOP(
             "core", "pip (or conda) cannot reach the package index: no network, a proxy, a firewall or a slow mirror. "
             "Check the connection and the proxy settings (pip --proxy, HTTPS_PROXY), or use a mirror, then try "

@@ -21,7 +21,9 @@ _OS_WORDS = (
     ("macos", re.compile(r"(?ai)\bmac\s?os|\bos x\b|\bdarwin\b")),
     ("linux", re.compile(r"(?ai)\blinux\b|\bubuntu\b|\bdebian\b|\bcentos\b|\bfedora\b|\brhel\b|\bred hat\b|\barch\b|\bmint\b|\bsuse\b|\bamazon linux\b|\brocky\b")),
 )
-_CUDA_PART = lazy(r"(?i)cuda(?:\s*(?:toolkit|runtime api|version))?\s*[-:=]?\s*v?(\d{1,2}(?:\.\d{1,2})?(?:\.\d{1,4})?)")
+_CUDA_PART = lazy(r"(?i)cuda(?:\s*(?:toolkit|runtime api|version))?\s*[-:=_]?\s*v?(\d{1,2}(?:\.\d{1,2})?(?:\.\d{1,4})?)")
+# A cuDNN archive's name ("cudnn-11.0-windows-x64-v8.0.5.39"): the CUDA it is for, then its own version.
+_CUDNN_ARCHIVE = lazy(r"(?i)cudnn-\d{1,2}\.\d-(?:windows|linux|ubuntu|rhel|osx)[\w.]*?-(?:x64|x86_64|ppc64le|sbsa|aarch64)-v(\d\.\d{1,2}(?:\.\d{1,3}){0,2})")
 _CUDNN_PART = lazy(r"(?i)cudnn(?:\s*version)?\s*[-:=]?\s*v?(\d{1,2}(?:\.\d{1,2})?(?:\.\d{1,3})?)")
 _DRIVER_API = lazy(r"(?i)driver api\s*v?\d+(?:\.\d+)?")
 CUDA_MAJORS = range(7, 20)
@@ -109,6 +111,7 @@ def _cuda_cudnn(value: str, facts: dict, only: str | None = None) -> None:
     if re.search(r"(?i)\b(?:unknown|does not exist|not installed|none|no cuda|n/a)\b", value) and not _VERSION.search(value):
         return
     text = _DRIVER_API.sub(" ", value)  # the driver's CUDA is not a toolkit
+    text = _CUDNN_ARCHIVE.sub(lambda m: f"cuDNN {m.group(1)}", text)
     cuda = _CUDA_PART.search(text)
     cudnn = _CUDNN_PART.search(text)
     cuda_value = cuda.group(1) if cuda else None

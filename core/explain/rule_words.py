@@ -137,6 +137,10 @@ DETAILS: dict[str, str] = {
         "core", "A TensorFlow add-on package (tensorflow-addons, -text, -io ...) was built for another TensorFlow "
         "version than the one installed, so its compiled ops fail to load. Install the add-on release made for your "
         "TensorFlow version, or the TensorFlow version it was made for."),
+    "keras-newer-than-tensorflow": QT_TRANSLATE_NOOP(
+        "core", "The installed Keras is from a newer release than the installed TensorFlow: it imports parts of "
+        "TensorFlow that this TensorFlow does not have yet. Install the Keras release made for your TensorFlow "
+        "(pip install \"keras==<your TensorFlow's major.minor>.*\"), or upgrade TensorFlow to match Keras."),
     "cudnn-mismatch-said": QT_TRANSLATE_NOOP(
         "core", "The text says the cuDNN version is the wrong one. Each TensorFlow release is built for one cuDNN "
         "version; install that version (see the table), or the TensorFlow built for the cuDNN you have."),

@@ -5991,6 +5991,10 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>某个 TensorFlow 附加包（tensorflow-addons、-text、-io 等）是为另一个 TensorFlow 版本构建的，与已安装的版本不符，所以它编译好的算子无法加载。请安装为你的 TensorFlow 版本发布的附加包，或安装它所对应的 TensorFlow 版本。</translation>
     </message>
     <message>
+        <source>The installed Keras is from a newer release than the installed TensorFlow: it imports parts of TensorFlow that this TensorFlow does not have yet. Install the Keras release made for your TensorFlow (pip install &quot;keras==&lt;your TensorFlow&apos;s major.minor&gt;.*&quot;), or upgrade TensorFlow to match Keras.</source>
+        <translation>已安装的 Keras 比已安装的 TensorFlow 版本新：它导入了这个 TensorFlow 还没有的部分。请安装与你的 TensorFlow 配套的 Keras 版本（pip install &quot;keras==&lt;你的 TensorFlow 主.次版本&gt;.*&quot;），或把 TensorFlow 升级到与 Keras 相符的版本。</translation>
+    </message>
+    <message>
         <source>The text says the cuDNN version is the wrong one. Each TensorFlow release is built for one cuDNN version; install that version (see the table), or the TensorFlow built for the cuDNN you have.</source>
         <translation>文中说 cuDNN 版本不对。每个 TensorFlow 版本都是针对某一个 cuDNN 版本构建的：请安装那个版本（见表），或安装针对你现有 cuDNN 构建的 TensorFlow。</translation>
     </message>

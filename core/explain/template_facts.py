@@ -25,7 +25,7 @@ _CUDA_PART = lazy(r"(?i)cuda(?:\s*(?:toolkit|runtime api|version))?\s*[-:=_]?\s*
 # A cuDNN archive's name ("cudnn-11.0-windows-x64-v8.0.5.39"): the CUDA it is for, then its own version.
 _CUDNN_ARCHIVE = lazy(r"(?i)cudnn-\d{1,2}\.\d-(?:windows|linux|ubuntu|rhel|osx)[\w.]*?-(?:x64|x86_64|ppc64le|sbsa|aarch64)-v(\d\.\d{1,2}(?:\.\d{1,3}){0,2})")
 _CUDNN_PART = lazy(r"(?i)cudnn(?:\s*version)?\s*[-:=]?\s*v?(\d{1,2}(?:\.\d{1,2})?(?:\.\d{1,3})?)")
-_DRIVER_API = lazy(r"(?i)driver api\s*v?\d+(?:\.\d+)?")
+_DRIVER_API = lazy(r"(?i)driver api\s*v?\d+(?:\.\d+)?|nvidia-smi\W{0,3}(?:\w+\W{1,3}){0,3}?cuda(?: version)?\W{0,3}\d+(?:\.\d+)?")
 CUDA_MAJORS = range(7, 20)
 CUDNN_MAJORS = range(2, 13)
 

@@ -77,6 +77,11 @@ RULES_ALONE = [
      "memory_limit_: 10064232448 available bytes: 0 curr_region_allocation_bytes_: 20128464896", "gpu-oom"),
     ("Hi there 👋. Looks like you are running TensorFlow.js in Node.js. To speed things up dramatically, install our "
      "node backend, which binds to TensorFlow C++, by running npm i @tensorflow/tfjs-node", "benign-log"),
+    # -- after batch 104 --
+    # The GPU said to be slower than the CPU: a question about a GPU at work.
+    ("I found that self play executed quicker on my CPU than on my GPU, possibly because the network is small. "
+     "Is that expected?", "gpu-ok"),
+    ("我用的tensorflow跑8*8*5的大小，gpu是gtx 965m，跑出来的时间gpu比cpu更耗时，是因为gpu太差了吗？", "gpu-ok"),
     # -- after batch 103 --
     ("UnsatisfiableError: The following specifications were found to be incompatible with your Python:\n"
      "  - spleeter -> python[version='>=3.6,<3.7.0a0|>=3.7,<3.8.0a0']\nYour python: python=3.8\n\n"

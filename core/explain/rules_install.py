@@ -174,8 +174,8 @@ def python_and_pip(ctx: Ctx) -> None:
         ctx.add("install-no-wheel", TrText(QT_TRANSLATE_NOOP(
             "core", "TensorFlow {wanted} has wheels for Python {python} on {platform}, yet pip here offers only {first} "
             "to {last}: this machine's platform (a CPU architecture without wheels), an old pip that does not accept "
-            "newer wheel tags, or an outdated mirror. Upgrade pip (python -m pip install -U pip) and check the "
-            "platform with python -c \"import platform; print(platform.machine())\"."),
+            "newer wheel tags, or an outdated mirror. Upgrade pip, and check which CPU architecture this Python is "
+            "built for."),
             wanted=wanted, python=python, platform=platform, first=offered[0], last=offered[-1]), pip[:3], facts)
         return
     if wanted and offered:
@@ -297,7 +297,8 @@ def import_errors(ctx: Ctx) -> None:
             missing[:1])
     native = hits.get("native-tensorflow-library-missing")
     if native and not ctx.errors():
-        if _GPU_WORD.search(ctx.doc.text):  # a GPU build of the native library: it loads only beside CUDA's libraries
+        gpu_build = _GPU_WORD.search(ctx.doc.text) and not ctx.said & {"say:no-nvidia-hardware", "say:no-gpu-machine"}
+        if gpu_build:  # a GPU build of the native library: it loads only beside CUDA's libraries
             ctx.add("cuda-runtime-missing", TrText(QT_TRANSLATE_NOOP(
                 "core", "The GPU build of TensorFlow's native library (tensorflow.dll / libtensorflow.so) could not "
                 "load: it needs the CUDA runtime and cuDNN of its build installed and on the library path.")), native[:1])

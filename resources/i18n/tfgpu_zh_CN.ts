@@ -4659,8 +4659,8 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>这个 Python 是 32 位的；TensorFlow 只为 64 位 Python 发布。请安装 64 位 Python（python.org：&quot;Windows installer (64-bit)&quot;）。</translation>
     </message>
     <message>
-        <source>TensorFlow {wanted} has wheels for Python {python} on {platform}, yet pip here offers only {first} to {last}: this machine&apos;s platform (a CPU architecture without wheels), an old pip that does not accept newer wheel tags, or an outdated mirror. Upgrade pip (python -m pip install -U pip) and check the platform with python -c &quot;import platform; print(platform.machine())&quot;.</source>
-        <translation>TensorFlow {wanted} 有适用于 {platform} 上 Python {python} 的 wheel，但这里的 pip 只提供 {first} 到 {last}：原因可能是本机平台（没有 wheel 的 CPU 架构）、不接受较新 wheel 标签的旧版 pip，或过时的镜像。请升级 pip（python -m pip install -U pip），并用 python -c &quot;import platform; print(platform.machine())&quot; 查看平台。</translation>
+        <source>TensorFlow {wanted} has wheels for Python {python} on {platform}, yet pip here offers only {first} to {last}: this machine&apos;s platform (a CPU architecture without wheels), an old pip that does not accept newer wheel tags, or an outdated mirror. Upgrade pip, and check which CPU architecture this Python is built for.</source>
+        <translation>TensorFlow {wanted} 有适用于 {platform} 上 Python {python} 的 wheel，但这里的 pip 只提供 {first} 到 {last}：原因可能是本机平台（没有 wheel 的 CPU 架构）、不接受较新 wheel 标签的旧版 pip，或过时的镜像。请升级 pip，并确认这个 Python 是为哪种 CPU 架构构建的。</translation>
     </message>
     <message>
         <source>pip has no TensorFlow {wanted} for this Python ({python}): it only offers {first} to {last}. Use a Python version that TensorFlow {wanted} supports (or a newer TensorFlow).</source>

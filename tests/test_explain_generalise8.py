@@ -82,6 +82,12 @@ RULES_ALONE = [
     ("I found that self play executed quicker on my CPU than on my GPU, possibly because the network is small. "
      "Is that expected?", "gpu-ok"),
     ("我用的tensorflow跑8*8*5的大小，gpu是gtx 965m，跑出来的时间gpu比cpu更耗时，是因为gpu太差了吗？", "gpu-ok"),
+    # An old pip's view of TensorFlow ends at 2.0.0b1 (manylinux1); 1.15 is there for a pip from 19.0 on.
+    ("ERROR: Could not find a version that satisfies the requirement tensorflow-gpu==1.15.0 (from versions: 1.13.1, "
+     "1.13.2, 1.14.0, 2.0.0a0, 2.0.0b0, 2.0.0b1)\nERROR: No matching distribution found for tensorflow-gpu==1.15.0",
+     "install-no-wheel"),
+    ("You are using pip version 18.1, however version 20.0.2 is available.\nCould not find a version that satisfies "
+     "the requirement tensorflow==2.1.0 (from versions: 1.13.1, 1.14.0, 2.0.0b1)", "install-no-wheel"),
     # -- after batch 103 --
     ("UnsatisfiableError: The following specifications were found to be incompatible with your Python:\n"
      "  - spleeter -> python[version='>=3.6,<3.7.0a0|>=3.7,<3.8.0a0']\nYour python: python=3.8\n\n"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from tfgpu.core import versions
+from tfgpu.core.explain.checks import old_pip_hides_wheels
 from tfgpu.core.explain.context import Ctx
 from tfgpu.core.explain.lazy_re import lazy
 from tfgpu.core.explain.libraries import Lib
@@ -169,6 +170,12 @@ def python_and_pip(ctx: Ctx) -> None:
         ctx.facts.setdefault("wheel_platform", tag.group(3))
     if guess:
         ctx.facts.setdefault("python_guess", guess)
+    if wanted and offered and old_pip_hides_wheels(ctx.doc.text, offered, wanted):
+        ctx.add("install-no-wheel", TrText(QT_TRANSLATE_NOOP(
+            "core", "pip here offers TensorFlow only up to {last}: the view of a pip older than 19.0, which cannot "
+            "read the manylinux2010 wheels of TensorFlow 1.15 and later. Upgrade pip in this Python, then install "
+            "TensorFlow {wanted} again."), last=offered[-1], wanted=wanted), pip[:3], facts)
+        return
     if wanted and offered and kbview.python_has_wheel(wanted, python, platform):
         # That TensorFlow has a wheel for this Python on this OS: the platform, an old pip or a mirror is why.
         ctx.add("install-no-wheel", TrText(QT_TRANSLATE_NOOP(

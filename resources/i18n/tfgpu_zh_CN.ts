@@ -4659,6 +4659,10 @@ Checking them runs them, and with them any code that folder holds. Only continue
         <translation>这个 Python 是 32 位的；TensorFlow 只为 64 位 Python 发布。请安装 64 位 Python（python.org：&quot;Windows installer (64-bit)&quot;）。</translation>
     </message>
     <message>
+        <source>pip here offers TensorFlow only up to {last}: the view of a pip older than 19.0, which cannot read the manylinux2010 wheels of TensorFlow 1.15 and later. Upgrade pip in this Python, then install TensorFlow {wanted} again.</source>
+        <translation>这里的 pip 只提供到 {last} 为止的 TensorFlow：这是低于 19.0 的旧版 pip 看到的列表，它无法识别 TensorFlow 1.15 及以后版本的 manylinux2010 wheel。请在这个 Python 中升级 pip，然后重新安装 TensorFlow {wanted}。</translation>
+    </message>
+    <message>
         <source>TensorFlow {wanted} has wheels for Python {python} on {platform}, yet pip here offers only {first} to {last}: this machine&apos;s platform (a CPU architecture without wheels), an old pip that does not accept newer wheel tags, or an outdated mirror. Upgrade pip, and check which CPU architecture this Python is built for.</source>
         <translation>TensorFlow {wanted} 有适用于 {platform} 上 Python {python} 的 wheel，但这里的 pip 只提供 {first} 到 {last}：原因可能是本机平台（没有 wheel 的 CPU 架构）、不接受较新 wheel 标签的旧版 pip，或过时的镜像。请升级 pip，并确认这个 Python 是为哪种 CPU 架构构建的。</translation>
     </message>

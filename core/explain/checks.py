@@ -266,6 +266,25 @@ def addon_without_wheel(ctx: Ctx) -> dict | None:
     return None
 
 
+_PIP_VERSION = lazy(r"You are using pip version (\d+(?:\.\d+)*)", needs=("pip version",))
+
+
+def old_pip_hides_wheels(text: str, offered: list[str], wanted: str | None) -> dict | None:
+    """The KB's pip-too-old-for-manylinux2010 fact when the text shows it: pip's list ends where an old pip's view
+    ends and the version wanted is newer, or pip names its own version as older than the one needed."""
+    fact = next((f for f in kb.load_kb("tf_builds").get("facts", ()) if f.get("id") == "pip-too-old-for-manylinux2010"),
+                None)
+    if fact is None:
+        return None
+    stated = _PIP_VERSION.search(text)
+    if stated and versions.below(stated.group(1), fact["min_pip"]):
+        return fact
+    seen = fact.get("last_seen_by_old_pip", ())
+    if offered and offered[-1] in seen and wanted and versions.below(seen[0], wanted):
+        return fact
+    return None
+
+
 def driver_library_versions_differ(ctx: Ctx) -> dict | None:
     dso = next((h.groups.get("dso") for h in ctx.hits.get("libcuda-reported-version")), None)
     kernel = ctx.facts.get("driver_version")
@@ -384,23 +403,3 @@ CHECKS: dict[str, Check] = {
     "cudnn-needs-zlibwapi": cudnn_needs_zlibwapi,
     "gpu-newer-than-cuda": gpu_newer_than_cuda,
 }
-
-
-_PIP_VERSION = lazy(r"You are using pip version (\d+(?:\.\d+)*)", needs=("pip version",))
-
-
-def old_pip_hides_wheels(text: str, offered: list[str], wanted: str | None) -> dict | None:
-    """The KB's pip-too-old-for-manylinux2010 fact when the text shows it: pip's list ends where an old pip's view
-    ends and the version wanted is newer, or pip names its own version as older than the one needed."""
-    fact = next((f for f in kb.load_kb("tf_builds").get("facts", ()) if f.get("id") == "pip-too-old-for-manylinux2010"),
-                None)
-    if fact is None:
-        return None
-    stated = _PIP_VERSION.search(text)
-    if stated and versions.below(stated.group(1), fact["min_pip"]):
-        return fact
-    seen = fact.get("last_seen_by_old_pip", ())
-    if offered and offered[-1] in seen and wanted and versions.below(seen[0], wanted):
-        return fact
-    return None
-

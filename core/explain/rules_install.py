@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 
 from tfgpu.core import versions
-from tfgpu.core.explain.checks import old_pip_hides_wheels
 from tfgpu.core.explain.context import Ctx
 from tfgpu.core.explain.lazy_re import lazy
 from tfgpu.core.explain.libraries import Lib
@@ -170,6 +169,8 @@ def python_and_pip(ctx: Ctx) -> None:
         ctx.facts.setdefault("wheel_platform", tag.group(3))
     if guess:
         ctx.facts.setdefault("python_guess", guess)
+    from tfgpu.core.explain.checks import old_pip_hides_wheels  # here, as in reason.py: most texts need no check
+
     if wanted and offered and old_pip_hides_wheels(ctx.doc.text, offered, wanted):
         ctx.add("install-no-wheel", TrText(QT_TRANSLATE_NOOP(
             "core", "pip here offers TensorFlow only up to {last}: the view of a pip older than 19.0, which cannot "
